@@ -1,0 +1,3 @@
+"""pal-judge: the Palworld TCG rules reference and ruling assistant."""
+
+__version__ = "0.1.0"

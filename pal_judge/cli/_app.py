@@ -1,0 +1,54 @@
+"""The shared Typer app, the console, and the guard that turns user errors into exit code 2."""
+
+from __future__ import annotations
+
+import functools
+import sys
+from typing import Any, Callable, TypeVar
+
+import typer
+from rich.console import Console
+from rich.markup import escape
+
+from pal_judge.errors import UserError
+
+app = typer.Typer(
+    name="pal-judge",
+    help="Rules reference and ruling assistant for Palworld TCG judges.",
+    no_args_is_help=True,
+    add_completion=False,
+    pretty_exceptions_enable=False,
+)
+
+F = TypeVar("F", bound=Callable[..., Any])
+
+
+def console() -> Console:
+    """A console on standard output (made per call so tests capturing stdout see it)."""
+    return Console(soft_wrap=False)
+
+
+def error_console() -> Console:
+    return Console(stderr=True)
+
+
+def guarded(func: F) -> F:
+    """Run a command body; a UserError prints one red line and exits 2, never a traceback."""
+
+    @functools.wraps(func)
+    def wrapper(*args: Any, **kwargs: Any) -> Any:
+        try:
+            return func(*args, **kwargs)
+        except UserError as err:
+            error_console().print(f"[bold red]error:[/] {escape(err.message)}", highlight=False)
+            raise typer.Exit(code=err.exit_code) from None
+
+    return wrapper  # type: ignore[return-value]
+
+
+def main() -> None:
+    """Console-script entry point."""
+    try:
+        app()
+    except KeyboardInterrupt:
+        sys.exit(130)

@@ -1,0 +1,99 @@
+"""The rulebook's data model: a section is the unit everything joins on."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Iterator, Literal
+
+SectionKind = Literal["chapter", "heading", "clause"]
+
+
+def number_key(number: str) -> tuple[int, ...]:
+    """Sort key for a section number: '9.6.10' after '9.6.9'."""
+    return tuple(int(part) for part in number.split("."))
+
+
+def parent_number(number: str) -> str | None:
+    """'9.6.3' -> '9.6'; a chapter number has no parent."""
+    head, dot, _ = number.rpartition(".")
+    return head if dot else None
+
+
+@dataclass(frozen=True)
+class Section:
+    """One chapter, heading or numbered clause of the Comprehensive Rules.
+
+    `zh` is the clause text (for chapters and headings, the title) followed by
+    the un-numbered lines attached to it, joined by newlines. `en` is the English
+    aligned to it ("" when the translation has none); `en_indices` are the
+    0-based indices of those English paragraphs among the non-empty lines of en.txt.
+    """
+
+    number: str
+    kind: SectionKind
+    zh: str
+    zh_line: int  # 1-based line in zh.txt
+    title_zh: str = ""  # chapters and headings: their title
+    title_en: str = ""
+    en: str = ""
+    en_indices: tuple[int, ...] = ()
+    refs: tuple[str, ...] = ()  # cross-references found in the Chinese text, in order
+    score: float | None = None  # alignment confidence of its English, 0..1
+
+    @property
+    def parent(self) -> str | None:
+        return parent_number(self.number)
+
+    @property
+    def chapter(self) -> int:
+        return int(self.number.split(".")[0])
+
+    @property
+    def depth(self) -> int:
+        return self.number.count(".")
+
+
+@dataclass(frozen=True)
+class Rulebook:
+    """All sections in book order, indexed by number."""
+
+    sections: tuple[Section, ...]
+    en_paragraphs: tuple[str, ...] = ()
+    _by_number: dict[str, Section] = field(default_factory=dict, compare=False, repr=False)
+
+    def __post_init__(self) -> None:
+        self._by_number.update({s.number: s for s in self.sections})
+
+    def get(self, number: str) -> Section | None:
+        return self._by_number.get(number)
+
+    def __contains__(self, number: object) -> bool:
+        return number in self._by_number
+
+    def __iter__(self) -> Iterator[Section]:
+        return iter(self.sections)
+
+    def __len__(self) -> int:
+        return len(self.sections)
+
+    def children(self, number: str) -> list[Section]:
+        return [s for s in self.sections if s.parent == number]
+
+    def subtree(self, number: str) -> list[Section]:
+        """The section and all its descendants, in book order."""
+        prefix = number + "."
+        return [s for s in self.sections if s.number == number or s.number.startswith(prefix)]
+
+    def clauses(self) -> list[Section]:
+        return [s for s in self.sections if s.kind == "clause"]
+
+    def heading_path(self, number: str) -> list[Section]:
+        """Chapter › heading › … › the section itself."""
+        path: list[Section] = []
+        current: str | None = number
+        while current is not None:
+            section = self.get(current)
+            if section is not None:
+                path.append(section)
+            current = parent_number(current)
+        return list(reversed(path))
