@@ -1,0 +1,181 @@
+"""The bilingual glossary of game terms (rules/glossary.yaml).
+
+Matching rules, shared by every user of the glossary:
+* English: case-insensitive, whole words (no letter on either side), a plural
+  `s`/`es` allowed, typographic apostrophes folded; the longest variant wins
+  where several start at the same place ("quick step" before "Quick").
+* Chinese: plain substring, longest variant first; a one-character variant
+  (element and color names such as 炎, 红) only matches when no other Chinese
+  character touches it, as on the element lines of chapter 2.
+"""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+from dataclasses import dataclass
+from pathlib import Path
+
+from pal_judge.corpus.yaml_data import DataFileError, load_yaml_list, require_mapping
+
+_CJK = "\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff"
+
+
+def normalize(text: str) -> str:
+    """NFKC, typographic quotes folded to ASCII, case folded: the form lookups compare."""
+    text = unicodedata.normalize("NFKC", text)
+    text = text.replace("\u2019", "'").replace("\u2018", "'")
+    return text.casefold().strip()
+
+
+@dataclass(frozen=True)
+class Term:
+    id: str
+    kind: str
+    en: tuple[str, ...]
+    zh: tuple[str, ...]
+    defined_in: str | None = None
+
+    @property
+    def en_name(self) -> str:
+        return self.en[0]
+
+    @property
+    def zh_name(self) -> str:
+        return self.zh[0]
+
+
+@dataclass(frozen=True)
+class TermMatch:
+    """One occurrence of a term in a text: `text[start:end]` is the matched variant."""
+
+    term: Term
+    start: int
+    end: int
+
+
+def _en_pattern(variants: list[str]) -> re.Pattern[str]:
+    alternatives = "|".join(re.escape(v) for v in sorted(variants, key=len, reverse=True))
+    return re.compile(rf"(?<![A-Za-z])(?:{alternatives})(?:e?s)?(?![A-Za-z])", re.IGNORECASE)
+
+
+def _zh_pattern(variants: list[str]) -> re.Pattern[str]:
+    parts = []
+    for v in sorted(variants, key=len, reverse=True):
+        if len(v) == 1 and re.match(f"[{_CJK}]", v):
+            parts.append(rf"(?<![{_CJK}]){re.escape(v)}(?![{_CJK}])")
+        else:
+            parts.append(re.escape(v))
+    return re.compile("|".join(parts))
+
+
+class Glossary:
+    """All terms, with lookups by variant and finders over English or Chinese text."""
+
+    def __init__(self, terms: tuple[Term, ...]) -> None:
+        self.terms = terms
+        self._by_key: dict[str, Term] = {}
+        en_owner: dict[str, Term] = {}
+        zh_owner: dict[str, Term] = {}
+        for term in terms:
+            self._by_key.setdefault(normalize(term.id), term)
+            for variant in term.en:
+                self._by_key.setdefault(normalize(variant), term)
+                en_owner.setdefault(_fold_en(variant), term)
+            for variant in term.zh:
+                self._by_key.setdefault(normalize(variant), term)
+                zh_owner.setdefault(variant, term)
+        self._en_owner = en_owner
+        self._zh_owner = zh_owner
+        self._en_re = _en_pattern(list(en_owner)) if en_owner else None
+        self._zh_re = _zh_pattern(list(zh_owner)) if zh_owner else None
+
+    def __len__(self) -> int:
+        return len(self.terms)
+
+    def get(self, term_id: str) -> Term | None:
+        return next((t for t in self.terms if t.id == term_id), None)
+
+    def lookup(self, text: str) -> Term | None:
+        """The term having `text` as one of its variants (or as its id), either language."""
+        return self._by_key.get(normalize(text))
+
+    def matches_en(self, text: str) -> list[TermMatch]:
+        if self._en_re is None:
+            return []
+        folded = _fold_en(text)  # same length as text: offsets stay valid
+        found = []
+        for m in self._en_re.finditer(folded):
+            word = m.group(0)
+            term = self._en_owner.get(word) or self._en_owner.get(_strip_plural(word, self._en_owner))
+            if term is not None:
+                found.append(TermMatch(term, m.start(), m.end()))
+        return found
+
+    def matches_zh(self, text: str) -> list[TermMatch]:
+        if self._zh_re is None:
+            return []
+        return [TermMatch(self._zh_owner[m.group(0)], m.start(), m.end()) for m in self._zh_re.finditer(text)]
+
+    def terms_in_en(self, text: str) -> list[Term]:
+        """Terms found in an English text, in order of first occurrence, without repeats."""
+        return _unique(m.term for m in self.matches_en(text))
+
+    def terms_in_zh(self, text: str) -> list[Term]:
+        """Terms found in a Chinese text, in order of first occurrence, without repeats."""
+        return _unique(m.term for m in self.matches_zh(text))
+
+
+def _fold_en(text: str) -> str:
+    """Lower case with typographic apostrophes folded, keeping every offset."""
+    return text.replace("\u2019", "'").replace("\u2018", "'").lower()
+
+
+def _strip_plural(word: str, known: dict[str, Term]) -> str:
+    for suffix in ("es", "s"):
+        if word.endswith(suffix) and word[: -len(suffix)] in known:
+            return word[: -len(suffix)]
+    return word
+
+
+def _unique(terms: object) -> list[Term]:
+    seen: dict[str, Term] = {}
+    for term in terms:  # type: ignore[attr-defined]
+        seen.setdefault(term.id, term)
+    return list(seen.values())
+
+
+def default_glossary_path() -> Path:
+    from pal_judge.paths import rules_dir
+
+    return rules_dir() / "glossary.yaml"
+
+
+def load_glossary(path: Path | None = None) -> Glossary:
+    """Read rules/glossary.yaml (or `path`); a malformed entry raises DataFileError naming its line."""
+    path = path or default_glossary_path()
+    terms: list[Term] = []
+    seen_ids: set[str] = set()
+    for line, item in load_yaml_list(path):
+        entry = require_mapping(path, line, item, ("id", "kind", "en", "zh"))
+        term_id = str(entry["id"])
+        if term_id in seen_ids:
+            raise DataFileError(path, line, f"duplicate id {term_id!r}")
+        seen_ids.add(term_id)
+        en, zh = entry["en"], entry["zh"]
+        for name, value in (("en", en), ("zh", zh)):
+            if not isinstance(value, list) or not value or not all(isinstance(v, str) and v.strip() for v in value):
+                raise DataFileError(path, line, f"{term_id}: {name} must be a non-empty list of strings")
+        defined_in = entry.get("defined_in")
+        if defined_in is not None and not re.fullmatch(r"\d+(\.\d+)*", str(defined_in)):
+            raise DataFileError(path, line, f"{term_id}: defined_in {defined_in!r} is not a section number")
+        terms.append(
+            Term(
+                id=term_id,
+                kind=str(entry["kind"]),
+                en=tuple(v.strip() for v in en),
+                zh=tuple(v.strip() for v in zh),
+                defined_in=str(defined_in) if defined_in is not None else None,
+            )
+        )
+    return Glossary(tuple(terms))

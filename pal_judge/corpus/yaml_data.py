@@ -1,0 +1,53 @@
+"""Read the small YAML data files of `rules/` with line numbers for every error."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import yaml
+
+from pal_judge.errors import UserError
+
+
+class DataFileError(UserError):
+    """A data file under rules/ is malformed; the message names the file and line."""
+
+    def __init__(self, path: Path, line: int | None, message: str) -> None:
+        where = f"{path}:{line}" if line is not None else str(path)
+        super().__init__(f"{where}: {message}")
+        self.path = path
+        self.line = line
+
+
+def load_yaml_list(path: Path) -> list[tuple[int, Any]]:
+    """The items of a YAML file holding a list, each with its 1-based line number.
+
+    A missing file reads as an empty list. Parsing uses `yaml.safe_load` only.
+    """
+    if not path.is_file():
+        return []
+    text = path.read_text(encoding="utf-8")
+    try:
+        data = yaml.safe_load(text)
+        node = yaml.compose(text, Loader=yaml.SafeLoader)
+    except yaml.YAMLError as err:
+        mark = getattr(err, "problem_mark", None)
+        line = mark.line + 1 if mark is not None else None
+        problem = getattr(err, "problem", None) or str(err)
+        raise DataFileError(path, line, f"not valid YAML: {problem}") from None
+    if data is None:
+        return []
+    if not isinstance(data, list) or not isinstance(node, yaml.SequenceNode):
+        raise DataFileError(path, 1, "expected a list of entries")
+    return [(item.start_mark.line + 1, value) for item, value in zip(node.value, data)]
+
+
+def require_mapping(path: Path, line: int, item: Any, keys: tuple[str, ...]) -> dict[str, Any]:
+    """Check an entry is a mapping with the required keys."""
+    if not isinstance(item, dict):
+        raise DataFileError(path, line, "each entry must be a mapping")
+    missing = [k for k in keys if k not in item]
+    if missing:
+        raise DataFileError(path, line, f"entry lacks {', '.join(missing)}")
+    return item
