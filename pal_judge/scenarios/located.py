@@ -1,0 +1,173 @@
+"""YAML read safely, every value remembering the file and line it came from.
+
+`load_located(text, file)` composes the document with the safe loader, rejects
+duplicate keys, and returns a tree of `Located` values so that a validator can
+say `rulings/taunt.yaml:14: unknown keyword 'Tuant' (did you mean Taunt?)`.
+Merge keys (`<<: *anchor`) are flattened so judges can reuse card definitions.
+"""
+
+from __future__ import annotations
+
+import difflib
+from dataclasses import dataclass
+from typing import Any, Iterable, Iterator
+
+import yaml
+from yaml.constructor import SafeConstructor
+
+from pal_judge.errors import UserError
+
+
+@dataclass(frozen=True)
+class Where:
+    """A position in a YAML file (1-based line)."""
+
+    file: str
+    line: int
+
+    def __str__(self) -> str:
+        return f"{self.file}:{self.line}"
+
+    def error(self, message: str) -> UserError:
+        return UserError(f"{self}: {message}")
+
+
+@dataclass(frozen=True)
+class Located:
+    """A YAML value with its position. Mappings hold `dict[str, Located]`, sequences `list[Located]`."""
+
+    value: Any
+    where: Where
+    key_where: Where | None = None  # for a mapping value: where its key is written
+
+    # -- typed accessors; each raises a UserError naming the line --------------------
+
+    def kind(self) -> str:
+        if isinstance(self.value, dict):
+            return "mapping"
+        if isinstance(self.value, list):
+            return "list"
+        if self.value is None:
+            return "nothing"
+        return type(self.value).__name__
+
+    def mapping(self, field: str) -> dict[str, "Located"]:
+        if not isinstance(self.value, dict):
+            raise self.where.error(f"'{field}' must be a mapping (key: value lines), not {self.kind()}")
+        return self.value
+
+    def items(self, field: str) -> list["Located"]:
+        if not isinstance(self.value, list):
+            raise self.where.error(f"'{field}' must be a list (lines starting with '- '), not {self.kind()}")
+        return self.value
+
+    def text(self, field: str) -> str:
+        if isinstance(self.value, (dict, list)) or self.value is None or isinstance(self.value, bool):
+            raise self.where.error(f"'{field}' must be text, not {self.kind()}")
+        return str(self.value)
+
+    def integer(self, field: str) -> int:
+        if isinstance(self.value, bool) or not isinstance(self.value, int):
+            raise self.where.error(f"'{field}' must be a whole number, not {self.value!r}")
+        return self.value
+
+    def natural(self, field: str) -> int:
+        number = self.integer(field)
+        if number < 0:
+            raise self.where.error(f"'{field}' must be 0 or more, not {number}")
+        return number
+
+    def boolean(self, field: str) -> bool:
+        if not isinstance(self.value, bool):
+            raise self.where.error(f"'{field}' must be true or false, not {self.value!r}")
+        return self.value
+
+    def plain(self) -> Any:
+        """The value with positions stripped (for data handed on as-is)."""
+        if isinstance(self.value, dict):
+            return {k: v.plain() for k, v in self.value.items()}
+        if isinstance(self.value, list):
+            return [v.plain() for v in self.value]
+        return self.value
+
+
+def suggest(word: str, choices: Iterable[str]) -> str:
+    """' (did you mean X?)' when a close choice exists, else ''."""
+    pool = list(choices)
+    lowered = {c.lower(): c for c in pool}
+    close = difflib.get_close_matches(word.lower(), list(lowered), n=1, cutoff=0.6)
+    return f" (did you mean {lowered[close[0]]}?)" if close else ""
+
+
+def check_fields(node: dict[str, Located], allowed: Iterable[str], owner: str, required: Iterable[str] = ()) -> None:
+    """Reject unknown and missing fields of a mapping, naming the line of the first offender."""
+    allowed_set = list(allowed)
+    for key, value in node.items():
+        if key not in allowed_set:
+            where = value.key_where or value.where
+            raise where.error(f"unknown field '{key}' in {owner}{suggest(key, allowed_set)}")
+    missing = [name for name in required if name not in node]
+    if missing:
+        anchor = next(iter(node.values()), None)
+        where = anchor.key_where if anchor and anchor.key_where else (anchor.where if anchor else None)
+        message = f"{owner} is missing '{missing[0]}'"
+        raise (where.error(message) if where else UserError(message))
+
+
+class _Builder:
+    """Turns composed YAML nodes into `Located` trees, rejecting duplicate keys."""
+
+    def __init__(self, file: str) -> None:
+        self.file = file
+        self.constructor = SafeConstructor()
+
+    def where(self, node: yaml.Node) -> Where:
+        return Where(self.file, node.start_mark.line + 1)
+
+    def build(self, node: yaml.Node, key_where: Where | None = None) -> Located:
+        if isinstance(node, yaml.MappingNode):
+            self.constructor.flatten_mapping(node)
+            result: dict[str, Located] = {}
+            for key_node, value_node in node.value:
+                key_where = self.where(key_node)
+                if not isinstance(key_node, yaml.ScalarNode):
+                    raise key_where.error("a key must be plain text")
+                key = str(self.constructor.construct_object(key_node))
+                if key in result:
+                    first = result[key].key_where
+                    raise key_where.error(f"duplicate key '{key}' (first written at line {first.line if first else '?'})")
+                result[key] = self.build(value_node, key_where)
+            return Located(result, self.where(node), key_where)
+        if isinstance(node, yaml.SequenceNode):
+            return Located([self.build(item) for item in node.value], self.where(node), key_where)
+        try:
+            value = self.constructor.construct_object(node)
+        except yaml.YAMLError as err:
+            raise self.where(node).error(f"unreadable value: {err}") from None
+        return Located(value, self.where(node), key_where)
+
+
+def load_located(text: str, file: str) -> Located:
+    """Parse one YAML document safely; syntax errors name the file and line."""
+    try:
+        node = yaml.compose(text, Loader=yaml.SafeLoader)
+    except yaml.MarkedYAMLError as err:
+        mark = err.problem_mark or err.context_mark
+        line = mark.line + 1 if mark else 1
+        raise UserError(f"{file}:{line}: YAML syntax error: {err.problem or err}") from None
+    except yaml.YAMLError as err:
+        raise UserError(f"{file}: YAML error: {err}") from None
+    if node is None:
+        raise UserError(f"{file}:1: the file is empty")
+    return _Builder(file).build(node)
+
+
+def walk(node: Located) -> Iterator[Located]:
+    """Every value in the tree, depth first."""
+    yield node
+    if isinstance(node.value, dict):
+        for child in node.value.values():
+            yield from walk(child)
+    elif isinstance(node.value, list):
+        for child in node.value:
+            yield from walk(child)

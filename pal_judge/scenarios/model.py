@@ -1,0 +1,152 @@
+"""What a scenario is once loaded: a board, the steps a judge scripts, what must be true.
+
+Players are called `A` and `B`. Every card on the board has a *label* (its name,
+or the `as:` alias when two copies share a name) that steps and expectations use.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from pal_judge.scenarios.located import Where
+
+PLAYERS = ("A", "B")
+
+# 12.x keywords a card spec may list; Brave and Serious take a number.
+KEYWORDS = (
+    "Quick",
+    "Brave",
+    "Serious",
+    "Interrupt",
+    "Vigilance",
+    "Taunt",
+    "Stealth",
+    "Retaliate",
+    "Nocturnal",
+    "Breakthrough",
+    "Assault",
+)
+NUMBERED_KEYWORDS = ("Brave", "Serious")
+CARD_TYPES = ("pal", "structure", "gear", "event", "soul")
+PHASES = ("stand", "draw", "soul", "main", "end")
+ZONES = ("deck", "hand", "base", "graveyard", "exile", "soul_area", "soul_deck", "resolution")
+
+
+# On Deploy / On Attack / On Assign (12.3-12.5) are written as ability triggers, not keywords.
+
+
+@dataclass(frozen=True)
+class CardSpec:
+    """A card as the scenario describes it; `data` is the engine's card dict (`card_from_dict`)."""
+
+    name: str
+    type: str
+    data: dict[str, Any]
+    where: Where
+    lucky: bool = False
+    node: Any = field(default=None, compare=False, repr=False)  # the YAML it came from, to point at lines
+
+
+@dataclass(frozen=True)
+class BaseCard:
+    card: CardSpec
+    state: str = "standing"
+    damage: int = 0
+
+
+@dataclass(frozen=True)
+class PlayerSetup:
+    life: int = 10
+    damage: int = 0
+    resources: dict[str, int] = field(default_factory=dict)
+    deck: tuple[CardSpec, ...] = ()
+    hand: tuple[CardSpec, ...] = ()
+    base: tuple[BaseCard, ...] = ()
+    graveyard: tuple[CardSpec, ...] = ()
+    souls_standing: int = 0
+    souls_rested: int = 0
+    soul_deck: int = 0
+    pal_limit: int = 5
+
+
+@dataclass(frozen=True)
+class Setup:
+    turn_player: str
+    first_player: str
+    turn_number: int
+    phase: str
+    night: bool
+    soul_draw_used: bool
+    players: dict[str, PlayerSetup]
+
+    def cards(self) -> list[tuple[str, str, CardSpec]]:
+        """Every card on the board as (player, zone, spec), bases and hands first in the engine's label order."""
+        found: list[tuple[str, str, CardSpec]] = []
+        for player in PLAYERS:
+            board = self.players[player]
+            found += [(player, "base", b.card) for b in board.base]
+            found += [(player, "hand", c) for c in board.hand]
+        for player in PLAYERS:
+            board = self.players[player]
+            found += [(player, "deck", c) for c in board.deck]
+            found += [(player, "graveyard", c) for c in board.graveyard]
+        return found
+
+    def labels(self) -> dict[str, tuple[str, str]]:
+        """Label -> (player, zone) for cards in bases and hands: the name, then Name#2, Name#3 for copies."""
+        seen: dict[str, int] = {}
+        labels: dict[str, tuple[str, str]] = {}
+        for player, zone, spec in self.cards():
+            if zone not in ("base", "hand"):
+                continue
+            seen[spec.name] = seen.get(spec.name, 0) + 1
+            label = spec.name if seen[spec.name] == 1 else f"{spec.name}#{seen[spec.name]}"
+            labels[label] = (player, zone)
+        return labels
+
+    def names(self) -> set[str]:
+        return {spec.name for _, _, spec in self.cards()}
+
+
+@dataclass(frozen=True)
+class Expectation:
+    """One observable fact: `kind` (life, zone, damage, state, power, winner, …), its subject and value."""
+
+    kind: str
+    subject: str | None
+    expected: Any
+    where: Where
+
+    def describe(self) -> str:
+        if self.subject is None:
+            return f"{self.kind} is {self.expected}"
+        return f"{self.kind} of {self.subject} is {self.expected}"
+
+
+@dataclass(frozen=True)
+class Step:
+    """One scripted answer: `action` is the verb (attack, block, pass, play, …), `args` its operands."""
+
+    action: str
+    args: dict[str, Any]
+    where: Where
+    expect: tuple[Expectation, ...] = ()
+
+    def describe(self) -> str:
+        parts = [self.action]
+        for key, value in self.args.items():
+            if value is None or value == [] or value is False:
+                continue
+            parts.append(f"{key}={value}" if key not in ("card", "player") else str(value))
+        return " ".join(parts)
+
+
+@dataclass(frozen=True)
+class Scenario:
+    name: str
+    setup: Setup
+    steps: tuple[Step, ...]
+    expect: tuple[Expectation, ...]
+    where: Where
+    description: str = ""
