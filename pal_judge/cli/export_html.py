@@ -1,1 +1,36 @@
-"""Placeholder: this command module is being written (see pal_judge/cli/__init__.py)."""
+"""`pal-judge export-html DIR`: write the offline bilingual rulebook site."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import typer
+
+from pal_judge.cli._app import app, console, guarded
+
+
+@app.command("export-html")
+@guarded
+def export_html(
+    directory: Path = typer.Argument(..., help="Folder to write the site into (created if missing)."),
+    as_json: bool = typer.Option(False, "--json", help="Print the export report as JSON."),
+) -> None:
+    """Write a static site (rulebook EN+ZH, search, glossary, rulings with replays) that works offline from file://."""
+    from pal_judge.html import export_site
+
+    report = export_site(directory)
+    if as_json:
+        typer.echo(json.dumps(report.to_dict(), ensure_ascii=False, indent=2))
+        return
+    out = console()
+    out.print(
+        f"Wrote {len(report.files)} files, {report.bytes / 1024:.0f} KiB, to {report.directory} "
+        f"in {report.seconds:.2f} s: {report.sections} sections, {report.terms} glossary terms, "
+        f"{report.rulings} rulings, {report.covered_sections} sections exercised by scenarios, "
+        f"{report.findings} translation findings.",
+        highlight=False,
+    )
+    if report.missing:
+        out.print(f"None yet: {', '.join(report.missing)}.", highlight=False)
+    out.print(f"Open {(report.directory / 'index.html').resolve().as_uri()}", highlight=False, soft_wrap=True)

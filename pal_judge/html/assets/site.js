@@ -1,0 +1,121 @@
+/* Page behaviour: language toggle (EN, 中文, both), the search box and its results, the contents panel. */
+(function () {
+  "use strict";
+  var root = document.documentElement;
+  var LANGS = ["en", "zh", "both"];
+
+  function storedLang() {
+    try { return window.localStorage.getItem("pal-lang"); } catch (e) { return null; }
+  }
+
+  function setLang(lang) {
+    if (LANGS.indexOf(lang) < 0) lang = "both";
+    LANGS.forEach(function (l) { root.classList.toggle("show-" + l, l === lang); });
+    root.setAttribute("lang", lang === "zh" ? "zh" : "en");
+    document.querySelectorAll(".langs button").forEach(function (button) {
+      button.setAttribute("aria-pressed", String(button.getAttribute("data-lang") === lang));
+    });
+    try { window.localStorage.setItem("pal-lang", lang); } catch (e) { /* file:// storage may be off */ }
+  }
+
+  document.querySelectorAll(".langs button").forEach(function (button) {
+    button.addEventListener("click", function () { setLang(button.getAttribute("data-lang")); });
+  });
+  setLang(storedLang() || "both");
+
+  var contents = document.getElementById("contents");
+  if (contents && window.matchMedia && window.matchMedia("(min-width: 1100px)").matches) contents.open = true;
+
+  function snippet(text, terms) {
+    var lower = text.toLowerCase();
+    var at = -1, length = 0;
+    terms.forEach(function (t) {
+      var i = lower.indexOf(t.toLowerCase());
+      if (i >= 0 && (at < 0 || i < at)) { at = i; length = t.length; }
+    });
+    var start = Math.max(0, at - 50);
+    var piece = text.slice(start, start + 160);
+    var span = document.createElement("span");
+    span.className = "snip";
+    if (start > 0) span.appendChild(document.createTextNode("…"));
+    var rest = piece;
+    while (rest.length) {
+      var best = -1, bestLen = 0;
+      terms.forEach(function (t) {
+        var i = rest.toLowerCase().indexOf(t.toLowerCase());
+        if (i >= 0 && (best < 0 || i < best)) { best = i; bestLen = t.length; }
+      });
+      if (best < 0) { span.appendChild(document.createTextNode(rest)); break; }
+      span.appendChild(document.createTextNode(rest.slice(0, best)));
+      var mark = document.createElement("mark");
+      mark.textContent = rest.slice(best, best + bestLen);
+      span.appendChild(mark);
+      rest = rest.slice(best + bestLen);
+    }
+    return span;
+  }
+
+  function currentLang() {
+    return root.classList.contains("show-zh") ? "zh" : root.classList.contains("show-en") ? "en" : "both";
+  }
+
+  var input = document.getElementById("q");
+  var results = document.getElementById("results");
+
+  function render(query) {
+    results.textContent = "";
+    var hits = window.PalSearch && window.PAL_INDEX ? window.PalSearch.search(window.PAL_INDEX, query, 20) : [];
+    if (!query.trim()) { results.hidden = true; return; }
+    if (!hits.length) {
+      var none = document.createElement("li");
+      none.className = "none";
+      none.textContent = "No match · 无结果";
+      results.appendChild(none);
+    }
+    var terms = window.PalSearch ? window.PalSearch.markTerms(window.PAL_INDEX, query) : [];
+    var lang = currentLang();
+    hits.forEach(function (hit) {
+      var li = document.createElement("li");
+      var a = document.createElement("a");
+      a.href = hit.href;
+      a.className = "hit";
+      var label = document.createElement("span");
+      label.className = "label";
+      label.textContent = hit.label;
+      var title = document.createElement("span");
+      title.className = "title";
+      title.textContent = hit.title;
+      a.appendChild(label);
+      a.appendChild(title);
+      var useZh = lang === "zh" || (lang === "both" && /[\u3400-\u9fff]/.test(query));
+      var text = useZh ? (hit.zh || hit.en) : (hit.en || hit.zh);
+      a.appendChild(snippet(text, terms));
+      a.addEventListener("click", function () { results.hidden = true; });
+      li.appendChild(a);
+      results.appendChild(li);
+    });
+    results.hidden = false;
+  }
+
+  if (input && results) {
+    var timer = null;
+    input.addEventListener("input", function () {
+      clearTimeout(timer);
+      timer = setTimeout(function () { render(input.value); }, 60);
+    });
+    input.addEventListener("keydown", function (event) {
+      if (event.key === "Enter") {
+        render(input.value);
+        var first = results.querySelector("a.hit");
+        if (first) { results.hidden = true; window.location.href = first.getAttribute("href"); }
+      } else if (event.key === "Escape") {
+        results.hidden = true;
+      }
+    });
+    document.addEventListener("click", function (event) {
+      if (!event.target.closest || !event.target.closest(".search")) results.hidden = true;
+    });
+    var params = new URLSearchParams(window.location.search);
+    if (params.get("q")) { input.value = params.get("q"); render(input.value); }
+  }
+})();

@@ -1,0 +1,137 @@
+"""index.html: the whole rulebook, English and Chinese side by side, one permalink per section."""
+
+from __future__ import annotations
+
+from collections import defaultdict
+
+from pal_judge.corpus.model import Rulebook, Section
+from pal_judge.html.markup import bi, esc, linked, page
+from pal_judge.html.sources import FindingView, SiteData
+
+
+def english_only_paragraphs(rulebook: Rulebook) -> dict[str, list[str]]:
+    """English paragraphs aligned to no Chinese clause, keyed by the section they follow ("" = before any)."""
+    after: dict[str, list[str]] = defaultdict(list)
+    previous = ""
+    paragraphs = rulebook.en_paragraphs
+    for aligned in getattr(rulebook, "alignment", ()) or ():
+        if aligned.sections:
+            previous = aligned.sections[-1]
+        elif 0 <= aligned.en_index < len(paragraphs):
+            after[previous].append(paragraphs[aligned.en_index])
+    return after
+
+
+def _toc(rulebook: Rulebook) -> str:
+    items = []
+    for section in rulebook:
+        if section.kind == "clause":
+            continue
+        if section.kind == "chapter":
+            en, zh = _chapter_label(section, "en"), _chapter_label(section, "zh")
+        else:
+            en, zh = f"{section.number} {section.title_en}".strip(), f"{section.number} {section.title_zh}"
+        items.append(f'<li class="toc-{section.kind}"><a href="#{section.number}">{bi(esc(en), esc(zh))}</a></li>')
+    return f'<details class="toc" id="contents"><summary>{bi("Contents", "目录")}</summary><ol>{"".join(items)}</ol></details>'
+
+
+def _chapter_label(section: Section, lang: str) -> str:
+    if lang == "zh":
+        return f"第{section.number}章 {section.title_zh}"
+    return f"Chapter {section.number}" + (f" · {section.title_en}" if section.title_en else "")
+
+
+def _scenario_links(scenarios: tuple[str, ...], ruling_of: dict[str, list[str]]) -> str:
+    links = []
+    for scenario in scenarios:
+        rulings = ruling_of.get(scenario, [])
+        target = rulings[0] if rulings else scenario
+        links.append(f'<a class="scenario" href="rulings.html#{esc(target)}">{esc(scenario)}</a>')
+    return (
+        f'<div class="exercised">{bi("Exercised by", "相关场景")}: {" ".join(links)}</div>' if links else ""
+    )
+
+
+def _finding_list(findings: list[FindingView]) -> str:
+    if not findings:
+        return ""
+    items = "".join(
+        f'<li class="sev-{esc(f.severity)}"><b>{esc(f.check)}</b> ({esc(f.severity)}): {esc(f.message)}</li>'
+        for f in findings
+    )
+    return f'<div class="findings"><span class="badge">{bi("Translation check", "翻译检查")}</span><ul>{items}</ul></div>'
+
+
+def _section_html(section: Section, data: SiteData, findings: list[FindingView], ruling_of: dict[str, list[str]]) -> str:
+    known = data.rulebook.__contains__
+    number = section.number
+    flagged = " flagged" if findings else ""
+    perma = f'<a class="perma" href="#{number}" title="Permalink">{number}</a>'
+    if section.kind == "chapter":
+        head = f'<h2>{bi(esc(_chapter_label(section, "en")), esc(_chapter_label(section, "zh")))}</h2>'
+        extra_zh = section.zh.split("\n", 1)[1] if "\n" in section.zh else ""
+        body = f'<div class="text"><div class="zh" lang="zh">{linked(extra_zh, known, True)}</div></div>' if extra_zh else ""
+        inner = head + body
+    elif section.kind == "heading":
+        title_en = esc(section.title_en) if section.title_en else '<span class="missing">—</span>'
+        head = f'<h3>{perma} {bi(title_en, esc(section.title_zh))}</h3>'
+        extra_zh = section.zh.split("\n", 1)[1] if "\n" in section.zh else ""
+        parts = ""
+        if section.en and section.en != section.title_en:
+            parts += f'<div class="en" lang="en">{linked(section.en, known, True)}</div>'
+        if extra_zh:
+            parts += f'<div class="zh" lang="zh">{linked(extra_zh, known, True)}</div>'
+        inner = head + (f'<div class="text">{parts}</div>' if parts else "")
+    else:
+        en = (
+            linked(section.en, known, True)
+            if section.en
+            else '<span class="missing">No English text is aligned to this clause. 此条款没有对应的英文。</span>'
+        )
+        low = ""
+        if section.en and section.score is not None and section.score < 0.5:
+            low = f' <span class="low" title="alignment confidence {section.score:.2f}">?</span>'
+        inner = (
+            f'<div class="num">{perma}</div>'
+            f'<div class="text"><div class="en" lang="en">{en}{low}</div>'
+            f'<div class="zh" lang="zh">{linked(section.zh, known, True)}</div></div>'
+        )
+    meta = _scenario_links(data.coverage.get(number, ()), ruling_of) + _finding_list(findings)
+    return (
+        f'<section class="sec {section.kind} depth-{section.depth}{flagged}" id="{number}">'
+        f"{inner}{meta}</section>"
+    )
+
+
+def _english_only_html(paragraphs: list[str], known: object) -> str:
+    return "".join(
+        f'<div class="sec en-only"><div class="num"><span class="badge">{bi("English only", "仅英文")}</span></div>'
+        f'<div class="text"><div class="en" lang="en">{linked(p, known, True)}</div></div></div>'  # type: ignore[arg-type]
+        for p in paragraphs
+    )
+
+
+def render_book(data: SiteData) -> str:
+    rulebook = data.rulebook
+    findings_of: dict[str, list[FindingView]] = defaultdict(list)
+    for finding in data.findings:
+        findings_of[finding.section].append(finding)
+    ruling_of: dict[str, list[str]] = defaultdict(list)
+    for ruling in data.rulings:
+        if ruling.scenario_id:
+            ruling_of[ruling.scenario_id].append(ruling.id)
+    extra = english_only_paragraphs(rulebook)
+    known = rulebook.__contains__
+    parts = [_english_only_html(extra.get("", []), known)]
+    for section in rulebook:
+        parts.append(_section_html(section, data, findings_of.get(section.number, []), ruling_of))
+        parts.append(_english_only_html(extra.get(section.number, []), known))
+    notes = ""
+    if data.missing:
+        notes = f'<p class="note">Not in this export yet (none yet): {esc(", ".join(data.missing))}.</p>'
+    intro = (
+        f'<h1>{bi("Palworld TCG Comprehensive Rules", "帕鲁世界集换式卡牌游戏 综合规则")}</h1>'
+        f'<p class="note">{bi("The Chinese text and its numbering are authoritative; the English is the published translation, aligned clause by clause.", "中文文本及其编号为准；英文为官方译文，逐条对齐。")}</p>'
+        + notes
+    )
+    return page("Comprehensive Rules · 综合规则", "index.html", intro + _toc(rulebook) + "".join(parts))

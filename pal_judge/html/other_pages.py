@@ -1,0 +1,88 @@
+"""glossary.html, rulings.html (with replays) and findings.html."""
+
+from __future__ import annotations
+
+from collections import Counter
+
+from pal_judge.html.markup import bi, cite_links, esc, linked, page
+from pal_judge.html.replay import render_replay, replay_summary
+from pal_judge.html.sources import RulingView, SiteData
+
+
+def _none_yet(part: str, en: str, zh: str) -> str:
+    return f'<p class="note none-yet" data-part="{esc(part)}">{bi(esc(en), esc(zh))}</p>'
+
+
+def render_glossary(data: SiteData) -> str:
+    known = data.rulebook.__contains__
+    if not data.terms:
+        body = _none_yet("glossary", "No glossary yet.", "暂无术语表。")
+    else:
+        rows = "".join(
+            f'<tr id="term-{esc(t.id)}"><td class="en" lang="en"><b>{esc(t.en[0])}</b>'
+            f'{"<br><small>" + esc(", ".join(t.en[1:])) + "</small>" if len(t.en) > 1 else ""}</td>'
+            f'<td class="zh" lang="zh"><b>{esc(t.zh[0])}</b>'
+            f'{"<br><small>" + esc("、".join(t.zh[1:])) + "</small>" if len(t.zh) > 1 else ""}</td>'
+            f"<td>{esc(t.kind)}</td><td>{cite_links([t.defined_in], known) if t.defined_in else ''}</td></tr>"
+            for t in sorted(data.terms, key=lambda t: t.en[0].casefold())
+        )
+        body = (
+            '<table class="glossary"><thead><tr><th class="en">English</th><th class="zh">中文</th>'
+            f"<th>{bi('kind', '类别')}</th><th>{bi('defined in', '定义')}</th></tr></thead><tbody>{rows}</tbody></table>"
+        )
+    return page("Glossary · 术语表", "glossary.html", f"<h1>{bi('Glossary', '术语表')}</h1>{body}")
+
+
+def _ruling(ruling: RulingView, data: SiteData) -> str:
+    known = data.rulebook.__contains__
+    meta = [f"{bi('Cites', '依据')}: {cite_links(ruling.cites, known)}"] if ruling.cites else []
+    if ruling.tags:
+        meta.append(" ".join(f'<span class="tag">{esc(t)}</span>' for t in ruling.tags))
+    if ruling.source:
+        meta.append(f"{bi('Source', '来源')}: {esc(ruling.source)}")
+    if ruling.replay is not None:
+        steps, met, total = replay_summary(ruling.replay)
+        status = "ok" if met == total else "fail"
+        replay = (
+            f'<details class="replay"><summary>{bi("Replay", "回放")} · {esc(ruling.scenario_id or "")} · '
+            f'{steps} {bi("steps", "步")} · <span class="{status}">{met}/{total} ✔</span></summary>'
+            f"{render_replay(ruling.replay, known)}</details>"
+        )
+    elif ruling.replay_error:
+        replay = f'<p class="fail">{bi("Replay failed", "回放失败")}: {esc(ruling.replay_error)}</p>'
+    else:
+        replay = _none_yet("replay", "No replay yet.", "暂无回放。")
+    return (
+        f'<article class="ruling" id="{esc(ruling.id)}"><h2><a class="perma" href="#{esc(ruling.id)}">{esc(ruling.id)}</a></h2>'
+        f'<div class="qa"><div class="q">{bi(linked(ruling.question_en, known, False), linked(ruling.question_zh, known, False), "p")}</div>'
+        f'<div class="a">{bi(linked(ruling.answer_en, known, False), linked(ruling.answer_zh, known, False), "p")}</div></div>'
+        f'<div class="meta">{" · ".join(meta)}</div>{replay}</article>'
+    )
+
+
+def render_rulings(data: SiteData) -> str:
+    if data.rulings:
+        body = "".join(_ruling(r, data) for r in data.rulings)
+    else:
+        body = _none_yet("rulings", "No rulings yet.", "暂无裁定。")
+    return page("Rulings · 裁定", "rulings.html", f"<h1>{bi('Rulings', '裁定')}</h1>{body}")
+
+
+def render_findings(data: SiteData) -> str:
+    known = data.rulebook.__contains__
+    if not data.findings:
+        body = _none_yet("findings", "No translation findings yet.", "暂无翻译检查结果。")
+    else:
+        counts = Counter(f.check for f in data.findings)
+        summary = " · ".join(f"{esc(check)}: {n}" for check, n in sorted(counts.items()))
+        rows = "".join(
+            f'<tr class="sev-{esc(f.severity)}"><td>{cite_links([f.section], known)}</td><td>{esc(f.check)}</td>'
+            f"<td>{esc(f.severity)}</td><td>{esc(f.message)}</td></tr>"
+            for f in data.findings
+        )
+        body = (
+            f'<p class="note">{len(data.findings)} findings · {summary}</p>'
+            '<table class="findings-table"><thead><tr><th>section</th><th>check</th><th>severity</th>'
+            f"<th>message</th></tr></thead><tbody>{rows}</tbody></table>"
+        )
+    return page("Translation findings · 翻译检查", "findings.html", f"<h1>{bi('Translation findings', '翻译检查')}</h1>{body}")

@@ -1,0 +1,139 @@
+"""A scenario's replay as HTML: each step's action, its events with cited clauses as links, the board after it.
+
+The input is the JSON of `replay --json` (`ScenarioRun.to_dict()`), and the
+board is the engine's `snapshot()` (pal_judge/engine/API.md §6). Keys this
+renderer does not know are still shown, generically, so nothing is hidden.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any, Callable
+
+from pal_judge.html.markup import cite_links, esc
+
+Known = Callable[[str], bool]
+
+
+def _scalar(value: Any) -> str:
+    if value is None:
+        return "—"
+    if isinstance(value, bool):
+        return "yes" if value else "no"
+    if isinstance(value, (list, tuple)):
+        return ", ".join(_scalar(v) for v in value) if value else "—"
+    if isinstance(value, dict):
+        return esc(json.dumps(value, ensure_ascii=False, sort_keys=True))
+    return esc(str(value))
+
+
+def _pairs(data: dict[str, Any], keys: tuple[str, ...]) -> str:
+    return " · ".join(f"<span><b>{esc(k.replace('_', ' '))}</b> {_scalar(data[k])}</span>" for k in keys if k in data)
+
+
+def _base_table(cards: list[Any]) -> str:
+    if not cards:
+        return "—"
+    rows = []
+    for card in cards:
+        if not isinstance(card, dict):
+            rows.append(f"<tr><td colspan=6>{_scalar(card)}</td></tr>")
+            continue
+        state = card.get("state", "")
+        rows.append(
+            f'<tr class="{esc(str(state))}"><td>{esc(str(card.get("label", card.get("card", "?"))))}</td>'
+            f"<td>{_scalar(state)}</td><td>{_scalar(card.get('power'))}</td><td>{_scalar(card.get('damage'))}</td>"
+            f"<td>{_scalar(card.get('strike'))}</td><td>{_scalar(card.get('keywords'))}</td></tr>"
+        )
+    return (
+        '<table class="base"><thead><tr><th>card</th><th>state</th><th>power</th><th>damage</th>'
+        f"<th>strike</th><th>keywords</th></tr></thead><tbody>{''.join(rows)}</tbody></table>"
+    )
+
+
+PLAYER_HEAD = ("life", "damage", "material", "ingredient", "souls", "pal_limit")
+PLAYER_ZONES = ("hand", "deck", "graveyard", "exile")
+GAME_HEAD = ("turn", "turn_player", "phase", "step", "night", "battle", "result")
+
+
+def _player(name: str, data: dict[str, Any]) -> str:
+    zones = "".join(
+        f"<div><b>{zone}</b> ({len(data[zone])}): {_scalar(data[zone])}</div>"
+        for zone in PLAYER_ZONES
+        if isinstance(data.get(zone), list)
+    )
+    known = set(PLAYER_HEAD) | set(PLAYER_ZONES) | {"base"}
+    other = _pairs(data, tuple(k for k in data if k not in known))
+    return (
+        f'<div class="player"><div class="who">Player {esc(name)}</div>'
+        f'<div class="stats">{_pairs(data, PLAYER_HEAD)}</div>'
+        f'<div class="zone-base"><b>base</b> {_base_table(data.get("base") or [])}</div>'
+        f'<div class="zones">{zones}</div>{f"<div class=stats>{other}</div>" if other else ""}</div>'
+    )
+
+
+def render_board(board: dict[str, Any]) -> str:
+    """The engine snapshot as a compact board: game state, then each player."""
+    players = board.get("players") or {}
+    rest = tuple(k for k in board if k not in GAME_HEAD and k != "players")
+    head = _pairs(board, GAME_HEAD + rest)
+    body = "".join(_player(str(n), p) for n, p in players.items() if isinstance(p, dict))
+    return f'<div class="board"><div class="stats">{head}</div><div class="players">{body}</div></div>'
+
+
+def _event(event: dict[str, Any], known: Known) -> str:
+    change = ""
+    if event.get("before") or event.get("after"):
+        change = f' <span class="delta">{_scalar(event.get("before"))} → {_scalar(event.get("after"))}</span>'
+    cites = event.get("cites") or []
+    return (
+        f'<li class="event"><span class="what">{esc(str(event.get("what", "")))}</span>{change}'
+        f'{f" <span class=cites>{cite_links(cites, known)}</span>" if cites else ""}</li>'
+    )
+
+
+def _step(index: int, step: dict[str, Any], known: Known) -> str:
+    action = step.get("action") or step.get("describe") or step.get("answer") or f"step {index}"
+    if isinstance(action, dict):
+        action = " ".join(str(v) for v in action.values())
+    events = step.get("events") or []
+    board = step.get("board") or step.get("snapshot")
+    checks = _expectations(step.get("expectations") or step.get("expect") or [])
+    return (
+        f'<li class="step"><div class="action"><span class="n">{index}</span> {esc(str(action))}</div>'
+        f'<ol class="events">{"".join(_event(e, known) for e in events if isinstance(e, dict))}</ol>'
+        f"{checks}{render_board(board) if isinstance(board, dict) else ''}</li>"
+    )
+
+
+def _expectations(items: list[Any]) -> str:
+    rows = []
+    for item in items:
+        if not isinstance(item, dict):
+            continue
+        ok = bool(item.get("ok"))
+        mark = "✔" if ok else "✘"
+        actual = "" if ok else f" (actual: {_scalar(item.get('actual'))})"
+        rows.append(
+            f'<li class="{"ok" if ok else "fail"}">{mark} {esc(str(item.get("description", "")))}'
+            f"{actual}</li>"
+        )
+    return f'<ul class="expectations">{"".join(rows)}</ul>' if rows else ""
+
+
+def render_replay(run: dict[str, Any], known: Known) -> str:
+    """The whole replay: the initial board when given, the numbered steps, the final expectations."""
+    steps = [s for s in run.get("steps") or [] if isinstance(s, dict)]
+    start = run.get("initial_board") or run.get("board_before") or run.get("setup_board")
+    intro = f'<div class="initial"><b>Start</b>{render_board(start)}</div>' if isinstance(start, dict) else ""
+    expectations = _expectations(run.get("expectations") or [])
+    return (
+        f'{intro}<ol class="steps">{"".join(_step(i, s, known) for i, s in enumerate(steps, start=1))}</ol>'
+        f'{f"<div class=verdict><b>Expected</b>{expectations}</div>" if expectations else ""}'
+    )
+
+
+def replay_summary(run: dict[str, Any]) -> tuple[int, int, int]:
+    """(steps, expectations met, expectations in all)."""
+    items = [e for e in run.get("expectations") or [] if isinstance(e, dict)]
+    return len(run.get("steps") or []), sum(1 for e in items if e.get("ok")), len(items)

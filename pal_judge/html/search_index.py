@@ -1,0 +1,77 @@
+"""The offline search index shipped with the site, scored in the browser by `assets/search.js`.
+
+One document per section (its number, headings, English and Chinese text) and
+per ruling. Postings map a token to a flat list [doc, tf, doc, tf, ...]; title
+tokens count twice. The glossary travels with the index so that a query for
+"Taunt" also looks for 挑衅 and the other way round.
+"""
+
+from __future__ import annotations
+
+import json
+from collections import Counter
+from dataclasses import dataclass
+
+from pal_judge.html.sources import SiteData
+from pal_judge.html.tokens import tokens
+
+TITLE_WEIGHT = 2
+
+
+@dataclass(frozen=True)
+class SearchDoc:
+    href: str  # relative to the site root
+    label: str  # "9.6.3.3" or "Ruling: taunt-must-block"
+    title: str  # heading path, both languages
+    en: str
+    zh: str
+
+
+def _section_docs(data: SiteData) -> list[SearchDoc]:
+    docs: list[SearchDoc] = []
+    book = data.rulebook
+    for section in book:
+        path = [s for s in book.heading_path(section.number) if s.kind != "clause"]
+        title = " › ".join(" ".join(filter(None, (s.number, s.title_en, s.title_zh))) for s in path)
+        en = section.en or section.title_en
+        zh = section.zh
+        docs.append(SearchDoc(f"index.html#{section.number}", section.number, title, en, zh))
+    return docs
+
+
+def _ruling_docs(data: SiteData) -> list[SearchDoc]:
+    return [
+        SearchDoc(
+            f"rulings.html#{r.id}",
+            f"Ruling {r.id}",
+            " ".join(r.tags),
+            f"{r.question_en}\n{r.answer_en}",
+            f"{r.question_zh}\n{r.answer_zh}",
+        )
+        for r in data.rulings
+    ]
+
+
+def build_index(data: SiteData) -> dict[str, object]:
+    docs = _section_docs(data) + _ruling_docs(data)
+    postings: dict[str, list[int]] = {}
+    lengths: list[int] = []
+    for number, doc in enumerate(docs):
+        counts = Counter(tokens(f"{doc.label} {doc.en} {doc.zh}"))
+        for token in tokens(doc.title):
+            counts[token] += TITLE_WEIGHT
+        lengths.append(sum(counts.values()))
+        for token, tf in counts.items():
+            postings.setdefault(token, []).extend((number, tf))
+    return {
+        "docs": [[d.href, d.label, d.title, d.en, d.zh] for d in docs],
+        "lengths": lengths,
+        "postings": postings,
+        "glossary": [[list(t.en), list(t.zh)] for t in data.terms],
+    }
+
+
+def index_script(index: dict[str, object]) -> str:
+    """The index as a script (a page opened from file:// may not fetch JSON, but may load a script)."""
+    body = json.dumps(index, ensure_ascii=False, separators=(",", ":"))
+    return f"window.PAL_INDEX={body};\n"
