@@ -1,0 +1,136 @@
+"""Load the rulings database: every `rulings/*.yaml` file holds a list of rulings."""
+
+from __future__ import annotations
+
+import datetime as _dt
+import re
+from pathlib import Path
+
+from pal_judge.errors import UserError
+from pal_judge.paths import rulings_dir
+from pal_judge.rulings.model import SOURCE_KINDS, Ruling, Source
+from pal_judge.scenarios.located import Located, check_fields, load_located, suggest
+from pal_judge.scenarios.loader import scenario_from_node
+
+RULING_FIELDS = ("id", "question", "answer", "cites", "tags", "source", "follows", "uncited", "scenario")
+_ID = re.compile(r"^[a-z0-9][a-z0-9-]*$")
+_SECTION = re.compile(r"^\d+(\.\d+)*$")
+
+
+def ruling_files(folder: Path | None = None) -> list[Path]:
+    folder = folder or rulings_dir()
+    if not folder.is_dir():
+        raise UserError(f"rulings folder not found: {folder} (set PAL_JUDGE_RULINGS)")
+    return sorted(p for p in folder.glob("*.yaml"))
+
+
+def load_rulings(folder: Path | None = None) -> list[Ruling]:
+    """Every ruling, in file order; ids are unique across files."""
+    rulings: list[Ruling] = []
+    seen: dict[str, Ruling] = {}
+    for path in ruling_files(folder):
+        for ruling in load_ruling_file(path):
+            if ruling.id in seen:
+                first = seen[ruling.id].where
+                raise ruling.where.error(f"ruling id '{ruling.id}' is already used at {first}")
+            seen[ruling.id] = ruling
+            rulings.append(ruling)
+    return rulings
+
+
+def load_ruling_file(path: Path) -> list[Ruling]:
+    try:
+        text = path.read_text(encoding="utf-8")
+    except OSError as err:
+        raise UserError(f"cannot read {path}: {err.strerror}") from None
+    root = load_located(text, _display(path))
+    items = root.value if isinstance(root.value, list) else [root]
+    return [_ruling(item) for item in items]
+
+
+def _display(path: Path) -> str:
+    try:
+        return str(path.resolve().relative_to(Path.cwd()))
+    except ValueError:
+        return str(path)
+
+
+def _bilingual(node: Located, field: str) -> tuple[str, str]:
+    """`question: text` (English only) or `question: {en: ..., zh: ...}`."""
+    if isinstance(node.value, str):
+        return node.value.strip(), ""
+    body = node.mapping(field)
+    check_fields(body, ("en", "zh"), field, required=("en",))
+    zh = body["zh"].text(f"{field}.zh").strip() if "zh" in body else ""
+    return body["en"].text(f"{field}.en").strip(), zh
+
+
+def _sections(node: Located, field: str) -> tuple[str, ...]:
+    numbers = []
+    for item in node.items(field):
+        number = str(item.value).strip() if item.value is not None else ""
+        if not _SECTION.match(number):
+            raise item.where.error(f"'{number}' in {field} is not a section number such as 9.6.3.1")
+        numbers.append(number)
+    return tuple(numbers)
+
+
+def _source(node: Located) -> Source:
+    body = node.mapping("source")
+    check_fields(body, ("kind", "ref", "date"), "source", required=("kind", "date"))
+    kind = body["kind"].text("source.kind")
+    if kind not in SOURCE_KINDS:
+        raise body["kind"].where.error(f"source kind is one of {', '.join(SOURCE_KINDS)}, not '{kind}'{suggest(kind, SOURCE_KINDS)}")
+    date = body["date"].value
+    if isinstance(date, str):
+        try:
+            date = _dt.date.fromisoformat(date)
+        except ValueError:
+            date = None
+    if not isinstance(date, _dt.date):
+        raise body["date"].where.error("source date must be written YYYY-MM-DD")
+    ref = body["ref"].text("source.ref") if "ref" in body else ""
+    return Source(kind, ref, date)
+
+
+def _ruling(node: Located) -> Ruling:
+    body = node.mapping("a ruling")
+    check_fields(body, RULING_FIELDS, "a ruling", required=("id", "question", "answer", "cites", "source", "scenario"))
+    ruling_id = body["id"].text("id")
+    if not _ID.match(ruling_id):
+        raise body["id"].where.error(f"ruling id '{ruling_id}' must be lower-case words joined by '-'")
+    question_en, question_zh = _bilingual(body["question"], "question")
+    answer_en, answer_zh = _bilingual(body["answer"], "answer")
+    if question_zh and not answer_zh:
+        raise body["answer"].where.error("the question has Chinese, so the answer needs 'zh' too")
+    cites = _sections(body["cites"], "cites")
+    if not cites:
+        raise body["cites"].where.error("a ruling cites at least one section")
+    tags = tuple(t.text("tags") for t in body["tags"].items("tags")) if "tags" in body else ()
+    follows = None
+    if "follows" in body:
+        follows = body["follows"].text("follows")
+        if follows not in ("zh", "en"):
+            raise body["follows"].where.error("follows is 'zh' or 'en' (the text the ruling follows where they disagree)")
+    uncited: dict[str, str] = {}
+    if "uncited" in body:
+        for number, reason in body["uncited"].mapping("uncited").items():
+            where = reason.key_where or reason.where
+            if number not in cites:
+                raise where.error(f"uncited names {number}, which the ruling does not cite")
+            uncited[number] = reason.text(f"uncited {number}")
+    scenario = scenario_from_node(body["scenario"], name=ruling_id)
+    return Ruling(
+        id=ruling_id,
+        question_en=question_en,
+        question_zh=question_zh,
+        answer_en=answer_en,
+        answer_zh=answer_zh,
+        cites=cites,
+        tags=tags,
+        source=_source(body["source"]),
+        scenario=scenario,
+        where=node.where,
+        follows=follows,
+        uncited=uncited,
+    )

@@ -1,0 +1,58 @@
+"""A ruling: a judge's question, the answer, the clauses it rests on, and a scenario that shows it."""
+
+from __future__ import annotations
+
+import datetime as _dt
+from dataclasses import dataclass, field
+from typing import Any
+
+from pal_judge.scenarios.located import Where
+from pal_judge.scenarios.model import Scenario
+
+SOURCE_KINDS = ("rulebook", "guide", "judge")
+
+
+@dataclass(frozen=True)
+class Source:
+    """Where a ruling comes from: the rulebook clause, the quick-start guide, or a judge's call."""
+
+    kind: str
+    ref: str
+    date: _dt.date
+
+    def to_dict(self) -> dict[str, str]:
+        return {"kind": self.kind, "ref": self.ref, "date": self.date.isoformat()}
+
+
+@dataclass(frozen=True)
+class Ruling:
+    id: str
+    question_en: str
+    question_zh: str
+    answer_en: str
+    answer_zh: str
+    cites: tuple[str, ...]  # most decisive first
+    tags: tuple[str, ...]
+    source: Source
+    scenario: Scenario
+    where: Where
+    follows: str | None = None  # where EN and ZH disagree: which text the ruling follows ("zh" / "en")
+    uncited: dict[str, str] = field(default_factory=dict)  # cited clause -> why the trace cannot show it
+
+    @property
+    def file(self) -> str:
+        return self.where.file
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "id": self.id,
+            "question": {"en": self.question_en, "zh": self.question_zh},
+            "answer": {"en": self.answer_en, "zh": self.answer_zh},
+            "cites": list(self.cites),
+            "tags": list(self.tags),
+            "source": self.source.to_dict(),
+            "follows": self.follows,
+            "uncited": dict(self.uncited),
+            "file": self.file,
+            "line": self.where.line,
+        }

@@ -1,0 +1,106 @@
+"""Check what a judge expects against the engine's board snapshot (API.md §6)."""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from typing import Any
+
+from pal_judge.scenarios.model import PLAYERS, Expectation
+
+LIST_ZONES = ("hand", "graveyard", "exile", "deck")
+
+
+@dataclass(frozen=True)
+class ExpectationResult:
+    expectation: Expectation
+    actual: Any
+    ok: bool
+    step: int  # 0 = the end of the scenario's steps, else the step it is attached to
+
+    @property
+    def description(self) -> str:
+        return self.expectation.describe()
+
+    def to_dict(self) -> dict[str, Any]:
+        exp = self.expectation
+        return {
+            "description": exp.describe(),
+            "kind": exp.kind,
+            "subject": exp.subject,
+            "expected": exp.expected,
+            "actual": self.actual,
+            "ok": self.ok,
+            "step": self.step or None,
+            "line": exp.where.line,
+        }
+
+
+def _base_name(label: str) -> str:
+    return re.sub(r"#\d+$", "", label)
+
+
+def _base_entry(snapshot: dict[str, Any], label: str) -> dict[str, Any] | None:
+    for player in PLAYERS:
+        for entry in snapshot["players"][player]["base"]:
+            if entry.get("label") == label:
+                return entry
+    return None
+
+
+def card_zones(snapshot: dict[str, Any], label: str) -> list[str]:
+    """Every zone holding the card: its label in a base, its name in the list zones."""
+    zones = ["base"] if _base_entry(snapshot, label) else []
+    name = _base_name(label)
+    for player in PLAYERS:
+        board = snapshot["players"][player]
+        for zone in LIST_ZONES:
+            if name in board.get(zone, []) and zone not in zones:
+                zones.append(zone)
+    return zones
+
+
+def actual_value(snapshot: dict[str, Any], exp: Expectation) -> Any:
+    """What the board shows for one expectation."""
+    if exp.kind == "winner":
+        result = snapshot.get("result") or {}
+        if result.get("outcome") == "draw":
+            return "draw"
+        return result.get("winner") or "none"
+    if exp.kind == "turn":
+        return snapshot.get("turn_player")
+    if exp.kind == "turn_number":
+        return snapshot.get("turn")
+    if exp.kind in ("phase", "night"):
+        return snapshot.get(exp.kind)
+    if exp.subject in PLAYERS:
+        board = snapshot["players"][exp.subject]
+        if exp.kind == "life":
+            return board["life"]
+        if exp.kind in ("hand", "deck", "graveyard", "base"):
+            return len(board[exp.kind])
+        if exp.kind == "soul_deck":
+            return board["souls"]["deck"]
+        if exp.kind == "souls":
+            souls = board["souls"]
+            if "total" in exp.expected:
+                return {"total": souls["standing"] + souls["rested"]}
+            return {k: souls[k] for k in exp.expected}
+        if exp.kind == "resources":
+            return {k: board.get(k, 0) for k in exp.expected}
+    label = str(exp.subject)
+    if exp.kind == "zone":
+        zones = card_zones(snapshot, label)
+        return exp.expected if exp.expected in zones else (", ".join(zones) or "nowhere")
+    entry = _base_entry(snapshot, label)
+    if entry is None:
+        return f"{label} is not in a base"
+    return entry.get(exp.kind)
+
+
+def check(snapshot: dict[str, Any], expectations: tuple[Expectation, ...], step: int) -> list[ExpectationResult]:
+    results = []
+    for exp in expectations:
+        actual = actual_value(snapshot, exp)
+        results.append(ExpectationResult(exp, actual, actual == exp.expected, step))
+    return results

@@ -1,0 +1,266 @@
+"""Run a scenario through the engine with a strict scripted decider.
+
+Each scripted step answers the decision the engine asks at that moment; a step
+that does not fit the decision (or a choice nobody scripted) fails the run and
+names the decision and its legal options, so no outcome rests on a default.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from typing import Any
+
+from pal_judge.errors import UserError
+from pal_judge.scenarios.expectations import ExpectationResult, check
+from pal_judge.scenarios.loader import card_field_where
+from pal_judge.scenarios.model import PLAYERS, Scenario, Setup, Step
+
+# Decisions at which a scenario may stop: a player's play timing (10.5.4.2).
+PLAY_TIMINGS = ("main", "quick")
+
+
+class StepMismatch(Exception):
+    """A scripted step does not answer the decision the engine asks."""
+
+
+@dataclass
+class StepRun:
+    index: int  # 0 = the board as set up (events until the first decision)
+    text: str
+    line: int | None
+    events: list[dict[str, Any]] = field(default_factory=list)
+    snapshot: dict[str, Any] = field(default_factory=dict)
+    expectations: list[ExpectationResult] = field(default_factory=list)
+    decisions: list[dict[str, Any]] = field(default_factory=list)  # what was asked and answered
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "step": self.index,
+            "action": self.text,
+            "line": self.line,
+            "decisions": self.decisions,
+            "events": self.events,
+            "board": self.snapshot,
+            "expectations": [e.to_dict() for e in self.expectations],
+        }
+
+
+@dataclass
+class ScenarioRun:
+    scenario: Scenario
+    steps: list[StepRun]
+    final: list[ExpectationResult]
+    outcome: str
+    winner: str | None
+    error: str | None = None  # a strict-run failure: unscripted choice, step that does not fit, …
+
+    @property
+    def events(self) -> list[dict[str, Any]]:
+        return [event for step in self.steps for event in step.events]
+
+    @property
+    def expectations(self) -> list[ExpectationResult]:
+        return [e for step in self.steps for e in step.expectations] + self.final
+
+    @property
+    def ok(self) -> bool:
+        return self.error is None and all(e.ok for e in self.expectations)
+
+    def cited(self) -> set[str]:
+        return {cite for event in self.events for cite in event.get("cites", ())}
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "scenario": self.scenario.name,
+            "file": self.scenario.where.file,
+            "ok": self.ok,
+            "error": self.error,
+            "outcome": self.outcome,
+            "winner": self.winner,
+            "steps": [s.to_dict() for s in self.steps],
+            "expectations": [e.to_dict() for e in self.expectations],
+        }
+
+
+# -- the board handed to the engine -----------------------------------------------------
+
+
+def engine_setup(setup: Setup) -> tuple[dict[str, Any], list[dict[str, Any]]]:
+    """The engine's setup dict and card list (API.md §2) for a scenario's board."""
+    cards: dict[str, dict[str, Any]] = {}
+    players: dict[str, Any] = {}
+    for _, _, spec in setup.cards():
+        if spec.data:
+            cards.setdefault(spec.name, spec.data)
+    for player in PLAYERS:
+        board = setup.players[player]
+        players[player] = {
+            "life": board.life,
+            "damage": board.damage,
+            "material": board.resources.get("material", 0),
+            "ingredient": board.resources.get("ingredient", 0),
+            "deck": [c.name for c in board.deck],
+            "hand": [c.name for c in board.hand],
+            "base": [{"card": b.card.name, "state": b.state, "damage": b.damage} for b in board.base],
+            "graveyard": [c.name for c in board.graveyard],
+            "souls": {"standing": board.souls_standing, "rested": board.souls_rested, "deck": board.soul_deck},
+            "pal_limit": board.pal_limit,
+        }
+    game = {
+        "turn": setup.turn_number,
+        "turn_player": setup.turn_player,
+        "first_player": setup.first_player,
+        "phase": setup.phase,
+        "night": setup.night,
+        "soul_draw_used": setup.soul_draw_used,
+        "turn_limit": setup.turn_number + 6,
+        "players": players,
+    }
+    return game, list(cards.values())
+
+
+# -- matching steps to decisions -------------------------------------------------------------
+
+
+def _norm(text: str) -> str:
+    return re.sub(r"\s+", " ", text.strip().lower())
+
+
+def _target(target: str) -> str:
+    return f"player {target}" if target in PLAYERS else target
+
+
+def planned_answers(step: Step) -> list[tuple[tuple[str, ...], list[str]]]:
+    """The decisions a step answers, in order: (acceptable kinds, acceptable labels)."""
+    a = step.args
+    verb = step.action
+    plan: list[tuple[tuple[str, ...], list[str]]] = []
+    if verb == "attack":
+        target = "player" if a["target"] in PLAYERS else a["target"]
+        plan.append((("main",), [f"attack {a['with']} -> {target}"]))
+    elif verb == "block":
+        plan.append((("block",), [a.get("card", "none")]))
+    elif verb == "pass":
+        plan.append((("quick",), ["pass"]))
+    elif verb in ("end_turn", "soul_draw", "concede"):
+        plan.append((("main",), [verb]))
+    elif verb in ("play", "activate", "quick", "interrupt"):
+        card = a["card"]
+        ability = a.get("ability")
+        kinds = ("quick",) if verb in ("quick", "interrupt") else ("main", "quick")
+        activate = [f"activate {card}"] + ([f"activate {card}: #{ability}", f"activate {card}: {ability}"] if ability else [])
+        labels = {"play": [f"play {card}"], "activate": activate}.get(verb, [f"play {card}"] + activate)
+        plan.append((kinds, labels))
+        if verb == "interrupt":
+            pay = "soul" if a["pay"] == "soul" else f"discard {a['discard']}"
+            plan.append((("interrupt_payment",), [pay]))
+        for target in a.get("targets", []):
+            plan.append((("choose_targets",), [_target(target)]))
+        if "pay" in a and verb != "interrupt":
+            plan.append((("interrupt_payment", "optional", "choose_one"), [a["pay"]]))
+    elif verb == "choose":
+        choices = a.get("card", [])
+        for choice in choices if isinstance(choices, list) else [choices]:
+            plan.append(((), [_target(choice) if choice in PLAYERS else choice]))
+    return plan
+
+
+class StepDecider:
+    """Answers the engine's decisions from the scenario's steps, recording each step's events and board."""
+
+    def __init__(self, scenario: Scenario) -> None:
+        self.scenario = scenario
+        self.remaining = list(enumerate(scenario.steps, start=1))
+        self.queue: list[tuple[tuple[str, ...], list[str]]] = []
+        self.current = StepRun(0, "set-up", scenario.where.line)
+        self.runs: list[StepRun] = []
+        self.seen = 0  # events already assigned to a step
+        self.pending: Any = None
+        self.error: str | None = None
+
+    def _close(self, game: Any) -> None:
+        events = game.events[self.seen :]
+        self.seen = len(game.events)
+        self.current.events = [e.to_dict() for e in events]
+        self.current.snapshot = game.snapshot()
+        self.runs.append(self.current)
+
+    def decide(self, decision: Any, game: Any) -> Any:
+        if not self.queue:
+            self._close(game)
+            if not self.remaining:
+                self.pending = decision
+                from pal_judge.engine import ScriptExhausted
+
+                raise ScriptExhausted(decision, why="no scripted step left")
+            index, step = self.remaining.pop(0)
+            self.current = StepRun(index, step.describe(), step.where.line)
+            self.queue = planned_answers(step)
+        kinds, labels = self.queue.pop(0)
+        options = {_norm(o.label): o for o in decision.options}
+        chosen = next((options[_norm(label)] for label in labels if _norm(label) in options), None)
+        if (kinds and decision.kind not in kinds) or chosen is None:
+            step = self.scenario.steps[self.current.index - 1]
+            legal = ", ".join(o.label for o in decision.options)
+            raise StepMismatch(
+                f"{step.where}: step {self.current.index} ({step.describe()}) does not answer what the engine asks: "
+                f"{decision.kind} for player {decision.player}, legal options: {legal}"
+            )
+        self.current.decisions.append({"kind": decision.kind, "player": decision.player, "answer": chosen.label})
+        return chosen
+
+
+def _build_game(scenario: Scenario) -> Any:
+    from pal_judge.engine import CardDataError, Game, SetupError
+
+    setup, cards = engine_setup(scenario.setup)
+    try:
+        return Game.from_setup(setup, cards=cards, seed=0)
+    except CardDataError as err:
+        raise _card_error(scenario, err) from None
+    except SetupError as err:
+        raise UserError(f"{scenario.where}: the engine rejects the set-up at {getattr(err, 'path', '?')}: {err}") from None
+
+
+def _card_error(scenario: Scenario, err: Exception) -> UserError:
+    message = getattr(err, "message", str(err))
+    path = getattr(err, "path", "")
+    name = getattr(err, "card", None)
+    for _, _, spec in scenario.setup.cards():
+        if spec.data and (name is None or spec.name == name):
+            return UserError(f"{card_field_where(spec, path)}: card '{spec.name}': {path}: {message}")
+    return UserError(f"{scenario.where}: {path}: {message}")
+
+
+def run_scenario(scenario: Scenario) -> ScenarioRun:
+    """Play the scenario; expectation failures and strict-run failures are reported, not raised."""
+    from pal_judge.engine import UnscriptedChoice
+
+    game = _build_game(scenario)
+    decider = StepDecider(scenario)
+    error: str | None = None
+    outcome, winner = "error", None
+    try:
+        result = game.run(decider)
+        outcome, winner = result.outcome, result.winner
+        pending = getattr(result, "pending", None) or decider.pending
+    except (StepMismatch, UnscriptedChoice) as err:
+        error = str(err)
+        pending = None
+    if not any(run is decider.current for run in decider.runs):
+        decider._close(game)
+    if error is None and pending is not None and pending.kind not in PLAY_TIMINGS:
+        legal = ", ".join(o.label for o in pending.options)
+        error = (
+            f"{scenario.where}: unscripted choice after the last step: the engine asks player {pending.player} "
+            f"'{pending.kind}' (options: {legal}); add a step that answers it"
+        )
+    if error is None and decider.remaining:
+        index, step = decider.remaining[0]
+        error = f"{step.where}: step {index} ({step.describe()}) was never used: the game ended ({outcome})"
+    for run in decider.runs[1:]:
+        step = scenario.steps[run.index - 1]
+        run.expectations = check(run.snapshot, step.expect, run.index)
+    final = check(decider.runs[-1].snapshot, scenario.expect, 0)
+    return ScenarioRun(scenario, decider.runs, final, outcome, winner, error)
