@@ -28,10 +28,12 @@ def _toc(rulebook: Rulebook) -> str:
         if section.kind == "clause":
             continue
         if section.kind == "chapter":
-            en, zh = _chapter_label(section, "en"), _chapter_label(section, "zh")
-        else:
-            en, zh = f"{section.number} {section.title_en}".strip(), f"{section.number} {section.title_zh}"
-        items.append(f'<li class="toc-{section.kind}"><a href="#{section.number}">{bi(esc(en), esc(zh))}</a></li>')
+            label = bi(esc(_chapter_label(section, "en")), esc(_chapter_label(section, "zh")))
+        elif section.title_en:
+            label = f"{section.number} {bi(esc(section.title_en), esc(section.title_zh))}"
+        else:  # no English title: the Chinese one whatever the language
+            label = esc(f"{section.number} {section.title_zh}")
+        items.append(f'<li class="toc-{section.kind}"><a href="#{section.number}">{label}</a></li>')
     return f'<details class="toc" id="contents"><summary>{bi("Contents", "目录")}</summary><ol>{"".join(items)}</ol></details>'
 
 
@@ -73,8 +75,8 @@ def _section_html(section: Section, data: SiteData, findings: list[FindingView],
         body = f'<div class="text"><div class="zh" lang="zh">{linked(extra_zh, known, True)}</div></div>' if extra_zh else ""
         inner = head + body
     elif section.kind == "heading":
-        title_en = esc(section.title_en) if section.title_en else '<span class="missing">—</span>'
-        head = f'<h3>{perma} {bi(title_en, esc(section.title_zh))}</h3>'
+        title = bi(esc(section.title_en), esc(section.title_zh)) if section.title_en else esc(section.title_zh)
+        head = f'<h3>{perma} {title}</h3>'
         extra_zh = section.zh.split("\n", 1)[1] if "\n" in section.zh else ""
         parts = ""
         if section.en and section.en != section.title_en:
