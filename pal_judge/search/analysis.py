@@ -1,0 +1,125 @@
+"""Whoosh analyzers for the two languages of the rulebook.
+
+The schema (analyzers included) is pickled into the index, so the classes here
+must keep this module path; `INDEX_FORMAT` in `store.py` is bumped whenever
+they change, which makes every cached index stale.
+
+* English: Whoosh's stemming pipeline, with NFKC applied to each token first
+  (the English text mixes `(10.5.1)` and full-width `（7.2）`).
+* Chinese: our own tokenizer. Runs of Han characters become overlapping
+  character bigrams; at index time each character is also emitted as a
+  unigram at the position of the bigram starting on it, so a one-character
+  query (卡) still finds every clause holding it. Runs of letters and digits,
+  including dotted section numbers such as `10.5.1`, stay whole. No
+  dictionary, so nothing slow to load.
+"""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+from typing import Iterator
+
+from whoosh.analysis import Filter, LowercaseFilter, StemmingAnalyzer, Token, Tokenizer
+
+# A Han character (CJK unified ideographs, extension A, compatibility ideographs).
+HAN_RE = re.compile(r"[\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff]")
+# Letters/digits run, dotted numbers kept whole: 10.5.1, 3.2, HP.
+_WORD = r"[0-9A-Za-z\u00c0-\u024f]+(?:\.[0-9A-Za-z]+)*"
+_CHUNK_RE = re.compile(rf"(?P<han>{HAN_RE.pattern}+)|(?P<word>{_WORD})")
+
+
+def nfkc(text: str) -> str:
+    return unicodedata.normalize("NFKC", text)
+
+
+class NfkcFilter(Filter):
+    """Normalise each token's text with NFKC (full-width digits and brackets → ASCII)."""
+
+    def __call__(self, tokens: Iterator[Token]) -> Iterator[Token]:
+        for token in tokens:
+            token.text = nfkc(token.text)
+            yield token
+
+
+class HanBigramTokenizer(Tokenizer):
+    """Han runs → overlapping bigrams (+ unigrams when indexing); other words whole.
+
+    Character offsets always point into the original (un-normalised) text, so
+    highlights can be drawn on the stored text. Each character is normalised
+    with NFKC on its own, which keeps offsets one to one.
+    """
+
+    def __eq__(self, other: object) -> bool:
+        return type(other) is type(self)
+
+    def __hash__(self) -> int:
+        return hash(type(self))
+
+    def __call__(  # type: ignore[override]
+        self,
+        value: str,
+        positions: bool = False,
+        chars: bool = False,
+        keeporiginal: bool = False,
+        removestops: bool = True,
+        start_pos: int = 0,
+        start_char: int = 0,
+        tokenize: bool = True,
+        mode: str = "",
+        **kwargs: object,
+    ) -> Iterator[Token]:
+        token = Token(positions, chars, removestops=removestops, mode=mode, **kwargs)
+        normalised = "".join(nfkc(ch)[:1] or ch for ch in value)
+        unigrams = mode != "query"
+        pos = start_pos
+        for match in _CHUNK_RE.finditer(normalised):
+            if match.group("word"):
+                yield _fill(token, match.group(0), pos, start_char + match.start(), start_char + match.end(), keeporiginal)
+                pos += 1
+                continue
+            run, base = match.group(0), match.start()
+            if len(run) == 1:
+                yield _fill(token, run, pos, start_char + base, start_char + base + 1, keeporiginal)
+                pos += 1
+                continue
+            for i in range(len(run) - 1):
+                yield _fill(token, run[i : i + 2], pos, start_char + base + i, start_char + base + i + 2, keeporiginal)
+                if unigrams:
+                    yield _fill(token, run[i], pos, start_char + base + i, start_char + base + i + 1, keeporiginal)
+                pos += 1
+            if unigrams:  # the last character has no bigram starting on it
+                yield _fill(token, run[-1], pos - 1, start_char + base + len(run) - 1, start_char + base + len(run), keeporiginal)
+
+
+def _fill(token: Token, text: str, pos: int, start: int, end: int, keeporiginal: bool) -> Token:
+    token.text = text
+    token.boost = 1.0
+    token.stopped = False
+    token.pos = pos
+    token.startchar = start
+    token.endchar = end
+    if keeporiginal:
+        token.original = text
+    return token
+
+
+def chinese_analyzer():  # type: ignore[no-untyped-def]
+    return HanBigramTokenizer() | LowercaseFilter()
+
+
+def english_analyzer():  # type: ignore[no-untyped-def]
+    stemming = StemmingAnalyzer()
+    # Insert NFKC right after the tokenizer: RegexTokenizer | NFKC | lowercase | stop | stem.
+    return stemming.items[0] | NfkcFilter() | _rest(stemming)
+
+
+def _rest(composite):  # type: ignore[no-untyped-def]
+    rest = composite.items[1]
+    for item in composite.items[2:]:
+        rest = rest | item
+    return rest
+
+
+def has_han(text: str) -> bool:
+    return HAN_RE.search(text) is not None

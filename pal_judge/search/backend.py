@@ -1,0 +1,81 @@
+"""The Whoosh schema, and writing `IndexDoc`s into an index.
+
+Fields (the query language names some of them, see `query.py`):
+  key        section number (or ruling id), unique, stored
+  sections   the section number and its prefixes ('10', '10.5', '10.5.1'): `section:10.5`
+  chapter    `chapter:9`
+  kind       chapter | heading | clause (| ruling): `kind:clause`
+  terms      glossary term ids used by the text: `term:taunt`
+  title_en, title_zh   the section's own title (headings and chapters)
+  path_en, path_zh     the heading path above it, so '伤害步骤' finds the clauses of 9.6
+  en, zh     the text itself, stored for display and highlighting
+"""
+
+from __future__ import annotations
+
+from typing import Iterable
+
+from whoosh.fields import ID, KEYWORD, STORED, TEXT, Schema
+from whoosh.filedb.filestore import RamStorage
+from whoosh.index import Index, create_in
+
+from pal_judge.search.analysis import chinese_analyzer, english_analyzer
+from pal_judge.search.documents import IndexDoc
+
+
+def make_schema() -> Schema:
+    en, zh = english_analyzer(), chinese_analyzer()
+    return Schema(
+        key=ID(stored=True, unique=True),
+        sections=KEYWORD(),
+        chapter=ID(stored=True),
+        kind=ID(stored=True),
+        terms=KEYWORD(stored=True),
+        title_en=TEXT(analyzer=en),
+        title_zh=TEXT(analyzer=zh),
+        path_en=TEXT(analyzer=en),
+        path_zh=TEXT(analyzer=zh),
+        en=TEXT(analyzer=en, stored=True),
+        zh=TEXT(analyzer=zh, stored=True),
+        heading_en=STORED(),
+        heading_zh=STORED(),
+    )
+
+
+def _fields(doc: IndexDoc) -> dict[str, str]:
+    return {
+        "key": doc.key,
+        "sections": " ".join(doc.sections),
+        "chapter": doc.chapter,
+        "kind": doc.kind,
+        "terms": " ".join(doc.terms),
+        "title_en": doc.title_en,
+        "title_zh": doc.title_zh,
+        "path_en": doc.heading_en,
+        "path_zh": doc.heading_zh,
+        "en": doc.en,
+        "zh": doc.zh,
+        "heading_en": doc.heading_en,
+        "heading_zh": doc.heading_zh,
+    }
+
+
+def _fill(index: Index, docs: Iterable[IndexDoc]) -> Index:
+    writer = index.writer()
+    try:
+        for doc in docs:
+            writer.add_document(**_fields(doc))
+    except BaseException:
+        writer.cancel()
+        raise
+    writer.commit()
+    return index
+
+
+def build_on_disk(folder: str, docs: Iterable[IndexDoc]) -> Index:
+    """Create a fresh index in an existing, empty folder."""
+    return _fill(create_in(folder, make_schema()), docs)
+
+
+def build_in_memory(docs: Iterable[IndexDoc]) -> Index:
+    return _fill(RamStorage().create_index(make_schema()), docs)

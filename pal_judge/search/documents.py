@@ -1,0 +1,118 @@
+"""What goes into an index: one plain `IndexDoc` per section (or per ruling).
+
+No Whoosh here: the rulebook and glossary become `IndexDoc`s, and
+`backend.py` writes them. The glossary travels with the index as JSON
+(`terms_to_json` / `terms_from_json`), so a search never re-reads YAML.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from pal_judge.corpus.glossary import Glossary, Term
+from pal_judge.corpus.model import Rulebook, Section
+
+PATH_SEP = " › "
+
+
+@dataclass(frozen=True)
+class IndexDoc:
+    """One searchable unit. For a section `key` is its number; for a ruling, its id."""
+
+    key: str
+    kind: str
+    chapter: str
+    sections: tuple[str, ...]  # section numbers it belongs to, prefixes included ('10', '10.5', '10.5.1')
+    heading_en: str  # heading path, ' › '-joined: '9 Battle › 9.6 Damage Step'
+    heading_zh: str
+    title_en: str  # its own title (chapters and headings; a ruling's question), '' for clauses
+    title_zh: str
+    en: str
+    zh: str
+    terms: tuple[str, ...]  # ids of the glossary terms it uses
+
+
+def prefixes(number: str) -> tuple[str, ...]:
+    """'10.5.1' -> ('10', '10.5', '10.5.1')."""
+    parts = number.split(".")
+    return tuple(".".join(parts[: i + 1]) for i in range(len(parts)))
+
+
+def terms_used(glossary: Glossary, en: str, zh: str) -> tuple[str, ...]:
+    found = [t.id for t in glossary.terms_in_en(en)] + [t.id for t in glossary.terms_in_zh(zh)]
+    return tuple(dict.fromkeys(found))
+
+
+def heading_path(rulebook: Rulebook, number: str, lang: str) -> str:
+    """'9 Battle › 9.6 Damage Step' (chapters and headings above and including `number`)."""
+    labels = []
+    for node in rulebook.heading_path(number):
+        if node.kind == "clause":
+            continue
+        title = (node.title_en or node.title_zh) if lang == "en" else node.title_zh
+        labels.append(f"{node.number} {title}".strip())
+    return PATH_SEP.join(labels)
+
+
+def section_doc(rulebook: Rulebook, glossary: Glossary, section: Section) -> IndexDoc:
+    return IndexDoc(
+        key=section.number,
+        kind=section.kind,
+        chapter=str(section.chapter),
+        sections=prefixes(section.number),
+        heading_en=heading_path(rulebook, section.number, "en"),
+        heading_zh=heading_path(rulebook, section.number, "zh"),
+        title_en=section.title_en,
+        title_zh=section.title_zh,
+        en=section.en,
+        zh=section.zh,
+        terms=terms_used(glossary, section.en, section.zh),
+    )
+
+
+def section_docs(rulebook: Rulebook, glossary: Glossary) -> list[IndexDoc]:
+    return [section_doc(rulebook, glossary, s) for s in rulebook]
+
+
+def terms_to_json(glossary: Glossary) -> list[dict[str, Any]]:
+    return [
+        {"id": t.id, "kind": t.kind, "en": list(t.en), "zh": list(t.zh), "defined_in": t.defined_in}
+        for t in glossary.terms
+    ]
+
+
+def terms_from_json(data: list[dict[str, Any]]) -> Glossary:
+    return Glossary(
+        tuple(Term(d["id"], d["kind"], tuple(d["en"]), tuple(d["zh"]), d.get("defined_in")) for d in data)
+    )
+
+
+@dataclass(frozen=True)
+class Document:
+    """Any text to search besides the rulebook (a ruling: question and answer in both languages)."""
+
+    id: str
+    en: str
+    zh: str
+    title_en: str = ""
+    title_zh: str = ""
+    cites: tuple[str, ...] = ()  # section numbers; `section:9.6` finds documents citing 9.6 or below it
+    kind: str = "ruling"
+
+
+def document_doc(glossary: Glossary, doc: Document) -> IndexDoc:
+    sections = tuple(dict.fromkeys(p for number in doc.cites for p in prefixes(number)))
+    return IndexDoc(
+        key=doc.id,
+        kind=doc.kind,
+        chapter="",
+        sections=sections,
+        heading_en="",
+        heading_zh="",
+        title_en=doc.title_en,
+        title_zh=doc.title_zh,
+        en=doc.en,
+        zh=doc.zh,
+        terms=terms_used(glossary, f"{doc.title_en}\n{doc.en}", f"{doc.title_zh}\n{doc.zh}"),
+    )

@@ -1,0 +1,42 @@
+"""Indexes over other documents (rulings), cached by a hash of their content."""
+
+from __future__ import annotations
+
+import json
+from dataclasses import asdict
+from functools import lru_cache
+from pathlib import Path
+from typing import Sequence
+
+from pal_judge.corpus.glossary import Glossary, load_glossary
+from pal_judge.search.documents import Document, IndexDoc, document_doc
+from pal_judge.search.hits import DocumentHit
+from pal_judge.search.service import IndexSearcher
+from pal_judge.search.store import INDEX_FORMAT, Reporter, digest, open_index, search_root
+
+_SEARCH_SOURCES = Path(__file__).resolve().parent
+
+
+def documents_key(documents: Sequence[Document]) -> str:
+    chunks = [f"format={INDEX_FORMAT}".encode()]
+    chunks += [json.dumps(asdict(d), ensure_ascii=False, sort_keys=True).encode() for d in documents]
+    chunks += [p.read_bytes() for p in sorted(_SEARCH_SOURCES.glob("*.py"))]
+    return digest(chunks)
+
+
+def search_documents(
+    query: str, documents: Sequence[Document], lang: str = "both", limit: int = 10, name: str = "documents"
+) -> list[DocumentHit]:
+    if not documents:
+        return []
+    key = documents_key(documents)
+    return _searcher(str(search_root()), name, key, tuple(documents)).search_documents(query, lang, limit)
+
+
+@lru_cache(maxsize=4)
+def _searcher(root: str, name: str, key: str, documents: tuple[Document, ...]) -> IndexSearcher:
+    def make_docs() -> tuple[list[IndexDoc], Glossary]:
+        glossary = load_glossary()
+        return [document_doc(glossary, d) for d in documents], glossary
+
+    return IndexSearcher(open_index(name, key, make_docs, reporter=Reporter(quiet=True)))

@@ -1,0 +1,431 @@
+"""The query language: parse what the user typed, expand it through the glossary,
+and compile it to a Whoosh query.
+
+Syntax (Whoosh's, read by our own small parser so that mistakes get a clear
+message instead of being silently reinterpreted):
+
+  lucky card stops damage      words next to each other: ranked, not all required
+  "turn player"                a phrase
+  taunt AND blocker            both;  taunt OR 挑衅: either;  NOT night / ANDNOT: exclude
+  (a OR b) c                   grouping
+  chapter:9  section:10.5  kind:clause    filters: always required
+  term:taunt                   a glossary term, in both languages
+  en:word  zh:词  title:"damage step"     one field only
+  attack*                      a prefix (English)
+
+Words next to each other bind tighter than AND / OR: `lucky icon AND damage`
+means `(lucky icon) AND damage`.
+
+Ranking: English words are stemmed and scored with BM25F over the text, the
+section's title and its heading path, plus a boosted phrase of the whole run.
+A Chinese run is scored over its character bigrams (OR: not every bigram has
+to occur, so natural questions work) plus a boosted phrase of the whole run.
+Every glossary term found in the query adds its variants in both languages as
+boosted phrases (Taunt ⇄ 挑衅, "Lucky icon" ⇄ "lucky Pal icon" ⇄ 幸运图标).
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from typing import Iterable, Union
+
+from whoosh import query as Q
+
+from pal_judge.corpus.glossary import Glossary, Term
+from pal_judge.errors import UserError
+from pal_judge.search.analysis import HAN_RE, chinese_analyzer, english_analyzer, has_han, nfkc
+
+# Field weights (BM25F: the score of each field is multiplied by its weight).
+EN_FIELDS = (("en", 1.0), ("title_en", 2.0), ("path_en", 0.4))
+ZH_FIELDS = (("zh", 1.0), ("title_zh", 2.0), ("path_zh", 0.4))
+EN_PHRASE_BOOST = 2.0
+ZH_PHRASE_BOOST = 2.0
+CONCEPT_BOOST = 1.5
+SECTION_NUMBER_BOOST = 3.0
+COORDINATION = 0.9  # reward documents matching more of the query's parts
+
+LANGS = ("en", "zh", "both")
+SECTION_NUMBER_RE = re.compile(r"^\d+(?:\.\d+)*$")
+OPERATORS = {"AND", "OR", "NOT", "ANDNOT"}
+FILTER_FIELDS = {"chapter": "chapter", "section": "sections", "kind": "kind"}
+FIELD_NAMES = ("chapter", "section", "kind", "term", "en", "zh", "title")
+KINDS = ("chapter", "heading", "clause", "ruling")
+
+# Words of a question that say nothing about the rules (on top of Whoosh's stop list).
+EN_QUESTION_WORDS = frozenset(
+    "what which who whom whose why how does do did doing done happen happens happened i me my mine "
+    "our should would could there their they them he she his her its get gets got any some "
+    "about into than then so".split()
+)
+# Chinese question particles and filler; a Chinese run is cut at them.
+ZH_QUESTION_WORDS = ("请问", "什么", "怎么", "怎样", "如何", "是否", "能否", "能不能", "会不会", "是不是", "为什么", "吗", "呢", "吧", "啊", "的", "了")
+_ZH_STOP_RE = re.compile("|".join(map(re.escape, ZH_QUESTION_WORDS)))
+
+_TOKEN_RE = re.compile(
+    r"""(?P<ws>\s+)
+      | (?P<lparen>\()
+      | (?P<rparen>\))
+      | (?P<field>[A-Za-z_]+):(?=[^\s)])
+      | (?P<quote>"[^"]*"|“[^”]*”)
+      | (?P<badquote>["“”])
+      | (?P<word>[^\s()"“”]+)""",
+    re.VERBOSE,
+)
+
+
+# ---------------------------------------------------------------- syntax tree
+
+
+@dataclass(frozen=True)
+class Words:
+    text: str  # a run of bare words, space-joined
+
+
+@dataclass(frozen=True)
+class Quoted:
+    text: str
+
+
+@dataclass(frozen=True)
+class Field:
+    name: str
+    value: str
+    quoted: bool
+
+
+@dataclass(frozen=True)
+class Not:
+    child: "Node"
+
+
+@dataclass(frozen=True)
+class Seq:
+    children: tuple["Node", ...]
+
+
+@dataclass(frozen=True)
+class And:
+    children: tuple["Node", ...]
+
+
+@dataclass(frozen=True)
+class Or:
+    children: tuple["Node", ...]
+
+
+Node = Union[Words, Quoted, Field, Not, Seq, And, Or]
+
+
+@dataclass(frozen=True)
+class _Tok:
+    kind: str  # lparen rparen field quote word op
+    text: str
+
+
+def _lex(text: str) -> list[_Tok]:
+    tokens: list[_Tok] = []
+    for match in _TOKEN_RE.finditer(text):
+        kind = match.lastgroup or ""
+        value = match.group(0)
+        if kind == "ws":
+            continue
+        if kind == "badquote":
+            raise UserError(f"query syntax: unclosed quote in {text!r}")
+        if kind == "quote":
+            value = value[1:-1]
+        if kind == "field":
+            value = match.group("field").lower()
+            if value not in FIELD_NAMES:
+                raise UserError(f"query syntax: unknown field {match.group('field')}: (fields: {', '.join(FIELD_NAMES)})")
+        if kind == "word" and value in OPERATORS:
+            kind = "op"
+        tokens.append(_Tok(kind, value))
+    return tokens
+
+
+class _Parser:
+    def __init__(self, tokens: list[_Tok]) -> None:
+        self.tokens = tokens
+        self.at = 0
+
+    def peek(self) -> _Tok | None:
+        return self.tokens[self.at] if self.at < len(self.tokens) else None
+
+    def take(self) -> _Tok:
+        token = self.tokens[self.at]
+        self.at += 1
+        return token
+
+    def parse(self) -> Node:
+        node = self.parse_or()
+        token = self.peek()
+        if token is not None:
+            if token.kind == "rparen":
+                raise UserError("query syntax: ')' without a matching '('")
+            raise UserError(f"query syntax: {token.text} needs something before it")
+        if node is None:
+            raise UserError("empty query: type some words, a phrase in quotes or a section number")
+        return node
+
+    def _operand(self, op: str, parse):  # type: ignore[no-untyped-def]
+        node = parse()
+        if node is None:
+            raise UserError(f"query syntax: {op} needs something after it")
+        return node
+
+    def parse_or(self) -> Node | None:
+        first = self.parse_and()
+        children = [first]
+        while (token := self.peek()) is not None and token.kind == "op" and token.text == "OR":
+            self.take()
+            if first is None:
+                raise UserError("query syntax: OR needs something before it")
+            children.append(self._operand("OR", self.parse_and))
+        return first if len(children) == 1 else Or(tuple(children))  # type: ignore[arg-type]
+
+    def parse_and(self) -> Node | None:
+        first = self.parse_seq()
+        children = [first]
+        while (token := self.peek()) is not None and token.kind == "op" and token.text in ("AND", "ANDNOT"):
+            self.take()
+            if first is None:
+                raise UserError(f"query syntax: {token.text} needs something before it")
+            operand = self._operand(token.text, self.parse_seq)
+            children.append(Not(operand) if token.text == "ANDNOT" else operand)
+        return first if len(children) == 1 else And(tuple(children))  # type: ignore[arg-type]
+
+    def parse_seq(self) -> Node | None:
+        items: list[Node] = []
+        while (token := self.peek()) is not None and (
+            token.kind in ("lparen", "quote", "field", "word") or token.text == "NOT"
+        ):
+            node = self.parse_unary()
+            if isinstance(node, Words) and items and isinstance(items[-1], Words):
+                items[-1] = Words(f"{items[-1].text} {node.text}")
+            else:
+                items.append(node)
+        if not items:
+            return None
+        return items[0] if len(items) == 1 and not isinstance(items[0], Not) else Seq(tuple(items))
+
+    def parse_unary(self) -> Node:
+        token = self.take()
+        if token.text == "NOT" and token.kind == "op":
+            if (nxt := self.peek()) is None or nxt.kind in ("op", "rparen"):
+                raise UserError("query syntax: NOT needs something after it")
+            return Not(self.parse_unary())
+        if token.kind == "lparen":
+            inner = self.parse_or()
+            closing = self.peek()
+            if closing is None or closing.kind != "rparen":
+                raise UserError("query syntax: '(' is never closed")
+            self.take()
+            if inner is None:
+                raise UserError("query syntax: empty parentheses")
+            return inner
+        if token.kind == "quote":
+            return Quoted(token.text)
+        if token.kind == "field":
+            value = self.peek()
+            if value is None or value.kind not in ("word", "quote"):
+                raise UserError(f"query syntax: {token.text}: needs a word or a \"phrase\" after it")
+            self.take()
+            return Field(token.text, value.text, value.kind == "quote")
+        return Words(token.text)
+
+
+def parse(text: str) -> Node:
+    """The syntax tree of a query; UserError for an empty query or a syntax mistake."""
+    return _Parser(_lex(nfkc(text).strip())).parse()
+
+
+# ---------------------------------------------------------------- compiling
+
+
+class Compiler:
+    """Turns a syntax tree into a Whoosh query for one language setting."""
+
+    def __init__(self, glossary: Glossary, lang: str = "both") -> None:
+        if lang not in LANGS:
+            raise UserError(f"unknown language {lang!r}: use en, zh or both")
+        self.glossary = glossary
+        self.en = lang in ("en", "both")
+        self.zh = lang in ("zh", "both")
+        self._en_analyzer = english_analyzer()
+        self._zh_analyzer = chinese_analyzer()
+
+    def compile(self, node: Node) -> Q.Query:
+        query = self._node(node)
+        if query is None:
+            raise UserError(
+                "nothing to search for: the query holds only common words (the, of, 的, 吗 …)"
+                + ("" if self.en and self.zh else " in the chosen language")
+            )
+        return query
+
+    # -- nodes
+
+    def _node(self, node: Node) -> Q.Query | None:
+        if isinstance(node, Words):
+            return self._text(node.text)
+        if isinstance(node, Quoted):
+            return self._quoted(node.text, self._fields())
+        if isinstance(node, Field):
+            return self._field(node)
+        if isinstance(node, Not):
+            return self._seq((node,))
+        if isinstance(node, Seq):
+            return self._seq(node.children)
+        if isinstance(node, And):
+            parts = [q for q in (self._node(c) for c in node.children)]
+            if any(p is None for p in parts):
+                return None
+            return Q.And(parts)  # type: ignore[arg-type]
+        parts = [q for q in (self._node(c) for c in node.children) if q is not None]
+        return Q.Or(parts) if parts else None
+
+    def _seq(self, children: Iterable[Node]) -> Q.Query | None:
+        ranked: list[Q.Query] = []
+        required: list[Q.Query] = []
+        excluded: list[Q.Query] = []
+        for child in children:
+            if isinstance(child, Not):
+                q = self._node(child.child)
+                if q is not None:
+                    excluded.append(q)
+            elif isinstance(child, Field) and child.name in FILTER_FIELDS:
+                required.append(self._field(child))  # type: ignore[arg-type]
+            elif (q := self._node(child)) is not None:
+                ranked.append(q)
+        if not ranked and not required and not excluded:
+            return None
+        body: Q.Query
+        if ranked:
+            body = ranked[0] if len(ranked) == 1 else Q.Or(ranked, scale=COORDINATION)
+            if required:
+                body = Q.And([body, *required])
+        elif required:
+            body = required[0] if len(required) == 1 else Q.And(required)
+        else:
+            body = Q.Every()
+        if excluded:
+            body = Q.AndNot(body, excluded[0] if len(excluded) == 1 else Q.Or(excluded))
+        return body
+
+    def _field(self, node: Field) -> Q.Query | None:
+        name, value = node.name, node.value
+        if name == "chapter":
+            if not value.isdigit():
+                raise UserError(f"chapter: takes a chapter number, such as chapter:9 (got {value!r})")
+            return Q.Term("chapter", str(int(value)))
+        if name == "section":
+            if not SECTION_NUMBER_RE.match(value):
+                raise UserError(f"section: takes a section number, such as section:10.5 (got {value!r})")
+            return Q.Term("sections", value)
+        if name == "kind":
+            if value.lower() not in KINDS:
+                raise UserError(f"kind: is one of {', '.join(KINDS)} (got {value!r})")
+            return Q.Term("kind", value.lower())
+        if name == "term":
+            term = self.glossary.get(value) or self.glossary.lookup(value)
+            if term is None:
+                raise UserError(f"term: no glossary term {value!r} (use an id such as taunt, or a variant)")
+            return Q.Or([Q.Term("terms", term.id), *self._concept(term)])
+        fields = {
+            "en": EN_FIELDS[:1] if self.en else (),
+            "zh": ZH_FIELDS[:1] if self.zh else (),
+            "title": tuple(f for f, on in ((EN_FIELDS[1], self.en), (ZH_FIELDS[1], self.zh)) if on),
+        }[name]
+        if node.quoted:
+            return self._quoted(value, fields)
+        return self._text(value, fields)
+
+    # -- text
+
+    def _fields(self) -> tuple[tuple[str, float], ...]:
+        return (EN_FIELDS if self.en else ()) + (ZH_FIELDS if self.zh else ())
+
+    def _text(self, text: str, fields: tuple[tuple[str, float], ...] | None = None) -> Q.Query | None:
+        """A run of bare words: ranked parts, glossary concepts added."""
+        fields = self._fields() if fields is None else fields
+        if text.endswith("*") and " " not in text and not has_han(text) and len(text) > 2:
+            prefix = text[:-1].lower()
+            return Q.Or([Q.Prefix(f, prefix, boost=w) for f, w in fields if f.endswith("_en") or f == "en"]) or None
+        parts: list[Q.Query] = []
+        en_fields = tuple(f for f in fields if not f[0].endswith("zh") and f[0] != "zh")
+        zh_fields = tuple(f for f in fields if f[0].endswith("zh") or f[0] == "zh")
+        latin = HAN_RE.sub(" ", text)
+        stems = [s for s in self._stems(latin) if s not in EN_QUESTION_WORDS]
+        for stem in stems:
+            if SECTION_NUMBER_RE.match(stem):
+                parts.append(self._number(stem, zh_fields))
+            parts.extend(Q.Term(f, stem, boost=w) for f, w in en_fields)
+        if en_fields and len(stems) > 1:
+            parts.append(Q.Phrase("en", stems, boost=EN_PHRASE_BOOST))
+        if zh_fields:
+            for run in _han_runs(text):
+                parts.extend(self._han(run, zh_fields))
+        if fields == self._fields():
+            for term in self._terms_in(text):
+                parts.extend(self._concept(term))
+        if not parts:
+            return None
+        return parts[0] if len(parts) == 1 else Q.Or(parts, scale=COORDINATION)
+
+    def _quoted(self, text: str, fields: tuple[tuple[str, float], ...]) -> Q.Query | None:
+        parts: list[Q.Query] = []
+        for field, weight in fields:
+            words = self._zh_tokens(text) if field.endswith("zh") else self._stems(text)
+            if words:
+                parts.append(Q.Term(field, words[0], boost=weight) if len(words) == 1 else Q.Phrase(field, words, boost=weight))
+        term = self.glossary.lookup(text)
+        if term is not None and fields == self._fields():
+            parts.extend(self._concept(term))
+        if not parts:
+            return None
+        return parts[0] if len(parts) == 1 else Q.Or(parts)
+
+    def _number(self, number: str, zh_fields: tuple[tuple[str, float], ...]) -> Q.Query:
+        """A section number inside a query: the section itself, and clauses citing it."""
+        cites = [Q.Term("zh", number)] if zh_fields else []
+        return Q.Or([Q.Term("sections", number, boost=SECTION_NUMBER_BOOST), *cites])
+
+    def _han(self, run: str, zh_fields: tuple[tuple[str, float], ...]) -> list[Q.Query]:
+        tokens = self._zh_tokens(run)
+        parts: list[Q.Query] = [Q.Term(f, tok, boost=w) for tok in tokens for f, w in zh_fields]
+        if len(tokens) > 1 and any(f == "zh" for f, _ in zh_fields):
+            parts.append(Q.Phrase("zh", tokens, boost=ZH_PHRASE_BOOST))
+        return parts
+
+    def _concept(self, term: Term) -> list[Q.Query]:
+        """Every variant of a glossary term, as phrases, in the languages searched."""
+        phrases: list[Q.Query] = []
+        variants = ([("en", v) for v in term.en] if self.en else []) + ([("zh", v) for v in term.zh] if self.zh else [])
+        for field, variant in variants:
+            words = self._stems(variant) if field == "en" else self._zh_tokens(variant)
+            if not words:
+                continue
+            if len(words) == 1:
+                phrases.append(Q.Term(field, words[0], boost=CONCEPT_BOOST))
+            else:
+                phrases.append(Q.Phrase(field, words, boost=CONCEPT_BOOST))
+        return phrases
+
+    def _terms_in(self, text: str) -> list[Term]:
+        found = self.glossary.terms_in_en(text) + self.glossary.terms_in_zh(text)
+        return list({t.id: t for t in found}.values())
+
+    def _stems(self, text: str) -> list[str]:
+        return [t.text for t in self._en_analyzer(text, mode="query")]
+
+    def _zh_tokens(self, text: str) -> list[str]:
+        return [t.text for t in self._zh_analyzer(text, mode="query")]
+
+
+def _han_runs(text: str) -> list[str]:
+    """The Chinese parts of a text, cut at question words and punctuation."""
+    runs = []
+    for piece in _ZH_STOP_RE.split(text):
+        runs.extend(m.group(0) for m in re.finditer(rf"{HAN_RE.pattern}+", piece))
+    return runs

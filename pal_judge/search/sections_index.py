@@ -1,0 +1,30 @@
+"""The rulebook's index: keyed by the rules files and the code, one searcher per process."""
+
+from __future__ import annotations
+
+from functools import lru_cache
+
+from pal_judge.paths import rules_dir
+from pal_judge.search.service import IndexSearcher
+from pal_judge.search.sources import rulebook_docs
+from pal_judge.search.store import OpenedIndex, Reporter, digest, open_index, search_root, source_chunks
+
+NAME = "sections"
+
+
+def sections_key() -> str:
+    return digest(source_chunks(rules_dir()))
+
+
+def build_section_index(rebuild: bool = False, quiet: bool = False) -> OpenedIndex:
+    return open_index(NAME, sections_key(), rulebook_docs, rebuild=rebuild, reporter=Reporter(quiet))
+
+
+def section_searcher() -> IndexSearcher:
+    """The searcher for the current rules and cache folder (re-checked on every call, opened once)."""
+    return _searcher(str(search_root()), sections_key())
+
+
+@lru_cache(maxsize=4)
+def _searcher(root: str, key: str) -> IndexSearcher:
+    return IndexSearcher(open_index(NAME, key, rulebook_docs))
