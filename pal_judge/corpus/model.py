@@ -54,11 +54,29 @@ class Section:
 
 
 @dataclass(frozen=True)
+class AlignedParagraph:
+    """Where one English paragraph went: the sections it translates (() for English
+    with no Chinese counterpart, such as the document title) and the confidence 0..1."""
+
+    en_index: int
+    sections: tuple[str, ...]
+    score: float
+
+    def to_dict(self) -> dict[str, object]:
+        return {"en_index": self.en_index, "sections": list(self.sections), "score": round(self.score, 4)}
+
+
+@dataclass(frozen=True)
 class Rulebook:
-    """All sections in book order, indexed by number."""
+    """All sections in book order, indexed by number.
+
+    `en_paragraphs` holds every non-empty line of en.txt in order; `alignment`
+    has one AlignedParagraph per English paragraph, in the same order.
+    """
 
     sections: tuple[Section, ...]
     en_paragraphs: tuple[str, ...] = ()
+    alignment: tuple[AlignedParagraph, ...] = ()
     _by_number: dict[str, Section] = field(default_factory=dict, compare=False, repr=False)
 
     def __post_init__(self) -> None:
@@ -86,6 +104,26 @@ class Rulebook:
 
     def clauses(self) -> list[Section]:
         return [s for s in self.sections if s.kind == "clause"]
+
+    def index_of(self, number: str) -> int:
+        """Position of a section in book order (ValueError when absent)."""
+        section = self.get(number)
+        if section is None:
+            raise ValueError(f"no section {number}")
+        return self.sections.index(section)
+
+    def previous(self, number: str) -> Section | None:
+        """The section just before `number` in book order (for stepping through the book)."""
+        i = self.index_of(number)
+        return self.sections[i - 1] if i > 0 else None
+
+    def next(self, number: str) -> Section | None:
+        """The section just after `number` in book order."""
+        i = self.index_of(number)
+        return self.sections[i + 1] if i + 1 < len(self.sections) else None
+
+    def chapters(self) -> list[Section]:
+        return [s for s in self.sections if s.kind == "chapter"]
 
     def heading_path(self, number: str) -> list[Section]:
         """Chapter › heading › … › the section itself."""

@@ -5,8 +5,6 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-import yaml
-
 from pal_judge.errors import UserError
 
 
@@ -25,6 +23,8 @@ def load_yaml_list(path: Path) -> list[tuple[int, Any]]:
 
     A missing file reads as an empty list. Parsing uses `yaml.safe_load` only.
     """
+    import yaml  # here, not at module level: `pal-judge rule` reads the cache and never needs it
+
     if not path.is_file():
         return []
     text = path.read_text(encoding="utf-8")

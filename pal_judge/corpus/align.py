@@ -1,0 +1,262 @@
+"""Align the English paragraphs to the numbered Chinese sections, by program.
+
+A monotone dynamic programme over (English paragraphs) × (Chinese sections in
+book order). A path through the grid is a sequence of *beads*:
+
+  1-1  one paragraph translates one section
+  1-2  one paragraph translates two consecutive clauses (the translation merged them)
+  2-1  two paragraphs translate one clause (the translation split it, or added a sentence)
+  1-0  a paragraph with no Chinese counterpart (the document title, added text)
+  0-1  a section with no English: free for chapters and headings (the translation
+       dropped every heading), costly for a clause (the translation dropped text)
+
+A bead's cost adds a prior for its type to the disagreement of the signals both
+texts share (pal_judge/corpus/signals.py): relative length (a Gale–Church term
+with the EN/ZH character ratio estimated from the two texts), cross-reference
+numbers, other numbers, and glossary terms weighted by rarity. The best path is
+the alignment; a forward–backward pass over the same grid gives each chosen
+bead its posterior probability, which is the score (0..1) kept on the sections.
+
+`rules/alignment_overrides.yaml` can pin a paragraph to given sections (each
+entry with a reason); a pinned paragraph makes every other bead covering it
+prohibitively expensive, and the DP fills in the rest around it.
+
+rules/ALIGNMENT.md records what this finds on the published texts.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+from typing import Iterable
+
+from pal_judge.corpus.glossary import Glossary
+from pal_judge.corpus.model import AlignedParagraph, Section
+from pal_judge.corpus.signals import Signals, en_signals, zh_signals
+
+INF = float("inf")
+
+# Bead priors (costs, in nats).
+PRIOR_MERGE = 3.0  # 1-2 and 2-1
+PRIOR_EN_ONLY = 7.0  # 1-0
+PRIOR_CLAUSE_DROPPED = 7.0  # 0-1 for a clause
+PRIOR_HEADING_TEXT = 9.0  # a paragraph translating a chapter or heading line (rare)
+# Signal weights.
+W_REF_SHARED = 3.0
+W_REF_DIFF = 2.0
+W_NUM_SHARED = 0.5
+W_NUM_DIFF = 0.4
+W_TERM_SHARED = 0.8
+W_TERM_DIFF = 0.35
+GC_VARIANCE = 17.0  # s² of the length model, per Chinese character
+BAND = 40  # paragraphs either side of the diagonal searched
+PIN_PENALTY = 1000.0
+# In a 1-2 or 2-1 bead each part must bring shared evidence (terms, references,
+# numbers) of its own, not already carried by the other part; a part without it
+# is more likely added text (or a dropped clause) than half of a split.
+NO_OWN_EVIDENCE = 5.0
+MIN_OWN_EVIDENCE = 1.0
+
+
+@dataclass(frozen=True)
+class Pin:
+    """An override: paragraph `en_index` translates exactly `sections` (() for none)."""
+
+    en_index: int
+    sections: tuple[str, ...]
+
+
+@dataclass(frozen=True)
+class Bead:
+    en: tuple[int, ...]  # English paragraph indices
+    zh: tuple[int, ...]  # indices into the section list
+    cost: float
+
+
+@dataclass(frozen=True)
+class Alignment:
+    """The chosen beads in order, each with its posterior probability."""
+
+    beads: tuple[Bead, ...]
+    scores: tuple[float, ...]
+    ratio: float  # EN characters per ZH character used by the length model
+
+
+class _Scorer:
+    """Costs of the candidate beads over one pair of texts."""
+
+    def __init__(self, paragraphs: tuple[str, ...], sections: tuple[Section, ...], glossary: Glossary, pins: Iterable[Pin]):
+        self.sections = sections
+        self.is_clause = [s.kind == "clause" for s in sections]
+        self.en = [en_signals(p, glossary) for p in paragraphs]
+        self.zh = [zh_signals(s.zh, glossary, s.number) for s in sections]
+        clause_chars = sum(z.length for z, c in zip(self.zh, self.is_clause) if c)
+        self.ratio = sum(e.length for e in self.en) / max(clause_chars, 1)
+        # Rarer terms say more: weight each glossary term by its inverse document frequency.
+        df: dict[str, int] = {}
+        for z in self.zh:
+            for t in z.terms:
+                df[t] = df.get(t, 0) + 1
+        n = len(self.zh)
+        self.idf = {t: math.log((n + 1) / (c + 0.5)) for t, c in df.items()}
+        self.default_idf = math.log((n + 1) / 0.5)
+        self.pins = {p.en_index: p.sections for p in pins}
+        self.numbers = [s.number for s in sections]
+
+    def _weight(self, terms: frozenset[str]) -> float:
+        return sum(self.idf.get(t, self.default_idf) for t in terms)
+
+    def match(self, en: tuple[int, ...], zh: tuple[int, ...]) -> float:
+        e = self.en[en[0]]
+        for i in en[1:]:
+            e = e + self.en[i]
+        z = self.zh[zh[0]]
+        for j in zh[1:]:
+            z = z + self.zh[j]
+        cost = self._length_cost(e, z) + self._shared_cost(e, z)
+        if len(en) > 1:
+            cost += PRIOR_MERGE + self._parts_without_evidence([self.en[i] for i in en], z)
+        if len(zh) > 1:
+            cost += PRIOR_MERGE + self._parts_without_evidence([self.zh[j] for j in zh], e)
+        if not all(self.is_clause[j] for j in zh):
+            cost += PRIOR_HEADING_TEXT
+        return cost + self._pin_cost(en, zh)
+
+    def en_only(self, i: int) -> float:
+        return PRIOR_EN_ONLY + self._pin_cost((i,), ())
+
+    def zh_only(self, j: int) -> float:
+        return PRIOR_CLAUSE_DROPPED if self.is_clause[j] else 0.0
+
+    def _parts_without_evidence(self, parts: list[Signals], other: Signals) -> float:
+        """NO_OWN_EVIDENCE for each part sharing nothing with `other` that its sibling does not share."""
+        penalty = 0.0
+        for k, part in enumerate(parts):
+            rest = [p for n, p in enumerate(parts) if n != k]
+            terms = part.terms & other.terms
+            refs = part.refs & other.refs
+            numbers = part.numbers & other.numbers
+            for sibling in rest:
+                terms -= sibling.terms
+                refs -= sibling.refs
+                numbers -= sibling.numbers
+            own = self._weight(terms) + W_REF_SHARED * len(refs) + W_NUM_SHARED * len(numbers)
+            if own < MIN_OWN_EVIDENCE:
+                penalty += NO_OWN_EVIDENCE
+        return penalty
+
+    def _pin_cost(self, en: tuple[int, ...], zh: tuple[int, ...]) -> float:
+        wanted = tuple(self.numbers[j] for j in zh)
+        return sum(PIN_PENALTY for i in en if i in self.pins and self.pins[i] != wanted)
+
+    def _length_cost(self, e: Signals, z: Signals) -> float:
+        zl = max(z.length, 1)
+        delta = (e.length - self.ratio * zl) / math.sqrt(GC_VARIANCE * zl)
+        a = abs(delta)
+        return 0.5 * a * a if a < 2 else 2 * a - 2  # Huber: outliers cost linearly
+
+    def _shared_cost(self, e: Signals, z: Signals) -> float:
+        cost = W_REF_DIFF * len(e.refs ^ z.refs) - W_REF_SHARED * len(e.refs & z.refs)
+        cost += W_NUM_DIFF * len(e.numbers ^ z.numbers) - W_NUM_SHARED * len(e.numbers & z.numbers)
+        cost += W_TERM_DIFF * self._weight(e.terms ^ z.terms) - W_TERM_SHARED * self._weight(e.terms & z.terms)
+        return cost
+
+
+def _moves(scorer: _Scorer, i: int, j: int) -> list[tuple[int, int, Bead]]:
+    """The beads ending at grid point (i, j): (previous i, previous j, bead)."""
+    out: list[tuple[int, int, Bead]] = []
+    if i >= 1:
+        out.append((i - 1, j, Bead((i - 1,), (), scorer.en_only(i - 1))))
+    if j >= 1:
+        out.append((i, j - 1, Bead((), (j - 1,), scorer.zh_only(j - 1))))
+    if i >= 1 and j >= 1:
+        out.append((i - 1, j - 1, Bead((i - 1,), (j - 1,), scorer.match((i - 1,), (j - 1,)))))
+    if i >= 1 and j >= 2 and scorer.is_clause[j - 1] and scorer.is_clause[j - 2]:
+        out.append((i - 1, j - 2, Bead((i - 1,), (j - 2, j - 1), scorer.match((i - 1,), (j - 2, j - 1)))))
+    if i >= 2 and j >= 1 and scorer.is_clause[j - 1]:
+        out.append((i - 2, j - 1, Bead((i - 2, i - 1), (j - 1,), scorer.match((i - 2, i - 1), (j - 1,)))))
+    return out
+
+
+def _logsumexp(values: list[float]) -> float:
+    finite = [v for v in values if v != -INF]
+    if not finite:
+        return -INF
+    top = max(finite)
+    return top + math.log(sum(math.exp(v - top) for v in finite))
+
+
+def align(
+    paragraphs: tuple[str, ...],
+    sections: tuple[Section, ...],
+    glossary: Glossary,
+    pins: Iterable[Pin] = (),
+) -> Alignment:
+    """The best monotone alignment of `paragraphs` to `sections`, with per-bead posteriors."""
+    scorer = _Scorer(paragraphs, sections, glossary, pins)
+    m, n = len(paragraphs), len(sections)
+    clause_rank = [0] * (n + 1)  # clauses before grid column j
+    for j in range(n):
+        clause_rank[j + 1] = clause_rank[j] + (1 if scorer.is_clause[j] else 0)
+    slope = m / max(clause_rank[n], 1)
+
+    def in_band(i: int, j: int) -> bool:
+        return abs(i - clause_rank[j] * slope) <= BAND or (i, j) in ((0, 0), (m, n))
+
+    # Forward: Viterbi cost and log partition (sum over paths of exp(-cost)).
+    best: dict[tuple[int, int], tuple[float, tuple[int, int], Bead | None]] = {(0, 0): (0.0, (0, 0), None)}
+    alpha: dict[tuple[int, int], float] = {(0, 0): 0.0}
+    edges: dict[tuple[int, int], list[tuple[int, int, Bead]]] = {}
+    for j in range(n + 1):
+        for i in range(m + 1):
+            if (i, j) == (0, 0) or not in_band(i, j):
+                continue
+            moves = [mv for mv in _moves(scorer, i, j) if (mv[0], mv[1]) in best]
+            if not moves:
+                continue
+            edges[(i, j)] = moves
+            pi, pj, bead = min(moves, key=lambda mv: best[(mv[0], mv[1])][0] + mv[2].cost)
+            best[(i, j)] = (best[(pi, pj)][0] + bead.cost, (pi, pj), bead)
+            alpha[(i, j)] = _logsumexp([alpha[(a, b)] - bd.cost for a, b, bd in moves])
+    if (m, n) not in best:
+        raise ValueError("alignment band too narrow for these texts")
+
+    # Backward: log partition of the paths from each point to the end.
+    beta: dict[tuple[int, int], float] = {(m, n): 0.0}
+    for point in sorted(edges, key=lambda p: (p[1], p[0]), reverse=True):
+        if point not in beta:
+            continue
+        for a, b, bead in edges[point]:
+            contribution = beta[point] - bead.cost
+            beta[(a, b)] = _logsumexp([beta.get((a, b), -INF), contribution])
+    total = alpha[(m, n)]
+
+    chain: list[tuple[Bead, float]] = []
+    point = (m, n)
+    while point != (0, 0):
+        _, previous, bead = best[point]
+        assert bead is not None
+        posterior = math.exp(alpha[previous] - bead.cost + beta[point] - total)
+        chain.append((bead, min(1.0, max(0.0, posterior))))
+        point = previous
+    chain.reverse()
+    return Alignment(tuple(b for b, _ in chain), tuple(s for _, s in chain), scorer.ratio)
+
+
+def paragraph_alignment(result: Alignment, sections: tuple[Section, ...], count: int) -> tuple[AlignedParagraph, ...]:
+    """One AlignedParagraph per English paragraph, in order."""
+    out: list[AlignedParagraph] = []
+    for bead, score in zip(result.beads, result.scores):
+        numbers = tuple(sections[j].number for j in bead.zh)
+        out.extend(AlignedParagraph(i, numbers, score) for i in bead.en)
+    assert [a.en_index for a in out] == list(range(count)), "every paragraph is aligned exactly once"
+    return tuple(out)
+
+
+def section_scores(result: Alignment, sections: tuple[Section, ...]) -> dict[str, tuple[tuple[int, ...], float]]:
+    """For each section: the English paragraphs aligned to it and the bead's score."""
+    out: dict[str, tuple[tuple[int, ...], float]] = {}
+    for bead, score in zip(result.beads, result.scores):
+        for j in bead.zh:
+            out[sections[j].number] = (bead.en, score)
+    return out

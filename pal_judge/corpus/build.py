@@ -1,0 +1,49 @@
+"""Build the Rulebook from the files of `rules/`: parse, align, attach English and titles."""
+
+from __future__ import annotations
+
+import dataclasses
+from pathlib import Path
+
+from pal_judge.corpus.align import align, paragraph_alignment, section_scores
+from pal_judge.corpus.en_text import split_en
+from pal_judge.corpus.glossary import Glossary, load_glossary
+from pal_judge.corpus.headings import load_headings_en
+from pal_judge.corpus.model import Rulebook, Section
+from pal_judge.corpus.overrides import load_overrides
+from pal_judge.corpus.zh_parser import parse_zh
+from pal_judge.errors import UserError
+
+# The files of rules/ a Rulebook is built from (the cache key hashes them all).
+SOURCE_FILES = ("zh.txt", "en.txt", "glossary.yaml", "alignment_overrides.yaml", "headings_en.yaml")
+
+
+def read_text(path: Path) -> str:
+    try:
+        return path.read_text(encoding="utf-8")
+    except FileNotFoundError:
+        raise UserError(f"missing rules file: {path}") from None
+
+
+def build_rulebook(folder: Path, glossary: Glossary | None = None) -> Rulebook:
+    """Parse zh.txt, split en.txt, align them and attach English text, scores and titles."""
+    sections = tuple(parse_zh(read_text(folder / "zh.txt")))
+    paragraphs = split_en(read_text(folder / "en.txt"))
+    glossary = glossary or load_glossary(folder / "glossary.yaml")
+    titles = load_headings_en(folder / "headings_en.yaml")
+    pins = load_overrides(folder / "alignment_overrides.yaml", paragraphs, {s.number for s in sections})
+    result = align(paragraphs, sections, glossary, pins)
+    per_section = section_scores(result, sections)
+    finished: list[Section] = []
+    for section in sections:
+        indices, score = per_section.get(section.number, ((), None))
+        finished.append(
+            dataclasses.replace(
+                section,
+                en="\n".join(paragraphs[i] for i in indices),
+                en_indices=tuple(indices),
+                score=score,
+                title_en=titles.get(section.number, "") if section.kind != "clause" else "",
+            )
+        )
+    return Rulebook(tuple(finished), paragraphs, paragraph_alignment(result, sections, len(paragraphs)))

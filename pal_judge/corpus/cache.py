@@ -1,0 +1,78 @@
+"""The on-disk cache of the built Rulebook (and its Glossary).
+
+Keyed by a hash of the rules files, the package version and the corpus sources,
+so any change to the texts or to the aligner rebuilds it. Written to a temporary
+file in the same folder then `os.replace`d, so a reader never sees half a file;
+an unreadable or foreign file is ignored and rebuilt.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import os
+import pickle
+import tempfile
+from dataclasses import dataclass
+from pathlib import Path
+
+from pal_judge import __version__
+from pal_judge.corpus.glossary import Glossary
+from pal_judge.corpus.model import Rulebook
+
+_CORPUS_SOURCES = Path(__file__).resolve().parent
+_FORMAT = 1
+
+
+@dataclass(frozen=True)
+class CachedCorpus:
+    key: str
+    rulebook: Rulebook
+    glossary: Glossary
+
+
+def cache_key(folder: Path, source_files: tuple[str, ...]) -> str:
+    digest = hashlib.sha256(f"pal-judge {__version__} format {_FORMAT}\n".encode())
+    for name in source_files:
+        path = folder / name
+        digest.update(f"\0{name}\0".encode())
+        digest.update(path.read_bytes() if path.is_file() else b"<absent>")
+    for source in sorted(_CORPUS_SOURCES.glob("*.py")):
+        digest.update(f"\0{source.name}\0".encode())
+        digest.update(source.read_bytes())
+    return digest.hexdigest()
+
+
+def cache_file(cache: Path, key: str) -> Path:
+    return cache / f"rulebook-{key[:24]}.pickle"
+
+
+def read_cache(cache: Path, key: str) -> CachedCorpus | None:
+    """The cached corpus for `key`, or None when absent, stale or unreadable."""
+    try:
+        with open(cache_file(cache, key), "rb") as handle:
+            payload = pickle.load(handle)
+    except Exception:  # missing, truncated, corrupted or from another version: rebuild
+        return None
+    if not isinstance(payload, CachedCorpus) or payload.key != key:
+        return None
+    return payload
+
+
+def write_cache(cache: Path, corpus: CachedCorpus) -> None:
+    """Write atomically (temporary file + os.replace); drop older rulebook caches. Never fails the caller."""
+    target = cache_file(cache, corpus.key)
+    try:
+        cache.mkdir(parents=True, exist_ok=True)
+        fd, temp = tempfile.mkstemp(dir=cache, prefix=".rulebook-", suffix=".tmp")
+        try:
+            with os.fdopen(fd, "wb") as handle:
+                pickle.dump(corpus, handle, protocol=pickle.HIGHEST_PROTOCOL)
+            os.replace(temp, target)
+        except BaseException:
+            Path(temp).unlink(missing_ok=True)
+            raise
+        for old in cache.glob("rulebook-*.pickle"):
+            if old != target:
+                old.unlink(missing_ok=True)
+    except OSError:
+        pass  # a read-only cache folder only costs speed
