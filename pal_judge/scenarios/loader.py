@@ -63,7 +63,7 @@ STEP_FIELDS: dict[str, tuple[str, ...]] = {
     "choose": ("card",),
     "soul_draw": ("player",),
     "concede": ("player",),
-    "redraw": ("player",),
+    "options": ("has", "lacks"),  # checks the decision being asked, answers nothing
 }
 STEP_EXTRA = ("expect", "note")
 
@@ -112,10 +112,11 @@ def _read(path: Path) -> str:
         raise UserError(f"cannot read {path}: {err.strerror}") from None
 
 
-def scenario_from_node(node: Located, name: str) -> Scenario:
+def scenario_from_node(node: Located, name: str, shared_cards: dict[str, Located] | None = None) -> Scenario:
+    """A scenario; `shared_cards` are the file's `cards:` (the scenario's own override them)."""
     body = node.mapping("scenario")
     check_fields(body, SCENARIO_FIELDS, "the scenario", required=("setup",))
-    library = _card_library(body.get("cards"))
+    library = {**(shared_cards or {}), **_card_library(body.get("cards"))}
     setup = _setup(body["setup"], library)
     _check_definitions(setup)
     labels = _references(setup)
@@ -415,6 +416,9 @@ def _step_args(verb: str, node: Located, labels: set[str]) -> dict[str, Any]:
             args[key] = value.natural("ability")
         elif key == "pay":
             args[key] = value.text("pay")
+        elif key in ("has", "lacks"):
+            items = value.value if isinstance(value.value, list) else [value]
+            args[key] = [v.text(key) for v in items]
         else:
             args[key] = value.plain()
     if verb == "interrupt":

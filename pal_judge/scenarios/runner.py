@@ -14,7 +14,7 @@ from typing import Any
 from pal_judge.errors import UserError
 from pal_judge.scenarios.expectations import ExpectationResult, check
 from pal_judge.scenarios.loader import card_field_where
-from pal_judge.scenarios.model import PLAYERS, Scenario, Setup, Step
+from pal_judge.scenarios.model import PLAYERS, Expectation, Scenario, Setup, Step
 
 # Decisions at which a scenario may stop: a player's play timing (10.5.4.2).
 PLAY_TIMINGS = ("main", "quick")
@@ -177,7 +177,7 @@ class StepDecider:
         self.runs: list[StepRun] = []
         self.seen = 0  # events already assigned to a step
         self.pending: Any = None
-        self.error: str | None = None
+        self.option_checks: list[ExpectationResult] = []
 
     def _close(self, game: Any) -> None:
         events = game.events[self.seen :]
@@ -186,8 +186,19 @@ class StepDecider:
         self.current.snapshot = game.snapshot()
         self.runs.append(self.current)
 
+    def _check_options(self, decision: Any) -> None:
+        """`- options: {has: [...], lacks: [...]}` steps: what the player may (not) do right now."""
+        while self.remaining and self.remaining[0][1].action == "options":
+            index, step = self.remaining.pop(0)
+            legal = {_norm(o.label) for o in decision.options}
+            for wanted in step.args.get("has", []):
+                self.option_checks.append(_option_result(step, index, wanted, True, _norm(wanted) in legal, decision))
+            for unwanted in step.args.get("lacks", []):
+                self.option_checks.append(_option_result(step, index, unwanted, False, _norm(unwanted) not in legal, decision))
+
     def decide(self, decision: Any, game: Any) -> Any:
         if not self.queue:
+            self._check_options(decision)
             self._close(game)
             if not self.remaining:
                 self.pending = decision
@@ -198,6 +209,10 @@ class StepDecider:
             self.current = StepRun(index, step.describe(), step.where.line)
             self.queue = planned_answers(step)
         kinds, labels = self.queue.pop(0)
+        while self.queue and kinds and decision.kind not in kinds and self.current.decisions:
+            # a follow-up (targets, payment) the engine did not ask: it had one legal option only
+            self.current.decisions.append({"kind": kinds[0], "answer": labels[0], "asked": False})
+            kinds, labels = self.queue.pop(0)
         options = {_norm(o.label): o for o in decision.options}
         chosen = next((options[_norm(label)] for label in labels if _norm(label) in options), None)
         if (kinds and decision.kind not in kinds) or chosen is None:
@@ -209,6 +224,14 @@ class StepDecider:
             )
         self.current.decisions.append({"kind": decision.kind, "player": decision.player, "answer": chosen.label})
         return chosen
+
+
+def _option_result(step: Step, index: int, label: str, present: bool, ok: bool, decision: Any) -> ExpectationResult:
+    """An `options` check as an expectation: `label` is (not) among the legal options."""
+    verb = "may" if present else "may not"
+    exp = Expectation("option", decision.player, f"{verb} {label}", step.where)
+    actual = f"{verb} {label}" if ok else f"{'may not' if present else 'may'} {label} (options: {', '.join(decision.labels())})"
+    return ExpectationResult(exp, actual if not ok else exp.expected, ok, index)
 
 
 def _build_game(scenario: Scenario) -> Any:
@@ -262,5 +285,5 @@ def run_scenario(scenario: Scenario) -> ScenarioRun:
     for run in decider.runs[1:]:
         step = scenario.steps[run.index - 1]
         run.expectations = check(run.snapshot, step.expect, run.index)
-    final = check(decider.runs[-1].snapshot, scenario.expect, 0)
+    final = decider.option_checks + check(decider.runs[-1].snapshot, scenario.expect, 0)
     return ScenarioRun(scenario, decider.runs, final, outcome, winner, error)
