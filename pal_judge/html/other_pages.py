@@ -39,10 +39,13 @@ def _ruling(ruling: RulingView, data: SiteData) -> str:
     if ruling.tags:
         meta.append(" ".join(f'<span class="tag">{esc(t)}</span>' for t in ruling.tags))
     if ruling.source:
-        meta.append(f"{bi('Source', '来源')}: {esc(ruling.source)}")
+        meta.append(f"{bi('Source', '来源')}: {linked(ruling.source, known, False)}")
+    if ruling.follows:
+        meta.append(bi("Follows the Chinese text" if ruling.follows == "zh" else "Follows the English text",
+                       "以中文文本为准" if ruling.follows == "zh" else "以英文文本为准"))
     if ruling.replay is not None:
         steps, met, total = replay_summary(ruling.replay)
-        status = "ok" if met == total else "fail"
+        status = "ok" if met == total and not ruling.replay.get("error") else "fail"
         replay = (
             f'<details class="replay"><summary>{bi("Replay", "回放")} · {esc(ruling.scenario_id or "")} · '
             f'{steps} {bi("steps", "步")} · <span class="{status}">{met}/{total} ✔</span></summary>'

@@ -92,15 +92,26 @@ def _event(event: dict[str, Any], known: Known) -> str:
     )
 
 
+def _decisions(items: list[Any]) -> str:
+    rows = [
+        f"<li>{esc(str(d.get('player', '?')))} · {esc(str(d.get('kind', '')))}: <b>{esc(str(d.get('answer', '')))}</b></li>"
+        for d in items
+        if isinstance(d, dict)
+    ]
+    return f'<ul class="decisions">{"".join(rows)}</ul>' if rows else ""
+
+
 def _step(index: int, step: dict[str, Any], known: Known) -> str:
-    action = step.get("action") or step.get("describe") or step.get("answer") or f"step {index}"
+    number = step.get("step", index)
+    action = step.get("action") or step.get("describe") or step.get("answer") or f"step {number}"
     if isinstance(action, dict):
         action = " ".join(str(v) for v in action.values())
     events = step.get("events") or []
     board = step.get("board") or step.get("snapshot")
     checks = _expectations(step.get("expectations") or step.get("expect") or [])
     return (
-        f'<li class="step"><div class="action"><span class="n">{index}</span> {esc(str(action))}</div>'
+        f'<li class="step" data-step="{esc(str(number))}"><div class="action"><span class="n">{esc(str(number))}</span> {esc(str(action))}</div>'
+        f"{_decisions(step.get('decisions') or [])}"
         f'<ol class="events">{"".join(_event(e, known) for e in events if isinstance(e, dict))}</ol>'
         f"{checks}{render_board(board) if isinstance(board, dict) else ''}</li>"
     )
@@ -122,18 +133,20 @@ def _expectations(items: list[Any]) -> str:
 
 
 def render_replay(run: dict[str, Any], known: Known) -> str:
-    """The whole replay: the initial board when given, the numbered steps, the final expectations."""
+    """The whole replay: the numbered steps (step 0 is the board as set up), then the final expectations."""
     steps = [s for s in run.get("steps") or [] if isinstance(s, dict)]
-    start = run.get("initial_board") or run.get("board_before") or run.get("setup_board")
-    intro = f'<div class="initial"><b>Start</b>{render_board(start)}</div>' if isinstance(start, dict) else ""
-    expectations = _expectations(run.get("expectations") or [])
+    error = f'<p class="fail run-error">{esc(str(run["error"]))}</p>' if run.get("error") else ""
+    final = [e for e in run.get("expectations") or [] if isinstance(e, dict) and not e.get("step")]
+    verdict = _expectations(final)
+    outcome = _pairs(run, ("outcome", "winner"))
     return (
-        f'{intro}<ol class="steps">{"".join(_step(i, s, known) for i, s in enumerate(steps, start=1))}</ol>'
-        f'{f"<div class=verdict><b>Expected</b>{expectations}</div>" if expectations else ""}'
+        f'{error}<ol class="steps">{"".join(_step(i, s, known) for i, s in enumerate(steps))}</ol>'
+        f'<div class="verdict">{f"<b>At the end</b>{verdict}" if verdict else ""}<div class="stats">{outcome}</div></div>'
     )
 
 
 def replay_summary(run: dict[str, Any]) -> tuple[int, int, int]:
-    """(steps, expectations met, expectations in all)."""
+    """(scripted steps, expectations met, expectations in all); step 0, the board as set up, is not counted."""
     items = [e for e in run.get("expectations") or [] if isinstance(e, dict)]
-    return len(run.get("steps") or []), sum(1 for e in items if e.get("ok")), len(items)
+    steps = [s for s in run.get("steps") or [] if isinstance(s, dict) and s.get("step", 1) != 0]
+    return len(steps), sum(1 for e in items if e.get("ok")), len(items)

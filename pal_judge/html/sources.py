@@ -40,6 +40,7 @@ class RulingView:
     scenario_id: str | None
     replay: dict[str, Any] | None
     replay_error: str | None = None
+    follows: str | None = None  # where EN and ZH disagree, the text the ruling follows
 
 
 @dataclass(frozen=True)
@@ -114,11 +115,25 @@ def _scenario_id(ruling: Any) -> str | None:
     return str(value) if value else str(ruling.id)
 
 
+def _source_text(source: Any) -> str:
+    """'rulebook 9.6.3 · 2026-11-30' from a Source(kind, ref, date); plain text as it is."""
+    if source is None:
+        return ""
+    if isinstance(source, str):
+        return source
+    parts = [str(getattr(source, name, "") or "") for name in ("kind", "ref")]
+    date = getattr(source, "date", None)
+    text = " ".join(p for p in parts if p)
+    return f"{text} · {date}" if date else text
+
+
 def _load_rulings() -> tuple[RulingView, ...] | None:
     loader = _optional_attr("pal_judge.rulings", "load_rulings")
     if loader is None:
         return None
     runner = _optional_attr("pal_judge.scenarios", "run_scenario")
+    if _optional_attr("pal_judge.engine", "Game") is None:  # scenarios load, but nothing can play them yet
+        runner = None
     views: list[RulingView] = []
     for ruling in loader():
         replay: dict[str, Any] | None = None
@@ -140,10 +155,11 @@ def _load_rulings() -> tuple[RulingView, ...] | None:
                 answer_zh=ruling.answer_zh or "",
                 cites=tuple(str(c) for c in (ruling.cites or ())),
                 tags=tuple(str(t) for t in (ruling.tags or ())),
-                source=str(ruling.source or ""),
+                source=_source_text(getattr(ruling, "source", None)),
                 scenario_id=_scenario_id(ruling),
                 replay=replay,
                 replay_error=error,
+                follows=getattr(ruling, "follows", None),
             )
         )
     return tuple(views)
