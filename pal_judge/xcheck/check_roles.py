@@ -1,0 +1,92 @@
+"""Changed actors and reversed roles: paired role terms (main name/sub name,
+turn player/non-turn player, owner/master) that trade places between the texts.
+
+Two signals:
+* swap — one side names only role A where the other names only its partner B
+  (5.17.2: ZH 由自己控制 "you control", EN "you own");
+* position — a role tied to "before"/"after" in the same clause segment is tied
+  to the partner role on the other side (2.1.3.1: ZH 前面…副名称, EN before … main name).
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from typing import Iterator
+
+from pal_judge.xcheck.context import Context, finding
+from pal_judge.xcheck.finding import Finding, Span
+
+
+@dataclass(frozen=True)
+class RolePair:
+    name: str
+    en_a: str  # regex, role A in English
+    en_b: str
+    zh_a: str  # regex, role A in Chinese
+    zh_b: str
+    a: str  # display names
+    b: str
+
+
+ROLE_PAIRS: tuple[RolePair, ...] = (
+    # 2.1.3 main name / sub name
+    RolePair("main/sub name", r"\bmain[- ]name", r"\bsub[- ]name", r"主名称", r"副名称", "main name", "sub name"),
+    # 7.1.1 turn player / non-turn player
+    RolePair("turn/non-turn player", r"(?<!non-)\bturn player|\bactive player", r"\bnon-turn player",
+             r"(?<!非)回合玩家", r"非回合玩家", "turn player", "non-turn player"),
+    # 3.1.1 owner / 3.1.2 master
+    RolePair("owner/master", r"\bowner|\b(?:you|he or she|they|player)\s+owns?\b|\bowns\b", r"\bmaster",
+             r"拥有者|所属|持有|拥有的卡牌", r"控制", "owner", "master"),
+)
+
+_EN_POSITION = re.compile(r"\b(before|after)\b", re.IGNORECASE)
+_ZH_POSITION = re.compile(r"(前|后)")
+_EN_SEGMENT = re.compile(r"[,;.]")
+_ZH_SEGMENT = re.compile(r"[，,；;。]")
+
+
+def _found(pattern: str, text: str, flags: int = 0) -> list[Span]:
+    return [m.span() for m in re.finditer(pattern, text, flags)]
+
+
+def _positions(text: str, role_a: str, role_b: str, position: re.Pattern[str],
+               segment: re.Pattern[str], flags: int) -> dict[str, tuple[str, Span]]:
+    """before/after → (role, span of the role) for segments holding one marker and one role."""
+    tied: dict[str, tuple[str, Span]] = {}
+    start = 0
+    for end in [m.start() for m in segment.finditer(text)] + [len(text)]:
+        piece = text[start:end]
+        markers = position.findall(piece)
+        roles = [("a", s) for s in _found(role_a, piece, flags)] + [("b", s) for s in _found(role_b, piece, flags)]
+        if len(markers) == 1 and len(roles) == 1:
+            marker = {"前": "before", "后": "after"}.get(markers[0], markers[0].lower())
+            role, (a, b) = roles[0]
+            tied.setdefault(marker, (role, (start + a, start + b)))
+        start = end + 1
+    return tied
+
+
+def role_swap(ctx: Context) -> Iterator[Finding]:
+    for unit in ctx.translated():
+        for pair in ROLE_PAIRS:
+            en_a = _found(pair.en_a, unit.en, re.IGNORECASE)
+            en_b = _found(pair.en_b, unit.en, re.IGNORECASE)
+            zh_a = _found(pair.zh_a, unit.zh)
+            zh_b = _found(pair.zh_b, unit.zh)
+            if zh_a and not zh_b and en_b and not en_a:
+                yield finding(unit, "role-swap", "error",
+                              f"ZH names the {pair.a} where EN names the {pair.b}", en_b, zh_a)
+                continue
+            if zh_b and not zh_a and en_a and not en_b:
+                yield finding(unit, "role-swap", "error",
+                              f"ZH names the {pair.b} where EN names the {pair.a}", en_a, zh_b)
+                continue
+            en_tied = _positions(unit.en, pair.en_a, pair.en_b, _EN_POSITION, _EN_SEGMENT, re.IGNORECASE)
+            zh_tied = _positions(unit.zh, pair.zh_a, pair.zh_b, _ZH_POSITION, _ZH_SEGMENT, 0)
+            clashes = [m for m in ("before", "after") if m in en_tied and m in zh_tied and en_tied[m][0] != zh_tied[m][0]]
+            if clashes:
+                name = {"a": pair.a, "b": pair.b}
+                detail = "; ".join(f"{m}: ZH {name[zh_tied[m][0]]}, EN {name[en_tied[m][0]]}" for m in clashes)
+                yield finding(unit, "role-swap", "error", f"{pair.name} reversed ({detail})",
+                              [en_tied[m][1] for m in clashes], [zh_tied[m][1] for m in clashes])

@@ -1,0 +1,70 @@
+"""Checks on wording that carries rules meaning: qualifiers (unless otherwise
+specified, in principle, immediately) present on one side only,
+terms defined on one side only, and symbols the English lost (an empty “ ” or ( )
+where the Chinese prints ◇ or a number)."""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from typing import Iterator
+
+from pal_judge.xcheck.context import Context, finding
+from pal_judge.xcheck.finding import Finding
+
+
+@dataclass(frozen=True)
+class Qualifier:
+    name: str
+    en: str  # regex
+    zh: str  # regex
+
+
+QUALIFIERS: tuple[Qualifier, ...] = (
+    Qualifier("unless otherwise specified",
+              r"\bunless\b[^.;]{0,40}?\b(?:specified|stated|instructed|indicated)\b|\bif not specified\b",
+              r"除非[^。；]{0,12}?(?:指定|指示|说明|指出)|另有(?:指示|指定|说明)"),
+    Qualifier("in principle", r"\bin principle\b|\bgenerally\b|\bas a rule\b", r"原则上"),
+    Qualifier("immediately", r"\bimmediately\b|\binstantly\b", r"立即|即刻|立刻"),
+)
+
+
+def qualifier(ctx: Context) -> Iterator[Finding]:
+    """A qualifier that changes a rule's reach is on one side only."""
+    for unit in ctx.translated():
+        for q in QUALIFIERS:
+            en_hits = [m.span() for m in re.finditer(q.en, unit.en, re.IGNORECASE)]
+            zh_hits = [m.span() for m in re.finditer(q.zh, unit.zh)]
+            if bool(en_hits) == bool(zh_hits):
+                continue
+            side = "English" if en_hits else "Chinese"
+            yield finding(unit, "qualifier", "warning", f"“{q.name}” is in the {side} only", en_hits, zh_hits)
+
+
+_EN_DEFINES = re.compile(r"\b(?:known as|(?:are |is )?called|referred to as)\b", re.IGNORECASE)
+_ZH_DEFINES = re.compile(r"称为|称作|名为|标记为|统称为")
+
+
+def definition(ctx: Context) -> Iterator[Finding]:
+    """The English defines more terms than the Chinese (a term added by the translation)."""
+    for unit in ctx.translated():
+        en_defs = [m.span() for m in _EN_DEFINES.finditer(unit.en)]
+        zh_defs = [m.span() for m in _ZH_DEFINES.finditer(unit.zh)]
+        if len(en_defs) > len(zh_defs):
+            yield finding(unit, "definition", "warning",
+                          f"the English defines {len(en_defs)} term(s), the Chinese {len(zh_defs)}: a definition added?",
+                          en_defs, zh_defs)
+
+
+# An opening quote followed by a lower-case word, or brackets with nothing (or only "e.g.") inside.
+_EN_EMPTY = re.compile(r"“\s+(?=[a-z])|\((?:\s*e\.g\.)?\s*\)")
+_ZH_EMPTY = re.compile(r"[（(]\s*[）)]")
+
+
+def lost_symbol(ctx: Context) -> Iterator[Finding]:
+    """The English has an empty slot (lost icon, ◇ or number) where the Chinese text is complete."""
+    for unit in ctx.translated():
+        en_slots = [m.span() for m in _EN_EMPTY.finditer(unit.en)]
+        if len(en_slots) > len(_ZH_EMPTY.findall(unit.zh)):
+            yield finding(unit, "lost-symbol", "warning",
+                          "the English has an empty slot where a symbol or number was lost", en_slots)

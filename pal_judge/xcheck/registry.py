@@ -1,0 +1,64 @@
+"""The check catalogue and `run_checks`, the one entry point."""
+
+from __future__ import annotations
+
+from typing import Iterable
+
+from pal_judge.corpus.glossary import Glossary
+from pal_judge.corpus.model import Rulebook, number_key
+from pal_judge.errors import UserError
+from pal_judge.xcheck import check_roles, check_shape, check_terms, check_tokens, check_wording
+from pal_judge.xcheck.context import Check, Context
+from pal_judge.xcheck.finding import Finding, severity_rank
+from pal_judge.xcheck.units import build_corpus, in_subtree
+
+CHECKS: tuple[Check, ...] = (
+    Check("crossref", "error", "section references differ", check_tokens.crossref),
+    Check("number", "error", "numbers differ (digits and number words)", check_tokens.number),
+    Check("comparison", "error", "a number is bounded differently (≤ against <)", check_tokens.comparison),
+    Check("role-swap", "error", "roles swapped or reversed (main/sub name, turn/non-turn player, owner/master)",
+          check_roles.role_swap),
+    Check("qualifier", "warning", "a qualifier (unless otherwise specified, in principle, …) on one side only",
+          check_wording.qualifier),
+    Check("definition", "warning", "a term defined in the English only", check_wording.definition),
+    Check("lost-symbol", "warning", "an empty slot in the English where a symbol or number was lost",
+          check_wording.lost_symbol),
+    Check("no-english", "error", "Chinese clause with no English", check_shape.no_english),
+    Check("no-clause", "warning", "English paragraph with no Chinese clause", check_shape.no_clause),
+    Check("term-inconsistent", "warning", "one Chinese term rendered by different English terms",
+          check_terms.term_inconsistent),
+    Check("term-missing", "warning", "key glossary term on one side only", check_terms.term_missing),
+    Check("length-ratio", "warning", "length ratio far from the book's usual ratio", check_shape.length_ratio),
+    Check("low-confidence", "warning", "low alignment confidence", check_shape.low_confidence),
+    Check("sentence-count", "info", "sentence counts differ", check_shape.sentence_count),
+)
+
+CHECK_IDS: tuple[str, ...] = tuple(c.id for c in CHECKS)
+
+
+def select_checks(ids: Iterable[str] | None) -> tuple[Check, ...]:
+    """The checks named (all when None); an unknown id is a user error listing the known ones."""
+    if ids is None:
+        return CHECKS
+    wanted = list(dict.fromkeys(ids))
+    unknown = [i for i in wanted if i not in CHECK_IDS]
+    if unknown:
+        raise UserError(f"unknown check {', '.join(unknown)}; known checks: {', '.join(CHECK_IDS)}")
+    return tuple(c for c in CHECKS if c.id in wanted)
+
+
+def run_checks(rulebook: Rulebook, glossary: Glossary | None, section: str | None = None,
+               checks: Iterable[str] | None = None) -> list[Finding]:
+    """Every finding of the selected checks, for the whole book or one subtree.
+
+    Statistics (length ratios, term renderings) are taken over the whole book even
+    when `section` narrows the report.
+    """
+    if section is not None and section not in rulebook:
+        raise UserError(f"no section {section} in the rulebook")
+    corpus = build_corpus(rulebook)
+    context = Context(corpus.units, corpus.orphans, glossary)
+    findings = [f for check in select_checks(checks) for f in check.run(context) if in_subtree(f.section, section)]
+    order = {c.id: i for i, c in enumerate(CHECKS)}
+    findings.sort(key=lambda f: (number_key(f.section) if f.section else (0,), severity_rank(f.severity), order[f.check]))
+    return findings
