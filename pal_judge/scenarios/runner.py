@@ -197,6 +197,10 @@ class StepDecider:
                 self.option_checks.append(_option_result(step, index, unwanted, False, _norm(unwanted) not in legal, decision))
 
     def decide(self, decision: Any, game: Any) -> Any:
+        while self.queue and self.current.decisions and self.queue[0][0] and decision.kind not in self.queue[0][0]:
+            # a follow-up (targets, payment) the engine did not ask: it had a single legal option
+            kinds, labels = self.queue.pop(0)
+            self.current.decisions.append({"kind": kinds[0], "answer": labels[0], "asked": False})
         if not self.queue:
             self._check_options(decision)
             self._close(game)
@@ -209,10 +213,6 @@ class StepDecider:
             self.current = StepRun(index, step.describe(), step.where.line)
             self.queue = planned_answers(step)
         kinds, labels = self.queue.pop(0)
-        while self.queue and kinds and decision.kind not in kinds and self.current.decisions:
-            # a follow-up (targets, payment) the engine did not ask: it had one legal option only
-            self.current.decisions.append({"kind": kinds[0], "answer": labels[0], "asked": False})
-            kinds, labels = self.queue.pop(0)
         options = {_norm(o.label): o for o in decision.options}
         chosen = next((options[_norm(label)] for label in labels if _norm(label) in options), None)
         if (kinds and decision.kind not in kinds) or chosen is None:
