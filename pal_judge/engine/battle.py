@@ -1,0 +1,209 @@
+"""Battle (chapter 9): legal attackers and targets, block, quick step, damage, end of battle."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from pal_judge.engine import effects, stats, timing
+from pal_judge.engine.deciders import Option
+from pal_judge.engine.state import Battle, CardInstance
+
+if TYPE_CHECKING:
+    from pal_judge.engine.game import Game
+
+
+def legal_attackers(g: "Game") -> list[CardInstance]:
+    """9.2.2.1 the turn player's standing pals; 9.2.2.2 not forbidden; 9.2.2.3 even if new."""
+    return [c for c in g.players[g.turn_player].pals() if not c.rested and not stats.restricted(g, c, "cannot_attack")]
+
+
+def legal_targets(g: "Game", attacker: CardInstance) -> tuple[list[CardInstance | None], bool]:
+    """9.2.3 the player (None), a structure, a rested pal (a standing one with Assault, 12.15.2).
+    12.10.2 if a Taunt card is a legal target, one of the Taunt cards must be chosen."""
+    opp = g.players[g.opp(g.turn_player)]
+    assault = "assault" in stats.keywords(g, attacker)
+    cards = [c for c in opp.base if c.card.type == "structure" or
+             (c.card.type == "pal" and (c.rested or assault))]
+    taunts = [c for c in cards if "taunt" in stats.keywords(g, c)]
+    if taunts:
+        return list(taunts), True  # 12.10.2.1 any one of them
+    return [None, *cards], False
+
+
+def attack_options(g: "Game") -> list[Option]:
+    opts = []
+    for att in legal_attackers(g):
+        targets, taunt = legal_targets(g, att)
+        for t in targets:
+            name = "player" if t is None else t.label
+            opts.append(Option(f"attack {att.label} -> {name}", ("attack", att.oid, None if t is None else t.oid, taunt)))
+    return opts
+
+
+def run_battle(g: "Game", attacker_oid: int, target_oid: int | None, taunt: bool) -> None:
+    """9.3–9.7 one battle."""
+    tp, nt = g.turn_player, g.opp(g.turn_player)
+    att = g.find(attacker_oid)
+    assert att is not None
+    b = Battle(attacker=attacker_oid, attacker_player=tp, target_oid=target_oid, target_player=nt)
+    g.battle = b
+    g.step = "attack"
+    tgt = g.find(target_oid)
+    tname = f"player {g.pname(nt)}" if tgt is None else tgt.label
+    cites = ("9.3.1", "9.2.4") + (("12.10.2", "12.10.2.1") if taunt else ())
+    g.emit(f"{g.pname(tp)} starts a battle: {att.label} attacks {tname}", ("8.4.1", "9.1.1") + cites, player=tp,
+           card=att.label, after={"attacker": att.label, "target": tname})
+    effects.set_rested(g, att, True, ("9.3.2", "9.3.2.1"))
+    timing.fire_self(g, att, "on_attack")
+    if tgt is not None:
+        timing.fire_self(g, tgt, "on_attacked")
+    timing.check_timing(g)  # 9.3.3
+    if not b.nullified:
+        _block_step(g, b)
+    if not b.nullified:
+        _quick_step(g, b)
+    if not b.nullified:
+        _damage_step(g, b)
+    _end_of_battle(g, b)
+
+
+def _block_step(g: "Game", b: Battle) -> None:
+    g.step = "block"
+    timing.fire_global(g, "start_of_step", step="block")
+    timing.check_timing(g)  # 9.4.1
+    if b.nullified:
+        return
+    att = g.find(b.attacker)
+    nt = b.target_player
+    if att is not None and "stealth" not in stats.keywords(g, att) and not stats.restricted(g, att, "cannot_be_blocked"):
+        blockers = [c for c in g.players[nt].pals()
+                    if not c.rested and c.oid != b.target_oid and not stats.restricted(g, c, "cannot_block")]
+        if blockers:
+            opts = [Option(c.label, c.oid) for c in blockers] + [Option("none")]
+            opt = g.ask("block", nt, opts, f"block {att.label}? (9.4.2)")
+            if opt.label != "none":
+                blocker = g.find(opt.data)
+                assert blocker is not None
+                g.emit(f"{g.pname(nt)} blocks with {blocker.label}", ("9.4.2",), player=nt, card=blocker.label,
+                       before={"target": _tname(g, b)}, after={"target": blocker.label})
+                effects.set_rested(g, blocker, True, ("9.4.2.1",))
+                b.target_oid = blocker.oid
+                b.blocked = True
+                timing.fire_self(g, blocker, "on_block")
+            else:
+                g.emit(f"{g.pname(nt)} does not block", ("9.4.2",), player=nt)
+    elif att is not None:
+        g.emit(f"{att.label} cannot be blocked", ("12.11.2", "9.4.2"), player=nt, card=att.label)
+    tgt = g.find(b.target_oid)
+    if tgt is not None and tgt.card.type == "pal" and att is not None:
+        b.opponents = {att.oid: tgt.oid, tgt.oid: att.oid}  # 9.4.3
+        g.emit(f"{att.label} and {tgt.label} are battle opponents", ("9.4.3",), card=att.label)
+    timing.check_timing(g)  # 9.4.4
+
+
+def _tname(g: "Game", b: Battle) -> str:
+    t = g.find(b.target_oid)
+    return f"player {g.pname(b.target_player)}" if b.target_oid is None else (t.label if t else "gone")
+
+
+def quick_options(g: "Game", who: int) -> list[Option]:
+    """9.5.2 quick events from hand (12.2.1.2) and usable quick activated abilities (12.2.1.1)."""
+    from pal_judge.engine.turn import ability_options
+
+    p = g.players[who]
+    opts = []
+    seen: set[str] = set()
+    for c in p.hand:
+        if c.card.type == "event" and c.card.has_keyword("quick") and c.card.cost <= p.soul_standing \
+                and c.card.name not in seen:
+            seen.add(c.card.name)
+            opts.append(Option(f"play {c.card.name}", ("play", c.oid)))
+    opts += ability_options(g, who, quick=True)
+    return opts + [Option("pass")]
+
+
+def _quick_step(g: "Game", b: Battle) -> None:
+    g.step = "quick"
+    timing.fire_global(g, "start_of_step", step="quick")
+    timing.check_timing(g)  # 9.5.1
+    nt = b.target_player
+    while not b.nullified:
+        timing.check_timing(g)  # 10.5.4.1 before every play timing
+        # 9.5.2 only the non-turn player gets this play timing (9.5.2.2)
+        opts = quick_options(g, nt)
+        if len(opts) == 1:
+            g.emit(f"{g.pname(nt)} has no quick card or ability to use", ("9.5.2", "10.5.4.3"), player=nt)
+            break
+        opt = g.ask("quick", nt, opts, "quick step: play a quick card or ability, or pass (9.5.2)")
+        if opt.label == "pass":
+            g.emit(f"{g.pname(nt)} passes the quick step", ("10.5.4.3", "9.5.2"), player=nt)
+            break
+        from pal_judge.engine.turn import perform
+
+        perform(g, nt, opt, ("9.5.2", "9.5.2.1"))
+    if not b.nullified:
+        timing.check_timing(g)  # 9.5.3
+
+
+def _damage_step(g: "Game", b: Battle) -> None:
+    g.step = "damage"
+    timing.fire_global(g, "start_of_step", step="damage")
+    timing.check_timing(g)  # 9.6.1
+    if b.nullified:
+        return
+    att = g.find(b.attacker)
+    tgt = g.find(b.target_oid)
+    if att is None or (b.target_oid is not None and tgt is None):
+        g.emit("the attacking pal or the target is gone: no damage", ("9.6.2",))
+    elif tgt is None:
+        s = stats.strike(g, att)
+        if s <= 0:
+            g.emit(f"{att.label} has strike {s}: no damage", ("9.6.3.3.1", "1.3.2.2"), card=att.label)
+        else:
+            effects.damage_player(g, b.target_player, s, ("9.6.3.3", "9.6.3.3.2", "9.6.3.4", "10.13.3"), att.label)
+            timing.fire_self(g, att, "on_battle_damage")
+    elif tgt.card.type == "pal":
+        pa, ca = stats.power_detail(g, att)
+        pt, ct = stats.power_detail(g, tgt)
+        # 9.6.3.1 simultaneous: both values are read before either is dealt
+        for src, dst, pw, cp in ((att, tgt, pa, ca), (tgt, att, pt, ct)):
+            if pw <= 0:
+                g.emit(f"{src.label} has power {pw}: it deals no damage", ("9.6.3.1.1", "1.3.2.2"), card=src.label)
+                continue
+            effects.damage_card(g, dst, pw, ("9.6.3.1", "9.6.3.4", "10.13.3") + cp, src.label)
+        for src, pw in ((att, pa), (tgt, pt)):
+            if pw > 0:
+                timing.fire_self(g, src, "on_battle_damage")
+    else:
+        pa, ca = stats.power_detail(g, att)
+        if pa > 0:
+            effects.damage_card(g, tgt, pa, ("9.6.3.2", "9.6.3.4", "10.13.3") + ca, att.label)
+            timing.fire_self(g, att, "on_battle_damage")
+        g.emit(f"{tgt.label} is a structure: it deals no damage back", ("9.6.3.2.1",), card=tgt.label)
+    timing.check_timing(g)  # 9.6.4
+
+
+def _end_of_battle(g: "Game", b: Battle) -> None:
+    g.step = "end_of_battle"
+    if b.nullified:
+        g.emit("the attack was nullified: straight to the end of battle step", ("5.18.1",))
+    while True:
+        timing.fire_global(g, "end_of_battle")  # 9.7.1
+        timing.check_timing(g)  # 9.7.2
+        before = len(g.modifiers)
+        g.modifiers = [m for m in g.modifiers if m.duration != "until_end_of_battle"]
+        if len(g.modifiers) != before:
+            g.emit("effects lasting until end of battle end", ("9.7.3",))
+        if not g.pending and not _unfired_end_of_battle(g, b):
+            break  # 9.7.4
+    g.emit("the battle ends; the attacking pal is no longer attacking", ("9.7.3.1", "9.7.4"))
+    g.battle = None
+    g.step = None
+
+
+def _unfired_end_of_battle(g: "Game", b: Battle) -> bool:
+    for ci in g.base_cards():
+        for idx, a in timing.card_abilities(g, ci):
+            if a.kind == "auto" and a.trigger == "end_of_battle" and (ci.oid, idx) not in b.triggered_end:
+                return True
+    return False

@@ -1,0 +1,485 @@
+"""Cards as data (chapter 2) and the small effect vocabulary of abilities (chapters 10 and 12).
+
+`card_from_dict` validates a plain dict (as read from YAML) and raises `CardDataError(path, message)`
+with a path such as ``abilities[0].effect[1].amount`` so a loader can point at the line.
+The vocabulary is documented in API.md.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from functools import lru_cache
+from typing import Any, Mapping
+
+CARD_TYPES = ("pal", "structure", "equipment", "event")
+SUBTYPES = ("normal", "lucky")
+COLORS = ("red", "blue", "green", "purple", "colorless")
+ABILITY_KINDS = ("activated", "auto", "continuous", "replacement")
+TRIGGERS = (
+    "on_deploy", "on_attack", "on_attacked", "on_block", "on_assign", "on_assigned",
+    "on_destroyed", "on_ally_destroyed", "on_battle_damage", "start_of_game", "start_of_turn",
+    "start_of_phase", "start_of_step", "end_of_turn", "end_of_battle", "state",
+    # engine-internal triggers of keyword abilities
+    "opponent_destroyed",
+)
+PHASES = ("stand", "draw", "soul", "main", "end")
+STEPS = ("block", "quick", "damage")
+STATES = ("hand_empty", "no_pals")
+CONDITIONS = ("night", "day", "your_turn", "opponent_turn", "hand_empty", "attacking", "battling")
+DURATIONS = ("once", "until_end_of_turn", "until_end_of_battle", "game")
+TARGET_WORDS = ("self", "you", "opponent", "attacker", "battle_opponent", "assigned", "trigger_card")
+TARGET_TYPES = ("pal", "structure", "equipment", "player", "any")
+CONTROLLERS = ("you", "opponent", "any")
+ZONES_FOR_SELECT = ("base", "hand", "graveyard")
+PLACE_TO = ("hand", "deck_top", "deck_bottom", "graveyard", "base")
+RESOURCES = ("material", "ingredient")
+KEYWORDS_FLAG = (
+    "quick", "interrupt", "vigilance", "taunt", "stealth", "retaliate", "nocturnal",
+    "breakthrough", "assault",
+)
+KEYWORDS_VALUED = ("brave", "serious")
+STEP_KINDS = (
+    "draw", "draw_up_to", "damage", "power", "grant", "stand", "rest", "destroy", "butcher",
+    "exile", "place", "discard", "look_top", "look_and_choose", "shuffle", "gain", "life",
+    "deploy", "night", "nullify_attack", "delayed", "choose_one", "win", "lose",
+    "must_attack", "cannot_attack", "cannot_block", "cannot_be_blocked", "pal_limit",
+    "trigger_times",
+)
+COST_KINDS = ("soul", "rest", "discard", "consume", "assign", "butcher")
+
+
+class CardDataError(ValueError):
+    """A card dict is invalid; `path` locates the offending field inside the card."""
+
+    def __init__(self, path: str, message: str) -> None:
+        super().__init__(f"{path}: {message}" if path else message)
+        self.path = path
+        self.message = message
+
+
+@dataclass(frozen=True, slots=True)
+class Target:
+    """Who or what an effect step acts on (10.6.3 for chosen targets)."""
+
+    word: str | None = None  # one of TARGET_WORDS, or None for a selector
+    choose: int = 0
+    up_to: bool = False
+    all: bool = False
+    type: str = "pal"
+    controller: str = "any"
+    state: str | None = None
+    subtype: str | None = None
+    name: str | None = None
+    max_cost: int | None = None
+    keyword: str | None = None
+    zone: str = "base"
+
+    @property
+    def is_selector(self) -> bool:
+        return self.word is None
+
+
+@dataclass(frozen=True, slots=True)
+class Step:
+    """One effect step (`do`) with the fields it uses."""
+
+    do: str
+    amount: int | None = None
+    who: str = "you"
+    target: Target | None = None
+    duration: str = "once"
+    keyword: tuple[str, int] | None = None
+    to: str | None = None
+    rest: str | None = None
+    choose: int = 1
+    filter: Target | None = None
+    resource: str | None = None
+    value: bool = True
+    trigger: str | None = None
+    phase: str | None = None
+    effect: tuple["Step", ...] = ()
+    options: tuple[tuple["Step", ...], ...] = ()
+    cond: str | None = None
+    from_zone: str = "hand"
+
+
+@dataclass(frozen=True, slots=True)
+class Cost:
+    kind: str  # soul | rest | discard | consume | assign | butcher
+    amount: int = 1
+    self_card: bool = False  # rest: self / discard: self
+    resource: str | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Ability:
+    kind: str  # activated | auto | continuous | replacement
+    effect: tuple[Step, ...] = ()
+    name: str | None = None
+    trigger: str | None = None
+    phase: str | None = None  # start_of_phase
+    step: str | None = None  # start_of_step
+    state: str | None = None  # state trigger (10.8.6)
+    whose: str = "you"
+    zone: str = "base"
+    quick: bool = False
+    limit: int | None = None
+    costs: tuple[tuple[Cost, ...], ...] = ((),)  # alternatives (12.8.2 has two)
+    optional: bool = False
+    cond: str | None = None
+    replaces: str | None = None
+    keyword: str | None = None  # set for abilities a keyword stands for (chapter 12)
+    cites: tuple[str, ...] = ()
+
+    @property
+    def cost(self) -> tuple[Cost, ...]:
+        return self.costs[0]
+
+
+@dataclass(frozen=True, slots=True)
+class CardDef:
+    name: str
+    type: str
+    names: tuple[str, ...] = ()
+    subtype: str | None = None
+    lucky: bool = False
+    element: str = "neutral"
+    work: tuple[str, ...] = ()
+    color: str = "colorless"
+    cost: int = 0
+    power: int = 0
+    strike: int = 0
+    keywords: tuple[tuple[str, int], ...] = ()
+    effect: tuple[Step, ...] = ()
+    abilities: tuple[Ability, ...] = ()
+
+    @property
+    def all_names(self) -> frozenset[str]:
+        """Every name the card has (2.1.3 main/sub names, 2.1.5 added names), for 5.20.1.1."""
+        out = {self.name, *self.names}
+        for n in list(out):
+            if " – " in n:  # 2.1.3.1 "sub – main"
+                sub, main = n.split(" – ", 1)
+                out.update((sub.strip(), main.strip()))
+        return frozenset(out)
+
+    def has_keyword(self, kw: str) -> bool:
+        return any(k == kw for k, _ in self.keywords)
+
+
+# ---------------------------------------------------------------------------------------------
+# parsing helpers
+
+
+def _req(d: Mapping[str, Any], key: str, path: str) -> Any:
+    if key not in d:
+        raise CardDataError(path, f"missing required field '{key}'")
+    return d[key]
+
+
+def _int(v: Any, path: str, allow_x: bool = False) -> int:
+    if allow_x and isinstance(v, str) and v.strip().upper() == "X":
+        return 1  # 10.6.2.2.2 X with no rule for choosing it: choose 1
+    if isinstance(v, bool) or not isinstance(v, int):
+        raise CardDataError(path, f"expected an integer, got {v!r}")
+    return v
+
+
+def _choice(v: Any, allowed: tuple[str, ...], path: str) -> str:
+    if not isinstance(v, str) or v not in allowed:
+        raise CardDataError(path, f"expected one of {', '.join(allowed)}, got {v!r}")
+    return v
+
+
+def _mapping(v: Any, path: str) -> Mapping[str, Any]:
+    if not isinstance(v, Mapping):
+        raise CardDataError(path, f"expected a mapping, got {type(v).__name__}")
+    return v
+
+
+def _seq(v: Any, path: str) -> list[Any]:
+    if not isinstance(v, list):
+        raise CardDataError(path, f"expected a list, got {type(v).__name__}")
+    return v
+
+
+def _no_extra(d: Mapping[str, Any], allowed: set[str], path: str) -> None:
+    for k in d:
+        if k not in allowed:
+            sep = "." if path else ""
+            raise CardDataError(f"{path}{sep}{k}", f"unknown field '{k}'")
+
+
+def _join(path: str, key: str) -> str:
+    return f"{path}.{key}" if path else key
+
+
+def parse_keyword(v: Any, path: str) -> tuple[str, int]:
+    """`taunt`, `Brave 300`, or `{brave: 300}` -> ("brave", 300); flags carry 0."""
+    if isinstance(v, Mapping):
+        if len(v) != 1:
+            raise CardDataError(path, "a valued keyword is a one-key mapping like {brave: 300}")
+        ((k, n),) = v.items()
+        k = str(k).lower()
+        if k not in KEYWORDS_VALUED:
+            raise CardDataError(path, f"keyword '{k}' takes no value")
+        return k, _int(n, _join(path, k))
+    if isinstance(v, str):
+        parts = v.strip().lower().split()
+        if len(parts) == 2 and parts[0] in KEYWORDS_VALUED and parts[1].lstrip("-").isdigit():
+            return parts[0], int(parts[1])
+        if len(parts) == 1 and parts[0] in KEYWORDS_FLAG:
+            return parts[0], 0
+    raise CardDataError(
+        path, f"unknown keyword {v!r}; known: {', '.join(KEYWORDS_FLAG + KEYWORDS_VALUED)}"
+    )
+
+
+def parse_target(v: Any, path: str) -> Target:
+    if isinstance(v, str):
+        return Target(word=_choice(v, TARGET_WORDS, path))
+    d = _mapping(v, path)
+    _no_extra(d, {"choose", "up_to", "all", "type", "controller", "state", "subtype", "name",
+                  "max_cost", "keyword", "zone"}, path)
+    if ("choose" in d) == bool(d.get("all", False)):
+        raise CardDataError(path, "a selector needs exactly one of 'choose: N' or 'all: true'")
+    kw = d.get("keyword")
+    return Target(
+        choose=_int(d["choose"], _join(path, "choose"), allow_x=True) if "choose" in d else 0,
+        up_to=bool(d.get("up_to", False)),
+        all=bool(d.get("all", False)),
+        type=_choice(d.get("type", "pal"), TARGET_TYPES, _join(path, "type")),
+        controller=_choice(d.get("controller", "any"), CONTROLLERS, _join(path, "controller")),
+        state=_choice(d["state"], ("rested", "standing"), _join(path, "state")) if "state" in d else None,
+        subtype=_choice(d["subtype"], SUBTYPES, _join(path, "subtype")) if "subtype" in d else None,
+        name=str(d["name"]) if "name" in d else None,
+        max_cost=_int(d["max_cost"], _join(path, "max_cost")) if "max_cost" in d else None,
+        keyword=parse_keyword(kw, _join(path, "keyword"))[0] if kw is not None else None,
+        zone=_choice(d.get("zone", "base"), ZONES_FOR_SELECT, _join(path, "zone")),
+    )
+
+
+_STEP_FIELDS: dict[str, set[str]] = {
+    "draw": {"amount", "who"}, "draw_up_to": {"amount", "who"},
+    "damage": {"amount", "target"}, "power": {"amount", "target", "duration"},
+    "grant": {"keyword", "target", "duration"}, "stand": {"target"}, "rest": {"target"},
+    "destroy": {"target"}, "butcher": {"amount", "target"}, "exile": {"target"},
+    "place": {"target", "to"}, "discard": {"amount", "who"}, "look_top": {"amount", "who"},
+    "look_and_choose": {"amount", "choose", "filter", "to", "rest"}, "shuffle": {"who"},
+    "gain": {"resource", "amount"}, "life": {"amount", "who"}, "deploy": {"from", "filter"},
+    "night": {"value"}, "nullify_attack": set(), "delayed": {"trigger", "phase", "effect"},
+    "choose_one": {"options"}, "win": {"who"}, "lose": {"who"}, "must_attack": {"target"},
+    "cannot_attack": {"target"}, "cannot_block": {"target"}, "cannot_be_blocked": {"target"},
+    "pal_limit": {"amount"}, "trigger_times": {"amount", "trigger"},
+}
+_NEEDS_AMOUNT = {"draw", "draw_up_to", "damage", "power", "discard", "look_top", "look_and_choose",
+                 "gain", "life", "pal_limit", "trigger_times"}
+_NEEDS_TARGET = {"damage", "power", "grant", "stand", "rest", "destroy", "exile", "place"}
+
+
+def parse_steps(v: Any, path: str) -> tuple[Step, ...]:
+    return tuple(parse_step(s, f"{path}[{i}]") for i, s in enumerate(_seq(v, path)))
+
+
+def parse_step(v: Any, path: str) -> Step:
+    d = _mapping(v, path)
+    do = _choice(_req(d, "do", path), STEP_KINDS, _join(path, "do"))
+    _no_extra(d, {"do", "if"} | _STEP_FIELDS[do], path)
+    kw: dict[str, Any] = {"do": do}
+    if do in _NEEDS_AMOUNT or "amount" in d:
+        kw["amount"] = _int(_req(d, "amount", path), _join(path, "amount"), allow_x=True)
+    if do in _NEEDS_TARGET and "target" not in d:
+        raise CardDataError(path, f"'{do}' needs a 'target'")
+    if "target" in d:
+        kw["target"] = parse_target(d["target"], _join(path, "target"))
+    if "who" in d:
+        kw["who"] = _choice(d["who"], ("you", "opponent"), _join(path, "who"))
+    if do in ("power", "grant"):
+        kw["duration"] = _choice(d.get("duration", "until_end_of_turn"), DURATIONS, _join(path, "duration"))
+    if do == "grant":
+        kw["keyword"] = parse_keyword(_req(d, "keyword", path), _join(path, "keyword"))
+    if do == "place":
+        kw["to"] = _choice(_req(d, "to", path), PLACE_TO, _join(path, "to"))
+    if do == "look_and_choose":
+        kw["choose"] = _int(d.get("choose", 1), _join(path, "choose"))
+        kw["to"] = _choice(d.get("to", "hand"), ("hand", "base"), _join(path, "to"))
+        kw["rest"] = _choice(d.get("rest", "deck_bottom"), ("deck_bottom", "graveyard"), _join(path, "rest"))
+    if "filter" in d:
+        f = dict(_mapping(d["filter"], _join(path, "filter")))
+        f.setdefault("all", True)
+        kw["filter"] = parse_target(f, _join(path, "filter"))
+    if do == "gain":
+        kw["resource"] = _choice(_req(d, "resource", path), RESOURCES, _join(path, "resource"))
+    if do == "night":
+        val = d.get("value", True)
+        if not isinstance(val, bool):
+            raise CardDataError(_join(path, "value"), "expected true or false")
+        kw["value"] = val
+    if do == "deploy":
+        kw["from_zone"] = _choice(d.get("from", "hand"), ("hand", "graveyard"), _join(path, "from"))
+    if do == "delayed":
+        kw["trigger"] = _choice(_req(d, "trigger", path), TRIGGERS, _join(path, "trigger"))
+        kw["effect"] = parse_steps(_req(d, "effect", path), _join(path, "effect"))
+    if do == "trigger_times":
+        kw["trigger"] = _choice(_req(d, "trigger", path), TRIGGERS, _join(path, "trigger"))
+    if do == "choose_one":
+        opts = _seq(_req(d, "options", path), _join(path, "options"))
+        if len(opts) < 2:
+            raise CardDataError(_join(path, "options"), "choose_one needs at least 2 options")
+        kw["options"] = tuple(parse_steps(o, f"{path}.options[{i}]") for i, o in enumerate(opts))
+    if "if" in d:
+        kw["cond"] = _choice(d["if"], CONDITIONS, _join(path, "if"))
+    return Step(**kw)
+
+
+def parse_cost(v: Any, path: str) -> Cost:
+    d = _mapping(v, path)
+    if len(d) != 1:
+        raise CardDataError(path, "a cost item is a one-key mapping like {soul: 1}")
+    ((k, val),) = d.items()
+    kind = _choice(k, COST_KINDS, path)
+    p = _join(path, kind)
+    if kind == "rest":
+        if val != "self":
+            raise CardDataError(p, "only 'rest: self' is supported")
+        return Cost("rest", 1, self_card=True)
+    if kind == "discard" and val == "self":
+        return Cost("discard", 1, self_card=True)
+    if kind == "consume":
+        m = _mapping(val, p)
+        if len(m) != 1:
+            raise CardDataError(p, "consume one resource, like {material: 2}")
+        ((res, n),) = m.items()
+        return Cost("consume", _int(n, _join(p, str(res))), resource=_choice(res, RESOURCES, p))
+    return Cost(kind, _int(val, p))
+
+
+def parse_ability(v: Any, path: str, card_type: str) -> Ability:
+    d = _mapping(v, path)
+    kind = _choice(_req(d, "kind", path), ABILITY_KINDS, _join(path, "kind"))
+    _no_extra(d, {"kind", "name", "trigger", "phase", "step", "state", "whose", "zone", "quick",
+                  "limit", "cost", "optional", "if", "effect", "replaces", "instead"}, path)
+    kw: dict[str, Any] = {"kind": kind}
+    if "name" in d:
+        kw["name"] = str(d["name"])
+    if kind == "auto":
+        trig = _choice(_req(d, "trigger", path), TRIGGERS, _join(path, "trigger"))
+        kw["trigger"] = trig
+        if trig == "start_of_phase":
+            kw["phase"] = _choice(_req(d, "phase", path), PHASES[:4], _join(path, "phase"))
+        if trig == "start_of_step":
+            kw["step"] = _choice(_req(d, "step", path), STEPS, _join(path, "step"))
+        if trig == "state":
+            kw["state"] = _choice(_req(d, "state", path), STATES, _join(path, "state"))
+        kw["cites"] = ("10.1.1.2",)
+    if "whose" in d:
+        kw["whose"] = _choice(d["whose"], CONTROLLERS, _join(path, "whose"))
+    default_zone = "hand" if card_type == "event" else "base"
+    kw["zone"] = _choice(d.get("zone", default_zone), ("base", "hand"), _join(path, "zone"))
+    kw["quick"] = bool(d.get("quick", False))
+    if "limit" in d:
+        kw["limit"] = _int(d["limit"], _join(path, "limit"))
+    if "cost" in d:
+        if kind not in ("activated", "auto", "replacement"):
+            raise CardDataError(_join(path, "cost"), "only activated, auto and replacement abilities have costs")
+        kw["costs"] = (tuple(parse_cost(c, f"{path}.cost[{i}]") for i, c in enumerate(_seq(d["cost"], _join(path, "cost")))),)
+    kw["optional"] = bool(d.get("optional", False))
+    if "if" in d:
+        kw["cond"] = _choice(d["if"], CONDITIONS, _join(path, "if"))
+    if kind == "replacement":
+        kw["replaces"] = _choice(_req(d, "replaces", path), ("destroy", "damage"), _join(path, "replaces"))
+        kw["effect"] = parse_steps(_req(d, "instead", path), _join(path, "instead"))
+        kw["cites"] = ("10.2.1.3.2",) if kw["optional"] else ("10.2.1.3.1",)
+    else:
+        if "instead" in d:
+            raise CardDataError(_join(path, "instead"), "'instead' belongs to replacement abilities")
+        kw["effect"] = parse_steps(_req(d, "effect", path), _join(path, "effect"))
+    if kind == "activated":
+        kw["cites"] = ("10.1.1.1",)
+    elif kind == "continuous":
+        kw["cites"] = ("10.1.1.3",)
+    return Ability(**kw)
+
+
+def card_from_dict(d: Any) -> CardDef:
+    """Validate a card dict and build its CardDef (chapter 2 fields, API.md §1)."""
+    d = _mapping(d, "")
+    _no_extra(d, {"name", "names", "type", "subtype", "lucky", "element", "work", "color", "cost",
+                  "power", "strike", "keywords", "effect", "abilities", "durability"}, "")
+    name = _req(d, "name", "")
+    if not isinstance(name, str) or not name.strip():
+        raise CardDataError("name", "expected a non-empty string")
+    ctype = _choice(_req(d, "type", ""), CARD_TYPES, "type")
+    subtype = None
+    if ctype == "pal":
+        subtype = _choice(d.get("subtype", "normal"), SUBTYPES, "subtype")
+    elif "subtype" in d:
+        raise CardDataError("subtype", "only pals have a subtype (2.3)")
+    lucky = d.get("lucky", subtype == "lucky")
+    if not isinstance(lucky, bool):
+        raise CardDataError("lucky", "expected true or false")
+    names = tuple(str(n) for n in _seq(d.get("names", []), "names"))
+    work = tuple(str(w) for w in _seq(d.get("work", []), "work"))
+    kws = tuple(parse_keyword(k, f"keywords[{i}]") for i, k in enumerate(_seq(d.get("keywords", []), "keywords")))
+    power_key = "durability" if "durability" in d else "power"
+    power = _int(d.get(power_key, 0), power_key)
+    if ctype in ("pal", "structure") and power_key not in d:
+        raise CardDataError("", f"a {ctype} needs '{'power' if ctype == 'pal' else 'power'}' (2.8)")
+    effect: tuple[Step, ...] = ()
+    if "effect" in d:
+        if ctype != "event":
+            raise CardDataError("effect", "only events have a card-level effect; use abilities")
+        effect = parse_steps(d["effect"], "effect")
+    abilities = tuple(
+        parse_ability(a, f"abilities[{i}]", ctype) for i, a in enumerate(_seq(d.get("abilities", []), "abilities"))
+    )
+    return CardDef(
+        name=name.strip(), type=ctype, names=names, subtype=subtype, lucky=lucky,
+        element=str(d.get("element", "neutral")), work=work,
+        color=_choice(d.get("color", "colorless"), COLORS, "color"),
+        cost=_int(d.get("cost", 0), "cost"), power=power, strike=_int(d.get("strike", 0), "strike"),
+        keywords=kws, effect=effect, abilities=abilities,
+    )
+
+
+# ---------------------------------------------------------------------------------------------
+# chapter 12: what each keyword means, as abilities of the vocabulary
+
+
+@lru_cache(maxsize=None)
+def keyword_abilities(keyword: str, value: int) -> tuple[Ability, ...]:
+    """The abilities a keyword stands for (chapter 12). Flags with no ability of their own
+    (taunt, stealth, assault, nocturnal, quick) are read directly where they matter."""
+    selfp = Target(word="self")
+    if keyword == "brave":  # 12.6.2 On Attack: +N power until end of turn
+        return (Ability("auto", (Step("power", amount=value, target=selfp, duration="until_end_of_turn"),),
+                        name=f"Brave {value}", trigger="on_attack", keyword="brave", cites=("12.6.2",)),)
+    if keyword == "serious":  # 12.7.2 On Assign: choose 1 pal, +N until end of turn
+        return (Ability("auto", (Step("power", amount=value, target=Target(choose=1), duration="until_end_of_turn"),),
+                        name=f"Serious {value}", trigger="on_assign", keyword="serious", cites=("12.7.2",)),)
+    if keyword == "vigilance":  # 12.9.2 at the end of your turn, stand this card
+        return (Ability("auto", (Step("stand", target=selfp),), name="Vigilance", trigger="end_of_turn",
+                        keyword="vigilance", cites=("12.9.2",)),)
+    if keyword == "retaliate":  # 12.12.2 put the battle opponent into the graveyard
+        return (Ability("auto", (Step("destroy", target=Target(word="battle_opponent")),), name="Retaliate",
+                        trigger="on_destroyed", keyword="retaliate", cites=("12.12.2",)),)
+    if keyword == "breakthrough":  # 12.14.2 damage = own strike to the battle opponent's controller
+        return (Ability("auto", (), name="Breakthrough", trigger="opponent_destroyed", keyword="breakthrough",
+                        cites=("12.14.2",)),)
+    if keyword == "interrupt":  # 12.8.2 [①, discard this] or [discard this and 1 other]: nullify
+        return (Ability("activated", (Step("nullify_attack"),), name="Interrupt", zone="hand", quick=True,
+                        costs=((Cost("soul", 1), Cost("discard", 1, self_card=True)),
+                               (Cost("discard", 1, self_card=True), Cost("discard", 1))),
+                        keyword="interrupt", cites=("12.8.2",)),)
+    return ()
+
+
+def _builtin(name: str, lucky: bool) -> CardDef:
+    return CardDef(name=name, type="pal", subtype="lucky" if lucky else "normal", lucky=lucky,
+                   cost=1, power=1000, strike=1)
+
+
+BUILTIN_CARDS: dict[str, CardDef] = {
+    "Filler": _builtin("Filler", False),
+    "Lucky Filler": _builtin("Lucky Filler", True),
+}

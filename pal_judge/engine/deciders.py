@@ -1,0 +1,122 @@
+"""Decisions (every point where a player chooses) and the deciders that answer them."""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any, Mapping, Protocol, Sequence
+
+if TYPE_CHECKING:
+    from pal_judge.engine.game import Game
+
+
+@dataclass(frozen=True, slots=True)
+class Option:
+    label: str
+    data: Any = None
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"label": self.label}
+
+
+@dataclass(frozen=True, slots=True)
+class Decision:
+    kind: str
+    player: str
+    options: tuple[Option, ...]
+    prompt: str = ""
+
+    def labels(self) -> list[str]:
+        return [o.label for o in self.options]
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"kind": self.kind, "player": self.player, "prompt": self.prompt, "options": self.labels()}
+
+
+class Decider(Protocol):
+    def decide(self, decision: Decision, game: "Game") -> Option: ...
+
+
+def _norm(text: str) -> str:
+    return " ".join(text.split()).casefold()
+
+
+class UnscriptedChoice(Exception):
+    """The script has no legal answer for a decision."""
+
+    def __init__(self, decision: Decision, answer: Any = None, why: str = "") -> None:
+        self.decision = decision
+        self.answer = answer
+        opts = "; ".join(decision.labels())
+        head = why or (f"scripted answer {answer!r} is not a legal option" if answer is not None
+                       else "no scripted answer")
+        super().__init__(f"{head} for decision '{decision.kind}' of player {decision.player}"
+                         f" ({decision.prompt}); legal options: {opts}")
+
+
+class ScriptExhausted(UnscriptedChoice):
+    """The script ran out of answers; `Game.run` stops with outcome `script_exhausted`."""
+
+
+def match_option(decision: Decision, answer: str) -> Option | None:
+    want = _norm(answer)
+    for opt in decision.options:
+        if _norm(opt.label) == want:
+            return opt
+    return None
+
+
+class ScriptedDecider:
+    """Answers decisions from a list, in order (strict). `fallback` answers once it is empty."""
+
+    def __init__(self, answers: Sequence[str | Mapping[str, str]], fallback: Decider | None = None) -> None:
+        self._answers = list(answers)
+        self._next = 0
+        self.fallback = fallback
+        self.asked: list[Decision] = []
+
+    @property
+    def remaining(self) -> int:
+        return len(self._answers) - self._next
+
+    def decide(self, decision: Decision, game: "Game") -> Option:
+        self.asked.append(decision)
+        if self._next >= len(self._answers):
+            if self.fallback is not None:
+                return self.fallback.decide(decision, game)
+            raise ScriptExhausted(decision)
+        raw = self._answers[self._next]
+        if isinstance(raw, Mapping):
+            kind = raw.get("kind")
+            if kind is not None and kind != decision.kind:
+                raise UnscriptedChoice(decision, raw, f"script expected a '{kind}' decision")
+            answer = str(raw.get("choose", ""))
+        else:
+            answer = str(raw)
+        opt = match_option(decision, answer)
+        if opt is None:
+            raise UnscriptedChoice(decision, answer)
+        self._next += 1
+        return opt
+
+
+class FirstLegalDecider:
+    """Always takes the first legal option."""
+
+    def decide(self, decision: Decision, game: "Game") -> Option:
+        return decision.options[0]
+
+
+@dataclass
+class RandomDecider:
+    """Seeded uniform choice; never concedes unless that is the only option."""
+
+    seed: int = 0
+    rng: random.Random = field(init=False)
+
+    def __post_init__(self) -> None:
+        self.rng = random.Random(self.seed)
+
+    def decide(self, decision: Decision, game: "Game") -> Option:
+        opts = [o for o in decision.options if o.label != "concede"] or list(decision.options)
+        return opts[self.rng.randrange(len(opts))]

@@ -1,0 +1,111 @@
+"""Chapter 6: deck validation (every violation reported) and the pre-game procedure."""
+
+from __future__ import annotations
+
+from collections import Counter
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any, Sequence
+
+from pal_judge.engine.cards import CardDef
+from pal_judge.engine.deciders import Option
+
+if TYPE_CHECKING:
+    from pal_judge.engine.game import Game
+
+DECK_SIZE = 50  # 6.1.1.1
+MAX_COPIES = 4  # 6.1.1.2
+MAX_LUCKY = 8  # 6.1.1.3
+SOULS = 10  # 6.1.2, 6.1.2.1
+HAND_SIZE = 5  # 6.2.1.6
+START_LIFE = 10  # 6.2.1.8
+
+
+@dataclass(frozen=True)
+class Violation:
+    rule: str
+    message: str
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"rule": self.rule, "message": self.message}
+
+
+def validate_deck(cards: Sequence[CardDef], souls: int = SOULS) -> list[Violation]:
+    out: list[Violation] = []
+    if len(cards) != DECK_SIZE:
+        out.append(Violation("6.1.1.1", f"the main deck has {len(cards)} cards; it must have exactly {DECK_SIZE}"))
+    counts: Counter[str] = Counter()
+    for c in cards:
+        for n in c.all_names:  # 5.20.1.1 a card counts for every name it has
+            counts[n] += 1
+    for name, n in sorted(counts.items()):
+        if n > MAX_COPIES:
+            out.append(Violation("6.1.1.2", f"{n} cards named '{name}'; at most {MAX_COPIES} of the same name"))
+    lucky = sum(1 for c in cards if c.lucky)
+    if lucky > MAX_LUCKY:
+        out.append(Violation("6.1.1.3", f"{lucky} cards with a Lucky icon; at most {MAX_LUCKY}"))
+    for c in cards:
+        if c.type not in ("pal", "structure", "equipment", "event"):
+            out.append(Violation("2.2.2", f"'{c.name}' of type {c.type} cannot be in the main deck"))
+    if souls != SOULS:
+        out.append(Violation("6.1.2", f"{souls} soul cards; each player prepares exactly {SOULS} (6.1.2.1)"))
+    return out
+
+
+class DeckError(ValueError):
+    def __init__(self, player: str, violations: list[Violation]) -> None:
+        super().__init__(f"deck of {player} is not legal: " + "; ".join(f"{v.rule} {v.message}" for v in violations))
+        self.player = player
+        self.violations = violations
+
+
+def build_from_decks(cls: type["Game"], deck_a: Sequence[CardDef], deck_b: Sequence[CardDef], seed: int,
+                     names: Sequence[str], turn_limit: int, record: bool) -> "Game":
+    for name, deck in zip(names, (deck_a, deck_b)):
+        v = validate_deck(deck)
+        if v:
+            raise DeckError(name, v)
+    g = cls(names=names, seed=seed, turn_limit=turn_limit, record=record)
+    for idx, deck in enumerate((deck_a, deck_b)):
+        g.players[idx].deck = [g.new_instance(c, idx, "deck") for c in deck]
+    g.pregame = pregame
+    return g
+
+
+def pregame(g: "Game") -> None:
+    """6.2.1 the steps before the game."""
+    from pal_judge.engine import effects
+
+    for p in g.players:
+        g.emit(f"{p.name} presents a {len(p.deck)}-card main deck", ("6.2.1.1",), player=p.idx)
+        effects.shuffle(g, p.idx, ("6.2.1.2",))
+    chooser = g.rng.randrange(2)  # 6.2.1.3 a random player decides who goes first
+    opt = g.ask("first_player", chooser, [Option("first"), Option("second")], "go first or second? (6.2.1.3)")
+    first = chooser if opt.label == "first" else 1 - chooser
+    g.first_player = g.turn_player = first
+    g.emit(f"{g.pname(chooser)} is chosen at random and decides that {g.pname(first)} goes first", ("6.2.1.3",),
+           player=first, after={"first_player": g.pname(first)})
+    for p in g.players:
+        p.soul_deck, p.soul_standing, p.soul_rested = SOULS, 0, 0
+    g.emit("each player puts 10 souls in the soul deck", ("6.2.1.4", "6.1.2.1"))
+    second = g.players[1 - first]
+    second.soul_deck -= 1
+    second.soul_standing += 1  # 4.3.2.3 standing
+    g.emit(f"{second.name} goes second and moves 1 soul to the soul area", ("6.2.1.5",), player=second.idx,
+           after={"souls_standing": 1, "soul_deck": second.soul_deck})
+    for p in g.players:
+        effects.draw(g, p.idx, HAND_SIZE, ("6.2.1.6",))
+    for idx in (first, 1 - first):  # 6.2.1.7 first player first
+        p = g.players[idx]
+        opt = g.ask("redraw", idx, [Option("keep"), Option("redraw")], "redraw your opening hand? (6.2.1.7)")
+        if opt.label == "redraw" and not p.redraw_used:
+            p.redraw_used = True  # 6.2.1.7.1 once per game
+            for c in list(p.hand):
+                g.move(c, "deck", ("6.2.1.7",), quiet=True)
+            g.emit(f"{p.name} returns the hand to the deck", ("6.2.1.7", "6.2.1.7.1"), player=idx)
+            effects.shuffle(g, idx, ("6.2.1.7",))
+            effects.draw(g, idx, HAND_SIZE, ("6.2.1.7",))
+    for p in g.players:
+        p.life, p.damage, p.material, p.ingredient = START_LIFE, 0, 0, 0
+    g.emit("life 10, damage 0, resources 0 for each player", ("6.2.1.8", "6.2.1.9", "6.2.1.10"))
+    g.turn = 1
+    g.emit(f"{g.pname(first)} is the turn player: the game begins", ("6.2.1.11",), player=first)

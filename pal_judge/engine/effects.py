@@ -1,0 +1,613 @@
+"""Effects and the specific actions (chapter 5), costs (10.4), playing and resolving (10.6),
+targets (10.6.3) and replacement effects (10.11)."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Sequence, Union
+
+from pal_judge.engine import stats
+from pal_judge.engine.cards import Ability, Cost, Step, Target
+from pal_judge.engine.deciders import Option
+from pal_judge.engine.state import CardInstance, Context, Delayed, Modifier
+
+if TYPE_CHECKING:
+    from pal_judge.engine.game import Game
+
+Thing = Union[CardInstance, int]  # a card, or a player index
+
+STEP_CITES: dict[str, tuple[str, ...]] = {
+    "draw": ("5.7.2",), "draw_up_to": ("5.7.3",), "power": ("10.2.1.2",), "grant": ("10.10.1.2",),
+    "stand": ("5.2.1",), "rest": ("5.2.1",), "destroy": ("5.4.1",), "butcher": ("5.16.1",), "exile": ("5.5.1",),
+    "place": ("5.4.1",), "discard": ("5.10.2",), "look_top": ("5.8.1",), "look_and_choose": ("5.9.1",),
+    "shuffle": ("5.6.1",), "gain": ("3.3.1",), "life": ("3.2.1.1",), "deploy": ("5.15.2",), "night": ("5.3.2",),
+    "nullify_attack": ("5.18.1",), "delayed": ("10.8.5",), "choose_one": ("10.6.2.2.1",), "win": ("1.2.4",),
+    "lose": ("1.2.4",),
+}
+
+
+# ------------------------------------------------------------------------------ players and draws
+def who_index(ctx: Context, who: str) -> int:
+    # 3.1.2.4.1 with no player named, the effect's controller acts
+    return ctx.controller if who == "you" else 1 - ctx.controller
+
+
+def draw(g: "Game", idx: int, n: int, cites: Sequence[str]) -> None:
+    """5.7.1 move the top card of the deck to the hand; 5.7.2 repeated n times."""
+    p = g.players[idx]
+    for _ in range(max(n, 0)):  # 1.3.2.2 zero or negative times: nothing
+        if not p.deck:
+            g.emit(f"{p.name} cannot draw: the deck is empty", ("1.3.2",) + tuple(cites), player=idx)
+            return
+        g.move(p.deck[0], "hand", tuple(cites) + ("5.7.1",), what=f"{p.name} draws a card")
+
+
+def damage_player(g: "Game", idx: int, amount: int, cites: Sequence[str], source: str | None = None) -> None:
+    """5.14.2 add to the player's damage taken (3.2.2.1); 11.2 resolves it at once."""
+    from pal_judge.engine import rule_actions
+
+    if amount <= 0:
+        g.emit(f"no damage to {g.pname(idx)} (amount {amount})", ("1.3.2.2",), player=idx, card=source)
+        return
+    p = g.players[idx]
+    before = p.damage
+    p.damage += amount
+    g.emit(f"{source or 'an effect'} deals {amount} damage to {p.name}", tuple(cites) + ("5.14.2", "3.2.2.1"),
+           player=idx, card=source, before={"damage": before}, after={"damage": p.damage})
+    rule_actions.player_damage(g)
+
+
+def damage_card(g: "Game", ci: CardInstance, amount: int, cites: Sequence[str], source: str | None = None) -> None:
+    """5.14.1 add to the damage on a pal or structure in the base."""
+    if amount <= 0 or ci.zone != "base" or g.find(ci.oid) is None:
+        return
+    if _replace(g, ci, "damage", cites):
+        return
+    before = ci.damage
+    ci.damage += amount
+    g.emit(f"{source or 'an effect'} deals {amount} damage to {ci.label}", tuple(cites) + ("5.14.1",),
+           player=ci.controller, card=ci.label, before={"damage": before}, after={"damage": ci.damage})
+
+
+# ------------------------------------------------------------------------------ replacement effects
+def _replacements(g: "Game", ci: CardInstance, event: str) -> list[tuple[int, Ability]]:
+    return [(i, a) for i, a in enumerate(ci.card.abilities)
+            if a.kind == "replacement" and a.replaces == event and stats.condition_ok(g, a.cond, ci.controller, ci)]
+
+
+def _replace(g: "Game", ci: CardInstance, event: str, cites: Sequence[str]) -> bool:
+    """10.11: apply replacement effects of the affected card; True when the event was replaced."""
+    reps = _replacements(g, ci, event)
+    used: set[int] = set()
+    while True:
+        avail = [(i, a) for i, a in reps if i not in used]  # 10.11.2.3 each applies once per event
+        if not avail:
+            return False
+        if len(avail) > 1:
+            # 10.11.2 / 10.11.2.2 the controller of the affected card chooses which applies first
+            labels = [f"{ci.label}: {a.name or f'#{i + 1}'}" for i, a in avail]
+            opt = g.ask("order_replacements", ci.controller, [Option(lb, k) for k, lb in enumerate(labels)],
+                        "which replacement effect applies first (10.11.2)")
+            i, a = avail[opt.data]
+        else:
+            i, a = avail[0]
+        used.add(i)
+        if a.cost and not can_pay(g, ci.controller, a.cost, ci):
+            g.emit(f"{ci.label}: replacement cannot be applied", ("10.11.3",), player=ci.controller, card=ci.label)
+            continue
+        if a.optional and g.ask("optional", ci.controller, [Option("yes"), Option("no")],
+                                f"apply {ci.label}'s replacement instead? (10.2.1.3.2)").label == "no":
+            continue
+        ctx = Context(controller=ci.controller, source_oid=ci.oid, source_label=ci.label, source_card=ci.card)
+        g.emit(f"{ci.label}: {event} is replaced", ("10.11.1", "10.11.1.1") + a.cites + tuple(cites)[:1],
+               player=ci.controller, card=ci.label)
+        if a.cost:
+            pay(g, ci.controller, a.cost, ci, ctx)
+        run_steps(g, a.effect, ctx)
+        return True
+
+
+def destroy_all(g: "Game", cards: Sequence[CardInstance], cites: Sequence[str], why: str) -> None:
+    """Put base cards into their owners' graveyards at the same time (11.4.1, 11.5.1.3, 5.10.1)."""
+    live = [c for c in cards if g.find(c.oid) is not None]
+    g.leaving = {c.oid for c in live}
+    try:
+        for c in live:
+            if g.find(c.oid) is None:
+                continue
+            if _replace(g, c, "destroy", cites):
+                g.leaving.discard(c.oid)
+                continue
+            g.move(c, "graveyard", cites, what=f"{c.label} is put into {g.pname(c.owner)}'s graveyard ({why})")
+    finally:
+        g.leaving = set()
+
+
+# ------------------------------------------------------------------------------ targets
+def _lbl(g: "Game", t: Thing) -> str:
+    return f"player {g.pname(t)}" if isinstance(t, int) else t.label
+
+
+def candidates(g: "Game", t: Target, ctx: Context) -> list[Thing]:
+    src = g.find(ctx.source_oid)
+    if t.type == "player":
+        return [i for i in (0, 1) if t.controller == "any" or (t.controller == "you") == (i == ctx.controller)]
+    if t.zone == "base":
+        return [c for c in g.base_cards() if stats.matches(g, c, t, ctx.controller, src)]
+    out: list[Thing] = []
+    for i in (0, 1):
+        if t.controller == "you" and i != ctx.controller or t.controller == "opponent" and i == ctx.controller:
+            continue
+        for c in g.players[i].zone(t.zone):
+            if t.type not in ("any", c.card.type) or t.name is not None and t.name not in c.card.all_names:
+                continue
+            if t.max_cost is not None and c.card.cost > t.max_cost or t.subtype and c.card.subtype != t.subtype:
+                continue
+            out.append(c)
+    return out
+
+
+def choose(g: "Game", who: int, pool: list[Thing], n: int, up_to: bool, kind: str, prompt: str,
+           may_skip: bool = False) -> list[Thing]:
+    """10.6.3.1: choose n if possible (all of them when there are no more); up to n may stop."""
+    if n <= 0 or not pool:
+        return []  # 10.6.3.1.3
+    if len(pool) <= n and not up_to and not may_skip:
+        return list(pool)  # 10.6.3.1.2 as many as possible
+    chosen: list[Thing] = []
+    pool = list(pool)
+    while len(chosen) < n and pool:
+        opts = []
+        seen: set[str] = set()
+        for t in pool:
+            lb = _lbl(g, t)
+            if lb not in seen:
+                seen.add(lb)
+                opts.append(Option(lb, t))
+        if up_to or may_skip:
+            opts.append(Option("done"))
+        opt = g.ask(kind, who, opts, prompt)
+        if opt.label == "done":
+            break
+        chosen.append(opt.data)
+        pool.remove(opt.data)
+    return chosen
+
+
+def select(g: "Game", t: Target | None, ctx: Context, prompt: str = "") -> list[Thing]:
+    if t is None:
+        return []
+    b = g.battle
+    if t.word is not None:
+        w = t.word
+        if w == "you":
+            return [ctx.controller]
+        if w == "opponent":
+            return [1 - ctx.controller]
+        if w == "self":
+            c = g.find(ctx.source_oid)
+            return [c] if c else []
+        if w == "attacker":
+            c = g.find(b.attacker) if b else None
+            return [c] if c else []
+        if w == "battle_opponent":
+            opp = None
+            if ctx.source_lki is not None:
+                opp = ctx.source_lki.battle_opponent
+            elif b is not None and ctx.source_oid is not None:
+                opp = b.opponents.get(ctx.source_oid)
+            c = g.find(opp)
+            return [c] if c else []
+        if w == "assigned":
+            return [c for c in (g.find(o) for o in ctx.assigned) if c]
+        if w == "trigger_card":
+            c = g.find(ctx.trigger_card)
+            return [c] if c else []
+    pool = candidates(g, t, ctx)
+    if t.all:
+        return pool
+    hidden = t.zone == "hand" and (t.name is not None or t.type != "any")
+    return choose(g, ctx.controller, pool, t.choose, t.up_to, "choose_targets",
+                  prompt or "choose a target (10.6.3)", may_skip=hidden)  # 10.6.3.1.5
+
+
+# ------------------------------------------------------------------------------ steps
+def run_steps(g: "Game", steps: Sequence[Step], ctx: Context) -> None:
+    for s in steps:
+        if not stats.condition_ok(g, s.cond, ctx.controller, g.find(ctx.source_oid)):
+            continue
+        _STEP_FUNCS[s.do](g, s, ctx)
+
+
+def _cites(s: Step, ctx: Context) -> tuple[str, ...]:
+    return STEP_CITES.get(s.do, ()) + ctx.cites
+
+
+def _s_draw(g: "Game", s: Step, ctx: Context) -> None:
+    draw(g, who_index(ctx, s.who), s.amount or 0, _cites(s, ctx))
+
+
+def _s_draw_up_to(g: "Game", s: Step, ctx: Context) -> None:
+    idx = who_index(ctx, s.who)
+    n = s.amount or 0
+    done = 0
+    while n > 0 and done < n:  # 5.7.3.1 / 5.7.3.4
+        if g.ask("up_to", idx, [Option("continue"), Option("stop")], f"draw another card? ({done}/{n}, 5.7.3.2)").label == "stop":
+            break
+        draw(g, idx, 1, ("5.7.3.3",))
+        done += 1
+
+
+def _s_damage(g: "Game", s: Step, ctx: Context) -> None:
+    cites = ("10.13.3",) + ctx.cites  # the source of damage from an effect is the ability's card
+    for t in select(g, s.target, ctx):
+        if isinstance(t, int):
+            damage_player(g, t, s.amount or 0, cites, ctx.source_label)
+        else:
+            damage_card(g, t, s.amount or 0, cites, ctx.source_label)
+
+
+def _modify(g: "Game", s: Step, ctx: Context, kind: str) -> None:
+    for t in select(g, s.target or Target(word="self"), ctx):
+        if isinstance(t, int) or t.zone != "base":
+            continue
+        before = stats.power(g, t)
+        g.modifiers.append(Modifier(t.oid, kind, s.amount or 0, s.keyword, s.duration, g.next_order()))
+        if kind == "power":
+            g.emit(f"{t.label} gets {s.amount:+d} power ({s.duration})", ("10.2.1.2", "10.10.1.4") + ctx.cites,
+                   player=t.controller, card=t.label, before={"power": before}, after={"power": stats.power(g, t)})
+        else:
+            what = s.keyword[0] if s.keyword else kind
+            g.emit(f"{t.label} gets {what} ({s.duration})", ("10.2.1.2", "10.10.1.2") + ctx.cites,
+                   player=t.controller, card=t.label, after={kind: what})
+
+
+def set_rested(g: "Game", ci: CardInstance, rested: bool, cites: Sequence[str]) -> None:
+    if ci.rested == rested:
+        return  # 1.3.2.1 already in that state: nothing happens
+    ci.rested = rested
+    word = "rests" if rested else "stands"
+    g.emit(f"{ci.label} {word}", tuple(cites) + ("4.3.2",), player=ci.controller, card=ci.label,
+           before={"state": "standing" if rested else "rested"}, after={"state": "rested" if rested else "standing"})
+
+
+def _s_stand_rest(g: "Game", s: Step, ctx: Context) -> None:
+    for t in select(g, s.target, ctx):
+        if not isinstance(t, int):
+            set_rested(g, t, s.do == "rest", _cites(s, ctx))
+
+
+def _cards(things: list[Thing]) -> list[CardInstance]:
+    return [t for t in things if not isinstance(t, int)]
+
+
+def _s_destroy(g: "Game", s: Step, ctx: Context) -> None:
+    destroy_all(g, _cards(select(g, s.target, ctx)), _cites(s, ctx), "effect")
+
+
+def _s_butcher(g: "Game", s: Step, ctx: Context) -> None:
+    if s.target is not None:
+        mine = [c for c in _cards(select(g, s.target, ctx)) if c.controller == ctx.controller]  # 5.16.1
+    else:
+        pool: list[Thing] = list(g.players[ctx.controller].pals())
+        mine = _cards(choose(g, ctx.controller, pool, s.amount or 1, False, "choose_targets",
+                             "choose pals to butcher (5.16.2)"))
+    destroy_all(g, mine, ("5.16.1", "5.16.2") if s.target is None else ("5.16.1",), "butchered")
+
+
+def _s_exile(g: "Game", s: Step, ctx: Context) -> None:
+    for c in _cards(select(g, s.target, ctx)):
+        g.move(c, "exile", _cites(s, ctx), what=f"{c.label} is exiled")
+
+
+def _s_place(g: "Game", s: Step, ctx: Context) -> None:
+    to = s.to or "hand"
+    for c in _cards(select(g, s.target, ctx)):
+        if to.startswith("deck"):
+            g.move(c, "deck", _cites(s, ctx), bottom=to == "deck_bottom", what=f"{c.label} is placed on the {to.replace('_', ' ')}")
+        else:
+            g.move(c, to, _cites(s, ctx) + (("5.15.1",) if to == "base" else ()), what=f"{c.label} is placed in the {to}")
+
+
+def discard_from_hand(g: "Game", idx: int, n: int, cites: Sequence[str], exclude: CardInstance | None = None) -> None:
+    hand: list[Thing] = [c for c in g.players[idx].hand if c is not exclude]
+    for c in _cards(choose(g, idx, hand, n, False, "choose_cards", f"discard {n} card(s) (5.10.2)")):
+        g.move(c, "graveyard", tuple(cites) + ("5.10.1",), what=f"{g.pname(idx)} discards {c.card.name}")
+
+
+def _s_discard(g: "Game", s: Step, ctx: Context) -> None:
+    discard_from_hand(g, who_index(ctx, s.who), s.amount or 0, _cites(s, ctx))
+
+
+def _s_look_top(g: "Game", s: Step, ctx: Context) -> None:
+    idx = who_index(ctx, s.who)
+    top = g.players[idx].deck[: max(s.amount or 0, 0)]
+    g.emit(f"{g.pname(ctx.controller)} looks at the top {len(top)} card(s) of {g.pname(idx)}'s deck",
+           _cites(s, ctx), player=ctx.controller, after={"seen": [c.card.name for c in top]})
+
+
+def _s_look_and_choose(g: "Game", s: Step, ctx: Context) -> None:
+    """5.9.1 look at the top N, choose cards (5.9.1.1 revealed, 5.9.1.2 may find none)."""
+    p = g.players[ctx.controller]
+    looked = p.deck[: max(s.amount or 0, 0)]
+    f = s.filter
+    pool: list[Thing] = [c for c in looked if f is None or (f.type in ("any", c.card.type)
+                                                            and (f.name is None or f.name in c.card.all_names))]
+    picked = _cards(choose(g, ctx.controller, pool, s.choose, False, "choose_cards",
+                           "choose from the looked-at cards (5.9.1)", may_skip=f is not None))
+    for c in picked:
+        g.move(c, s.to or "hand", ("5.9.1", "5.9.1.1") if f is not None else ("5.9.1", "5.9.1.3"),
+               what=f"{p.name} reveals and takes {c.card.name}")
+    for c in [c for c in looked if c not in picked]:
+        if s.rest == "graveyard":
+            g.move(c, "graveyard", ("5.9.1",))
+        else:
+            g.move(c, "deck", ("5.9.1", "4.1.5"), bottom=True, what=f"{c.card.name} goes to the bottom of the deck")
+
+
+def shuffle(g: "Game", idx: int, cites: Sequence[str]) -> None:
+    p = g.players[idx]
+    g.rng.shuffle(p.deck)
+    extra = ("5.6.1.1",) if len(p.deck) <= 1 else ()
+    g.emit(f"{p.name} shuffles the deck", tuple(cites) + ("5.6.1",) + extra, player=idx)
+
+
+def _s_shuffle(g: "Game", s: Step, ctx: Context) -> None:
+    shuffle(g, who_index(ctx, s.who), ctx.cites)
+
+
+def gain(g: "Game", idx: int, resource: str, amount: int, cites: Sequence[str]) -> None:
+    p = g.players[idx]
+    before = p.resource(resource)
+    after = before + amount
+    extra: tuple[str, ...] = ()
+    if after < 0:
+        after, extra = 0, ("3.3.3.1",)  # 3.3.3.1 below 0 becomes 0
+    setattr(p, resource, after)
+    g.emit(f"{p.name} {'gains' if amount >= 0 else 'loses'} {abs(amount)} {resource}",
+           tuple(cites) + ("3.3.1",) + extra, player=idx, before={resource: before}, after={resource: after})
+
+
+def _s_gain(g: "Game", s: Step, ctx: Context) -> None:
+    gain(g, ctx.controller, s.resource or "material", s.amount or 0, ctx.cites)
+
+
+def _s_life(g: "Game", s: Step, ctx: Context) -> None:
+    p = g.players[who_index(ctx, s.who)]
+    before = p.life
+    p.life += s.amount or 0  # 3.2.1.1 no upper limit
+    g.emit(f"{p.name}'s life changes by {s.amount:+d}", _cites(s, ctx), player=p.idx,
+           before={"life": before}, after={"life": p.life})
+
+
+def _s_deploy(g: "Game", s: Step, ctx: Context) -> None:
+    f = s.filter or Target(all=True, type="any")
+    p = g.players[ctx.controller]
+    pool: list[Thing] = [c for c in p.zone(s.from_zone) if c.card.type in ("pal", "structure", "equipment")
+                         and f.type in ("any", c.card.type) and (f.max_cost is None or c.card.cost <= f.max_cost)
+                         and (f.name is None or f.name in c.card.all_names)]
+    for c in _cards(choose(g, ctx.controller, pool, 1, False, "choose_cards", f"deploy a card from {s.from_zone} (5.15.2)",
+                           may_skip=s.from_zone == "hand")):
+        # 5.15.2.1 to the base of the effect's controller
+        g.move(c, "base", ("5.15.2", "5.15.2.1") + ctx.cites, what=f"{p.name} deploys {c.card.name} from {s.from_zone}")
+
+
+def set_night(g: "Game", value: bool, cites: Sequence[str]) -> None:
+    if g.night == value:
+        return  # 1.3.2.1
+    g.night = value
+    g.emit("it becomes night" if value else "night ends", tuple(cites) + ("5.3.2",), before={"night": not value},
+           after={"night": value})
+
+
+def _s_night(g: "Game", s: Step, ctx: Context) -> None:
+    set_night(g, s.value, ctx.cites)
+
+
+def _s_nullify(g: "Game", s: Step, ctx: Context) -> None:
+    b = g.battle
+    if b is None or g.find(b.attacker) is None:
+        g.emit("no attack to nullify", ("1.3.2",), player=ctx.controller)
+        return
+    b.nullified = True
+    g.emit("the attack is nullified", ("5.18.1",) + ctx.cites, player=ctx.controller, card=ctx.source_label)
+
+
+def _s_delayed(g: "Game", s: Step, ctx: Context) -> None:
+    g.delayed.append(Delayed(s.trigger or "end_of_turn", s.effect, ctx))
+    g.emit(f"{ctx.source_label}: a delayed ability waits for {s.trigger}", ("10.8.5",), player=ctx.controller,
+           card=ctx.source_label)
+
+
+def _s_choose_one(g: "Game", s: Step, ctx: Context) -> None:
+    opt = g.ask("choose_one", ctx.controller, [Option(f"option {i + 1}", i) for i in range(len(s.options))],
+                "choose 1 (10.6.2.2.1)")
+    run_steps(g, s.options[opt.data], ctx)
+
+
+def _s_win_lose(g: "Game", s: Step, ctx: Context) -> None:
+    idx = who_index(ctx, s.who)
+    winner = idx if s.do == "win" else 1 - idx
+    g.end_game("win", winner, f"an effect makes {g.pname(idx)} {'win' if s.do == 'win' else 'lose'}", ("1.2.4",))
+
+
+def _s_restriction(g: "Game", s: Step, ctx: Context) -> None:
+    for t in _cards(select(g, s.target or Target(word="self"), ctx)):
+        g.modifiers.append(Modifier(t.oid, s.do, duration="until_end_of_turn", order=g.next_order()))
+        g.emit(f"{t.label}: {s.do.replace('_', ' ')} until end of turn", ("10.10.1.3",), player=t.controller,
+               card=t.label)
+
+
+def _s_pal_limit(g: "Game", s: Step, ctx: Context) -> None:
+    p = g.players[ctx.controller]
+    before = p.pal_limit
+    p.pal_limit += s.amount or 0
+    g.emit(f"{p.name}'s pal limit becomes {p.pal_limit}", ("4.4.5",), player=p.idx, before={"pal_limit": before},
+           after={"pal_limit": p.pal_limit})
+
+
+def _s_noop(g: "Game", s: Step, ctx: Context) -> None:
+    return None
+
+
+_STEP_FUNCS = {
+    "draw": _s_draw, "draw_up_to": _s_draw_up_to, "damage": _s_damage,
+    "power": lambda g, s, c: _modify(g, s, c, "power"), "grant": lambda g, s, c: _modify(g, s, c, "grant"),
+    "stand": _s_stand_rest, "rest": _s_stand_rest, "destroy": _s_destroy, "butcher": _s_butcher,
+    "exile": _s_exile, "place": _s_place, "discard": _s_discard, "look_top": _s_look_top,
+    "look_and_choose": _s_look_and_choose, "shuffle": _s_shuffle, "gain": _s_gain, "life": _s_life,
+    "deploy": _s_deploy, "night": _s_night, "nullify_attack": _s_nullify, "delayed": _s_delayed,
+    "choose_one": _s_choose_one, "win": _s_win_lose, "lose": _s_win_lose,
+    "must_attack": _s_restriction, "cannot_attack": _s_restriction, "cannot_block": _s_restriction,
+    "cannot_be_blocked": _s_restriction, "pal_limit": _s_pal_limit, "trigger_times": _s_noop,
+}
+
+
+def breakthrough(g: "Game", ctx: Context) -> None:
+    """12.14.2 deal damage equal to this card's strike to the battle opponent's controller."""
+    src = g.find(ctx.source_oid)
+    if src is not None:
+        value, extra = stats.strike(g, src), ()
+    else:
+        value, extra = (ctx.source_lki.strike if ctx.source_lki else 0), ("10.12.1",)  # last-known information
+    victim = ctx.trigger_lki.controller if ctx.trigger_lki else 1 - ctx.controller
+    damage_player(g, victim, value, ("12.14.2", "10.13.3") + extra, ctx.source_label)
+
+
+# ------------------------------------------------------------------------------ costs (10.4)
+def can_pay(g: "Game", who: int, costs: Sequence[Cost], source: CardInstance | None) -> bool:
+    """10.4.2.2 a cost is payable only as a whole."""
+    p = g.players[who]
+    souls = sum(c.amount for c in costs if c.kind == "soul")
+    if souls > p.soul_standing:
+        return False
+    discards = sum(c.amount for c in costs if c.kind == "discard" and not c.self_card)
+    others = [c for c in p.hand if source is None or c.oid != source.oid]
+    if discards > len(others):
+        return False
+    for c in costs:
+        if c.kind == "rest" and (source is None or source.zone != "base" or source.rested):
+            return False
+        if c.kind == "discard" and c.self_card and (source is None or source.zone != "hand"):
+            return False
+        if c.kind == "consume" and p.resource(c.resource or "material") < c.amount:
+            return False  # 3.3.3.2
+        if c.kind == "assign":
+            standing = [x for x in p.pals() if not x.rested and (source is None or x.oid != source.oid)]
+            if len(standing) < c.amount:
+                return False
+        if c.kind == "butcher" and len(p.pals()) < c.amount:
+            return False
+    return True
+
+
+def pay_souls(g: "Game", who: int, n: int, cites: Sequence[str]) -> None:
+    """10.4.3 rest that many standing souls in the soul area."""
+    if n <= 0:
+        return
+    p = g.players[who]
+    before = (p.soul_standing, p.soul_rested)
+    p.soul_standing -= n
+    p.soul_rested += n
+    g.emit(f"{p.name} pays {n} soul", tuple(cites) + ("10.4.3",), player=who,
+           before={"souls_standing": before[0], "souls_rested": before[1]},
+           after={"souls_standing": p.soul_standing, "souls_rested": p.soul_rested})
+
+
+def assign(g: "Game", pal: CardInstance, structure: CardInstance | None, ctx: Context | None) -> None:
+    """5.17.1: a rested pal is not assigned; else rest it: it is assigned to the structure."""
+    if pal.rested:
+        g.emit(f"{pal.label} is rested and is not assigned", ("5.17.1.1",), player=pal.controller, card=pal.label)
+        return
+    pal.rested = True
+    to = structure.label if structure else "a structure"
+    g.emit(f"{pal.label} is assigned to {to}", ("5.17.1.2", "5.17.3") if structure else ("5.17.1.2",),
+           player=pal.controller, card=pal.label, before={"state": "standing"}, after={"state": "rested", "assigned_to": to})
+    if ctx is not None:
+        ctx.assigned = ctx.assigned + (pal.oid,)
+    from pal_judge.engine import timing
+
+    timing.fire_self(g, pal, "on_assign", assigned=(pal.oid,))
+    if structure is not None:
+        timing.fire_self(g, structure, "on_assigned", assigned=(pal.oid,))
+
+
+def pay(g: "Game", who: int, costs: Sequence[Cost], source: CardInstance | None, ctx: Context) -> None:
+    """10.4.2.1 pay the cost's actions in the order written."""
+    p = g.players[who]
+    for c in costs:
+        if c.kind == "soul":
+            pay_souls(g, who, c.amount, ("10.4.2",))
+        elif c.kind == "rest" and source is not None:
+            set_rested(g, source, True, ("10.4.2", "5.2.1"))
+        elif c.kind == "discard" and c.self_card and source is not None and source.zone == "hand":
+            g.move(source, "graveyard", ("10.4.2", "5.10.1"), what=f"{p.name} discards {source.card.name} (cost)")
+        elif c.kind == "discard":
+            discard_from_hand(g, who, c.amount, ("10.4.2",), exclude=source)
+        elif c.kind == "consume":
+            before = p.resource(c.resource or "material")
+            setattr(p, c.resource or "material", before - c.amount)
+            g.emit(f"{p.name} consumes {c.amount} {c.resource}", ("10.4.2", "5.13.1"), player=who,
+                   before={c.resource: before}, after={c.resource: before - c.amount})
+        elif c.kind == "assign":
+            pool: list[Thing] = [x for x in p.pals() if not x.rested and (source is None or x.oid != source.oid)]
+            for pal in _cards(choose(g, who, pool, c.amount, False, "choose_cards", "choose pals to assign (5.17.2)")):
+                assign(g, pal, source if source is not None and source.card.type == "structure" else None, ctx)
+        elif c.kind == "butcher":
+            pool = list(p.pals())
+            destroy_all(g, _cards(choose(g, who, pool, c.amount, False, "choose_cards", "choose pals to butcher (5.16.2)")),
+                        ("10.4.2", "5.16.2"), "butchered")
+
+
+# ------------------------------------------------------------------------------ playing (10.6)
+def play_card(g: "Game", who: int, ci: CardInstance, cites: Sequence[str]) -> None:
+    """10.6.2: to the resolution zone, choices, pay the cost, resolve."""
+    p = g.players[who]
+    card = ci.card
+    # 10.6.2.1 / 10.6.2.1.1 revealed and put into the resolution zone
+    r = g.move(ci, "resolution", tuple(cites) + ("10.6.2.1", "10.6.2.1.1"), what=f"{p.name} plays {card.name}")
+    ctx = Context(controller=who, source_oid=r.oid, source_label=card.name, source_card=card)
+    pay_souls(g, who, card.cost, ("10.6.2.3", "2.7.1"))  # 10.6.2.3 the soul cost (2.7.1)
+    if card.type in ("pal", "structure", "equipment"):
+        g.move(r, "base", ("10.6.2.4.1", "5.15.1"), what=f"{card.name} enters {p.name}'s base")
+    else:
+        run_steps(g, card.effect, ctx)  # 10.6.2.4.2
+        if r in g.resolution:
+            g.move(r, "graveyard", ("10.6.2.4.2",), what=f"{card.name} goes to the graveyard after resolving")
+
+
+def activate(g: "Game", who: int, ci: CardInstance, index: int, ability: Ability, cites: Sequence[str]) -> None:
+    """8.3 / 9.5.2 use an activated ability: 10.6.2.1.2 virtual card, 10.6.2.3 costs, resolve."""
+    ctx = Context(controller=who, source_oid=ci.oid, source_label=ci.label, source_card=ci.card)
+    costs = ability.cost
+    payable = [k for k, cs in enumerate(ability.costs) if can_pay(g, who, cs, ci)]
+    if len(ability.costs) > 1 and len(payable) > 1:
+        # 10.6.2.3.1 several ways to pay: choose one when the cost is decided (12.8.2 Interrupt)
+        opts = [Option("soul", (0, None))]
+        names = dict.fromkeys(c.card.name for c in g.players[who].hand if c.oid != ci.oid)
+        opts += [Option(f"discard {n}", (1, n)) for n in names]
+        choice = g.ask("interrupt_payment", who, opts, "pay Interrupt with 1 soul, or discard another card (12.8.2)")
+        k, name = choice.data
+        costs = ability.costs[k]
+        if name is not None:
+            other = next(c for c in g.players[who].hand if c.card.name == name and c.oid != ci.oid)
+            g.resolution.append(("ability", ci.label))
+            g.emit(f"{g.pname(who)} uses {ci.label}: {ability.name or 'ability'}",
+                   tuple(cites) + ("10.6.2.1.2", "10.6.2.3.1") + ability.cites, player=who, card=ci.label)
+            g.move(ci, "graveyard", ("10.4.2", "10.4.2.1", "5.10.1"), what=f"{g.pname(who)} discards {ci.card.name} (cost)")
+            g.move(other, "graveyard", ("10.4.2", "10.4.2.1", "5.10.1"), what=f"{g.pname(who)} discards {name} (cost)")
+            _finish_activation(g, who, ci, index, ability, ctx)
+            return
+    elif payable:
+        costs = ability.costs[payable[0]]
+    g.resolution.append(("ability", ci.label))
+    g.emit(f"{g.pname(who)} uses {ci.label}: {ability.name or 'ability'}",
+           tuple(cites) + ("10.6.2.1.2",) + ability.cites, player=who, card=ci.label)
+    pay(g, who, costs, ci, ctx)
+    _finish_activation(g, who, ci, index, ability, ctx)
+
+
+def _finish_activation(g: "Game", who: int, ci: CardInstance, index: int, ability: Ability, ctx: Context) -> None:
+    if ability.limit is not None:
+        g.uses[(ci.oid, index)] = g.uses.get((ci.oid, index), 0) + 1  # 10.7.2
+    run_steps(g, ability.effect, ctx)  # 10.6.2.4.3
+    g.resolution.pop()

@@ -1,0 +1,270 @@
+"""The facade: a Game holds the state, asks the decider, records the trace."""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+from typing import Any, Callable, Iterable, Sequence
+
+from pal_judge.engine.cards import CardDef
+from pal_judge.engine.deciders import Decider, Decision, Option, ScriptExhausted
+from pal_judge.engine.state import (
+    Battle, CardInstance, Delayed, Lki, Modifier, Pending, Player, Result,
+)
+from pal_judge.engine.trace import Event
+
+
+class GameOver(Exception):
+    """Unwinds the procedure stack when the game ends (1.2.1: it ends at that moment)."""
+
+
+class _Stop(Exception):
+    def __init__(self, outcome: str, pending: Decision | None = None) -> None:
+        super().__init__(outcome)
+        self.outcome = outcome
+        self.pending = pending
+
+
+@dataclass(frozen=True)
+class RunResult:
+    outcome: str
+    winner: str | None
+    reason: str
+    turns: int
+    pending: Decision | None = None
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"outcome": self.outcome, "winner": self.winner, "reason": self.reason, "turns": self.turns,
+                "pending": self.pending.to_dict() if self.pending else None}
+
+
+Until = Callable[["Game"], bool] | str | None
+
+
+class Game:
+    """One game between two players. Build it with `from_setup` or `from_decks`, then `run`."""
+
+    def __init__(self, names: Sequence[str] = ("A", "B"), seed: int = 0, turn_limit: int = 200,
+                 max_actions_per_turn: int = 300, record: bool = True) -> None:
+        self.players = [Player(0, names[0]), Player(1, names[1])]
+        self.rng = random.Random(seed)
+        self.seed = seed
+        self.events: list[Event] = []
+        self.record = record
+        self.event_count = 0
+        self.turn = 1
+        self.turn_player = 0
+        self.first_player = 0
+        self.phase = "stand"
+        self.step: str | None = None
+        self.night = False
+        self.battle: Battle | None = None
+        self.modifiers: list[Modifier] = []
+        self.pending: list[Pending] = []
+        self.delayed: list[Delayed] = []
+        self.resolution: list[Any] = []  # 4.11 the shared resolution zone (top = last)
+        self.lki: dict[int, Lki] = {}
+        self.leaving: set[int] = set()  # oids leaving the base in one simultaneous move
+        self.soul_draw_used = False  # 8.5.2
+        self.uses: dict[tuple[Any, ...], int] = {}  # 10.7 per-turn use counts
+        self.end_triggered: set[tuple[Any, ...]] = set()  # 7.6.1
+        self.state_armed: set[tuple[Any, ...]] = set()  # 10.8.6.1
+        self.result: Result | None = None
+        self.turn_limit = turn_limit
+        self.max_actions_per_turn = max_actions_per_turn
+        self.actions_this_turn = 0
+        self.decider: Decider | None = None
+        self._until: Until = None
+        self._next_oid = 1
+        self._batch = 0
+        self._order = 0
+        self._ran = False
+        self.start_phase = "stand"
+        self.pregame: Callable[["Game"], None] | None = None
+
+    # ---------------------------------------------------------------- construction
+    @classmethod
+    def from_setup(cls, setup: dict[str, Any], cards: Iterable[Any] = (), seed: int = 0) -> "Game":
+        from pal_judge.engine.setup import build_from_setup
+
+        return build_from_setup(cls, setup, cards, seed)
+
+    @classmethod
+    def from_decks(cls, deck_a: Sequence[CardDef], deck_b: Sequence[CardDef], seed: int = 0,
+                   names: Sequence[str] = ("A", "B"), turn_limit: int = 200, record: bool = True) -> "Game":
+        from pal_judge.engine.deck import build_from_decks
+
+        return build_from_decks(cls, deck_a, deck_b, seed, names, turn_limit, record)
+
+    # ---------------------------------------------------------------- helpers
+    def opp(self, idx: int) -> int:
+        return 1 - idx
+
+    def pname(self, idx: int) -> str:
+        return self.players[idx].name
+
+    def player_index(self, name: str) -> int:
+        for p in self.players:
+            if p.name == name:
+                return p.idx
+        raise KeyError(name)
+
+    def next_order(self) -> int:
+        self._order += 1
+        return self._order
+
+    def next_batch(self) -> int:
+        self._batch += 1
+        return self._batch
+
+    def emit(self, what: str, cites: Sequence[str], player: int | None = None, card: str | None = None,
+             before: dict[str, Any] | None = None, after: dict[str, Any] | None = None) -> None:
+        self.event_count += 1
+        if not self.record:
+            return
+        self.events.append(Event(
+            seq=self.event_count, what=what, cites=tuple(cites),
+            player=None if player is None else self.players[player].name, card=card,
+            before=before or {}, after=after or {},
+        ))
+
+    def events_since(self, seq: int) -> list[Event]:
+        return [e for e in self.events if e.seq > seq]
+
+    def ask(self, kind: str, player: int, options: Sequence[Option], prompt: str = "") -> Option:
+        """Ask the decider; only `main` is asked with a single option."""
+        if not options:
+            raise RuntimeError(f"decision {kind} with no options")
+        decision = Decision(kind, self.players[player].name, tuple(options), prompt)
+        if self._until_hit():
+            raise _Stop("until", decision)
+        if len(options) == 1 and kind != "main":
+            return options[0]
+        assert self.decider is not None
+        try:
+            return self.decider.decide(decision, self)
+        except ScriptExhausted:
+            raise _Stop("script_exhausted", decision) from None
+
+    def _until_hit(self) -> bool:
+        u = self._until
+        if u is None:
+            return False
+        if callable(u):
+            return bool(u(self))
+        if u == "end_of_turn":
+            return self.phase == "end"
+        if u.startswith("phase:"):
+            return self.phase == u.split(":", 1)[1]
+        if u.startswith("turn:"):
+            return self.turn >= int(u.split(":", 1)[1])
+        raise ValueError(f"unknown until {u!r}")
+
+    # ---------------------------------------------------------------- objects and zones
+    def _labels_in_use(self) -> set[str]:
+        used: set[str] = set()
+        for p in self.players:
+            for c in p.base:
+                used.add(c.label)
+            for c in p.hand:
+                used.add(c.label)
+        return used
+
+    def new_instance(self, card: CardDef, owner: int, zone: str) -> CardInstance:
+        """A new object (4.1.4). Cards in base and hand are labelled Name, Name#2, ..."""
+        oid = self._next_oid
+        self._next_oid += 1
+        label = card.name
+        if zone in ("base", "hand"):
+            used = self._labels_in_use()
+            k = 1
+            while label in used:
+                k += 1
+                label = f"{card.name}#{k}"
+        return CardInstance(oid=oid, card=card, owner=owner, zone=zone, label=label)
+
+    def find(self, oid: int | None) -> CardInstance | None:
+        """The object with this oid if it is still in a base."""
+        if oid is None:
+            return None
+        for p in self.players:
+            for c in p.base:
+                if c.oid == oid:
+                    return c
+        return None
+
+    def base_cards(self) -> list[CardInstance]:
+        return self.players[0].base + self.players[1].base
+
+    def remove(self, ci: CardInstance) -> None:
+        zone = self.players[ci.owner].zone(ci.zone) if ci.zone != "resolution" else self.resolution
+        zone.remove(ci)
+
+    def move(self, ci: CardInstance, to: str, cites: Sequence[str], what: str | None = None,
+             bottom: bool = False, batch: int | None = None, rested: bool = False,
+             quiet: bool = False) -> CardInstance:
+        """Move a card to a zone of its owner's (4.1.6 / 5.10.1); it becomes a new object (4.1.4)."""
+        from pal_judge.engine import timing
+
+        src = ci.zone
+        lki = None
+        if src == "base":
+            lki = timing.capture_lki(self, ci)
+            self.lki[ci.oid] = lki
+        self.remove(ci)
+        new = self.new_instance(ci.card, ci.owner, to)
+        if to == "resolution":
+            self.resolution.append(new)
+        else:
+            zone = self.players[ci.owner].zone(to)
+            if to == "deck" and not bottom:
+                zone.insert(0, new)
+            else:
+                zone.append(new)
+        if to == "base":
+            new.rested = rested  # 4.3.2.3 placed standing unless told otherwise
+            new.placed = batch if batch is not None else self.next_batch()
+        if not quiet:
+            self.emit(what or f"{ci.label} moves from {src} to {to}", tuple(cites) + ("4.1.4",),
+                      player=ci.owner, card=new.label, before={"zone": src, "oid": ci.oid},
+                      after={"zone": to, "oid": new.oid})
+        if lki is not None:
+            self.modifiers = [m for m in self.modifiers if m.oid != ci.oid]
+            timing.on_left_base(self, lki, to)
+        if to == "base" and src != "base":
+            timing.on_entered_base(self, new)  # 5.15.1 deployed
+        return new
+
+    # ---------------------------------------------------------------- the end
+    def end_game(self, outcome: str, winner: int | None, reason: str, cites: Sequence[str]) -> None:
+        self.result = Result(outcome, None if winner is None else self.pname(winner), reason)
+        self.emit(f"game ends: {reason}", cites, player=winner, after={"result": self.result.to_dict()})
+        raise GameOver(reason)
+
+    # ---------------------------------------------------------------- running
+    def run(self, decider: Decider, until: Until = None) -> RunResult:
+        """Play until the game ends, the turn limit, `until`, or the script is exhausted."""
+        from pal_judge.engine import turn
+
+        if self._ran:
+            raise RuntimeError("a Game runs once; build a new one")
+        self._ran = True
+        self.decider = decider
+        self._until = until
+        pending = None
+        try:
+            if self.pregame is not None:
+                self.pregame(self)
+            turn.play(self)
+        except GameOver:
+            pass
+        except _Stop as stop:
+            pending = stop.pending
+            self.result = Result(stop.outcome, None, f"stopped: {stop.outcome}")
+        assert self.result is not None
+        return RunResult(self.result.outcome, self.result.winner, self.result.reason, self.turn, pending)
+
+    def snapshot(self) -> dict[str, Any]:
+        from pal_judge.engine.snapshot import snapshot
+
+        return snapshot(self)

@@ -1,0 +1,139 @@
+"""Rule actions (chapter 11): player damage with the Lucky check, defeat, lethal damage, overflow."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from pal_judge.engine import stats
+from pal_judge.engine.deciders import Option
+from pal_judge.engine.state import CardInstance
+
+if TYPE_CHECKING:
+    from pal_judge.engine.game import Game
+
+
+def player_damage(g: "Game") -> None:
+    """11.2 interrupt-type: runs at once whenever a player's damage taken is 1 or more."""
+    while True:
+        hurt = [i for i in (g.turn_player, g.opp(g.turn_player)) if g.players[i].damage >= 1]
+        if not hurt:
+            return
+        # 11.2.1.1 / 11.1.2.2 the turn player's damage is resolved first
+        _resolve_player_damage(g, hurt[0], simultaneous=len(hurt) > 1)
+
+
+def _resolve_player_damage(g: "Game", idx: int, simultaneous: bool) -> None:
+    p = g.players[idx]
+    owed = p.damage
+    first = ("11.2.1", "11.2.1.1") if simultaneous else ("11.2.1",)
+    g.emit(f"{p.name} resolves {owed} damage", first + ("11.1.2.1",), player=idx, before={"damage": owed})
+    put = 0
+    while True:
+        if p.deck:
+            top = p.deck[0]
+            moved = g.move(top, "graveyard", ("11.2.2.1",), what=f"{p.name} puts {top.card.name} from the top of the deck"
+                           f" into the graveyard{' (Lucky)' if top.card.lucky else ''}")
+            put += 1
+            if moved.card.lucky:
+                # 11.2.2.2 a Lucky icon: go to 11.2.2.4, no life is lost
+                p.damage = 0
+                g.emit(f"Lucky! {p.name}'s {owed} damage is cancelled", ("11.2.2.2", "11.2.2.4", "2.10.1"), player=idx,
+                       card=moved.label, before={"damage": owed}, after={"damage": 0, "life": p.life})
+                return
+        if put >= owed or not p.deck:
+            # 11.2.2.3 enough cards put, or the deck is empty: lose life equal to the damage
+            before = p.life
+            p.life -= owed
+            p.damage = 0
+            why = "the deck is empty" if not p.deck and put < owed else f"{put} card(s) put, no Lucky"
+            g.emit(f"{p.name} loses {owed} life ({why})", ("11.2.2.3", "11.2.2.4"), player=idx,
+                   before={"life": before, "damage": owed}, after={"life": p.life, "damage": 0})
+            return
+
+
+def run_check_type(g: "Game") -> None:
+    """10.5.3.1 perform every check-type rule action at once; repeat while any applies."""
+    while True:
+        if _defeat(g):
+            return
+        if _lethal(g):
+            continue
+        if _overflow(g):
+            continue
+        return
+
+
+def _defeat(g: "Game") -> bool:
+    """11.3: life 0 or less, or no cards in the deck; all at once means a draw (1.2.2)."""
+    losers = []
+    for p in g.players:
+        if p.life <= 0:
+            losers.append((p.idx, "11.3.1", f"{p.name}'s life is {max(p.life, 0)}"))  # 3.2.1.2 read as 0
+        elif not p.deck:
+            losers.append((p.idx, "11.3.2", f"{p.name}'s deck is empty"))
+    if not losers:
+        return False
+    if len(losers) == 2:
+        g.end_game("draw", None, "both players lose at once: " + "; ".join(r for _, _, r in losers),
+                   ("1.2.2", "11.3.3", losers[0][1], losers[1][1]))
+    idx, cite, reason = losers[0]
+    g.end_game("win", g.opp(idx), f"{reason}, {g.pname(idx)} loses", ("1.2.1", "1.2.1.1" if cite == "11.3.1" else "1.2.1.2",
+                                                                    cite, "11.3.3"))
+    return True
+
+
+def _lethal(g: "Game") -> bool:
+    """11.4.1 damage > 0 and >= power/durability: to the owner's graveyard, all at once."""
+    from pal_judge.engine import effects
+
+    doomed: list[CardInstance] = []
+    for ci in g.base_cards():
+        if ci.card.type in ("pal", "structure") and ci.damage > 0 and ci.damage >= stats.power(g, ci):
+            doomed.append(ci)
+    if not doomed:
+        return False
+    effects.destroy_all(g, doomed, ("11.4.1", "11.4.2"), "lethal damage")
+    return True
+
+
+def _overflow(g: "Game") -> bool:
+    """11.5 more pals than the pal limit: keep the newest, the controller picks the rest."""
+    from pal_judge.engine import effects
+
+    did = False
+    for idx in (g.turn_player, g.opp(g.turn_player)):
+        p = g.players[idx]
+        pals = p.pals()
+        limit = max(stats.pal_limit(g, idx), 0)
+        if len(pals) <= limit:
+            continue
+        did = True
+        last_batch = max(c.placed for c in pals)
+        last = [c for c in pals if c.placed == last_batch]
+        older = [c for c in pals if c.placed != last_batch]
+        keep: list[CardInstance] = []
+        if len(last) > limit:  # 11.5.1.1 choose limit-many among the last placed
+            keep = _pick_keep(g, idx, last, limit, "11.5.1.1")
+        else:
+            keep = list(last)
+        keep += _pick_keep(g, idx, older, limit - len(keep), "11.5.1.2")
+        gone = [c for c in pals if c not in keep]
+        g.emit(f"{p.name} has {len(pals)} pals, limit {limit}: keeps {', '.join(c.label for c in keep)}",
+               ("11.5.1", "4.4.5.1"), player=idx, before={"pals": len(pals)}, after={"pals": len(keep)})
+        effects.destroy_all(g, gone, ("11.5.1.3", "11.5.2"), "pal overflow")
+    return did
+
+
+def _pick_keep(g: "Game", idx: int, pool: list[CardInstance], n: int, cite: str) -> list[CardInstance]:
+    pool = list(pool)
+    if n <= 0:
+        return []
+    if len(pool) <= n:
+        return pool
+    keep: list[CardInstance] = []
+    while len(keep) < n:
+        opt = g.ask("overflow_keep", idx, [Option(c.label, c.oid) for c in pool], f"choose a pal to keep ({cite})")
+        chosen = next(c for c in pool if c.oid == opt.data)
+        keep.append(chosen)
+        pool.remove(chosen)
+    return keep

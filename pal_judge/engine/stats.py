@@ -1,0 +1,167 @@
+"""Card information under continuous effects (10.10): keywords first, then numbers.
+
+10.10.1.1 printed values are the base; 10.10.1.2 effects that give abilities/keywords apply
+first; 10.10.1.3 effects that do not change numbers; 10.10.1.4 numeric changes. Selectors in
+keyword-granting effects read printed keywords only, so a grant never depends on another grant
+(10.10.1.5 is satisfied by construction); numeric effects read the granted keywords.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Iterator
+
+from pal_judge.engine.cards import Ability, Step, Target
+from pal_judge.engine.state import CardInstance
+
+if TYPE_CHECKING:
+    from pal_judge.engine.game import Game
+
+NOCTURNAL_BONUS = 300  # 12.13.2
+
+
+def condition_ok(g: "Game", cond: str | None, controller: int, source: CardInstance | None) -> bool:
+    if cond is None:
+        return True
+    if cond == "night":  # 5.3.4
+        return g.night
+    if cond == "day":
+        return not g.night
+    if cond == "your_turn":
+        return g.turn_player == controller
+    if cond == "opponent_turn":
+        return g.turn_player != controller
+    if cond == "hand_empty":
+        return not g.players[controller].hand
+    b = g.battle
+    if cond == "attacking":
+        return b is not None and source is not None and b.attacker == source.oid
+    if cond == "battling":
+        return b is not None and source is not None and source.oid in b.opponents
+    raise ValueError(cond)
+
+
+def continuous_steps(g: "Game") -> Iterator[tuple[CardInstance, Ability, Step]]:
+    """Every step of every active continuous ability (10.3.5: base cards), in order of when the
+    cards were placed (10.10.1.6.1)."""
+    cards = sorted((c for c in g.base_cards() if any(a.kind == "continuous" for a in c.card.abilities)),
+                   key=lambda c: c.placed)
+    for c in cards:
+        for a in c.card.abilities:
+            if a.kind != "continuous" or not condition_ok(g, a.cond, c.controller, c):
+                continue
+            for s in a.effect:
+                if condition_ok(g, s.cond, c.controller, c):
+                    yield c, a, s
+
+
+def matches(g: "Game", ci: CardInstance, t: Target, controller: int, source: CardInstance | None,
+            printed_keywords: bool = False) -> bool:
+    """Does a base card match a target description (no choices involved)?"""
+    if t.word is not None:
+        if t.word == "self":
+            return source is not None and ci.oid == source.oid
+        b = g.battle
+        if t.word == "attacker":
+            return b is not None and ci.oid == b.attacker
+        if t.word == "battle_opponent":
+            return b is not None and source is not None and b.opponents.get(source.oid) == ci.oid
+        return False
+    if t.type not in ("any", ci.card.type):
+        return False
+    if t.controller == "you" and ci.controller != controller:
+        return False
+    if t.controller == "opponent" and ci.controller == controller:
+        return False
+    if t.state == "rested" and not ci.rested or t.state == "standing" and ci.rested:
+        return False
+    if t.subtype is not None and ci.card.subtype != t.subtype:
+        return False
+    if t.name is not None and t.name not in ci.card.all_names:  # 5.20.1.1
+        return False
+    if t.max_cost is not None and ci.card.cost > t.max_cost:
+        return False
+    if t.keyword is not None:
+        kws = dict(ci.card.keywords) if printed_keywords else keywords(g, ci)
+        if t.keyword not in kws:
+            return False
+    return True
+
+
+def keywords(g: "Game", ci: CardInstance) -> dict[str, int]:
+    """Effective keywords: flags map to their count, valued keywords to their summed value."""
+    out: dict[str, int] = {}
+
+    def add(k: str, v: int) -> None:
+        out[k] = out.get(k, 0) + (v if v else 1) if k in ("brave", "serious") else out.get(k, 0) + 1
+
+    for k, v in ci.card.keywords:
+        add(k, v)
+    if ci.zone != "base":
+        return out
+    for m in g.modifiers:  # 10.10.1.2 effects giving keywords
+        if m.oid == ci.oid and m.kind == "grant" and m.keyword is not None:
+            add(*m.keyword)
+    for src, _a, s in continuous_steps(g):
+        if s.do == "grant" and s.keyword is not None and s.target is not None and \
+                matches(g, ci, s.target, src.controller, src, printed_keywords=True):
+            add(*s.keyword)
+    return out
+
+
+def power_detail(g: "Game", ci: CardInstance) -> tuple[int, tuple[str, ...]]:
+    """Current power and the clauses of the continuous effects that changed it."""
+    value = ci.card.power  # 10.10.1.1
+    cites: list[str] = []
+    if ci.zone != "base":
+        return value, ()
+    kws = keywords(g, ci)
+    if g.night and "nocturnal" in kws:  # 12.13.2, each instance
+        value += NOCTURNAL_BONUS * kws["nocturnal"]
+        cites.append("12.13.2")
+    for m in sorted((m for m in g.modifiers if m.oid == ci.oid and m.kind == "power"), key=lambda m: m.order):
+        value += m.amount  # 10.10.1.6.2 in the order they were used
+        cites.append("10.10.1.6.2")
+    for src, _a, s in continuous_steps(g):
+        if s.do == "power" and s.target is not None and matches(g, ci, s.target, src.controller, src):
+            value += s.amount or 0  # 10.10.1.6.1
+            cites.append("10.10.1.6.1")
+    if len(cites) > 0:
+        cites.insert(0, "10.10.1.4")
+    return value, tuple(dict.fromkeys(cites))
+
+
+def power(g: "Game", ci: CardInstance) -> int:
+    return power_detail(g, ci)[0]
+
+
+def strike(g: "Game", ci: CardInstance) -> int:
+    return ci.card.strike
+
+
+def restricted(g: "Game", ci: CardInstance, kind: str) -> bool:
+    """cannot_attack / cannot_block / cannot_be_blocked / must_attack from effects (10.10.1.3)."""
+    for m in g.modifiers:
+        if m.oid == ci.oid and m.kind == kind:
+            return True
+    for src, _a, s in continuous_steps(g):
+        if s.do == kind:
+            t = s.target or Target(word="self")
+            if matches(g, ci, t, src.controller, src):
+                return True
+    return False
+
+
+def pal_limit(g: "Game", idx: int) -> int:
+    """4.4.5 the pal limit, changed by continuous pal_limit effects of that player's cards."""
+    p = g.players[idx]
+    extra = sum(s.amount or 0 for src, _a, s in continuous_steps(g) if s.do == "pal_limit" and src.controller == idx)
+    return p.pal_limit + extra
+
+
+def trigger_times(g: "Game", controller: int, trigger: str | None) -> int:
+    """5.21 "activates N times": 5.21.2 only one such effect applies; the largest is taken."""
+    best = 1
+    for src, _a, s in continuous_steps(g):
+        if s.do == "trigger_times" and src.controller == controller and s.trigger == trigger:
+            best = max(best, s.amount or 1)
+    return best

@@ -1,0 +1,270 @@
+"""Check timing and auto abilities (10.5, 10.8): triggers, standby, use, loop guard (13.1)."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from pal_judge.engine import stats
+from pal_judge.engine.cards import Ability, keyword_abilities
+from pal_judge.engine.deciders import Option
+from pal_judge.engine.state import CardInstance, Context, Lki, Pending
+
+if TYPE_CHECKING:
+    from pal_judge.engine.game import Game
+
+CHECK_TIMING_LIMIT = 300  # iterations of one check timing before it is treated as a loop (13.1)
+
+TRIGGER_CITES: dict[str, tuple[str, ...]] = {
+    "on_deploy": ("12.3.2", "5.15.1"),
+    "on_attack": ("12.4.2", "9.3.2"),
+    "on_attacked": ("9.3.2",),
+    "on_block": ("9.4.2.1",),
+    "on_assign": ("12.5.2", "5.17.1.2"),
+    "on_assigned": ("5.17.1.2",),
+    "on_destroyed": ("10.8.4", "10.8.4.1.2"),
+    "on_ally_destroyed": ("10.8.4", "10.8.4.1.2"),
+    "on_battle_damage": ("9.6.3.4",),
+    "start_of_game": ("7.2.2",),
+    "start_of_turn": ("7.2.2",),
+    "end_of_turn": ("7.6.1",),
+    "end_of_battle": ("9.7.1",),
+    "state": ("10.8.6",),
+    "opponent_destroyed": ("12.14.2",),
+}
+PHASE_CITES = {"stand": "7.2.2", "draw": "7.3.2", "soul": "7.4.1", "main": "7.5.1"}
+STEP_CITES = {"block": "9.4.1", "quick": "9.5.1", "damage": "9.6.1"}
+
+
+def abilities_of(card_keywords: dict[str, int], ci_card: Any) -> list[tuple[int, Ability]]:
+    """Printed abilities and the abilities of the card's effective keywords (chapter 12)."""
+    out = list(enumerate(ci_card.abilities))
+    n = len(out)
+    for kw, val in card_keywords.items():
+        for a in keyword_abilities(kw, val if kw in ("brave", "serious") else 0):
+            out.append((n, a))
+            n += 1
+    return out
+
+
+def card_abilities(g: "Game", ci: CardInstance) -> list[tuple[int, Ability]]:
+    return abilities_of(stats.keywords(g, ci), ci.card)
+
+
+def capture_lki(g: "Game", ci: CardInstance) -> Lki:
+    """10.8.4.1.2 / 10.12.1 the information of a card as it last was in the base."""
+    b = g.battle
+    return Lki(oid=ci.oid, label=ci.label, card=ci.card, controller=ci.controller,
+               power=stats.power(g, ci), strike=stats.strike(g, ci), keywords=stats.keywords(g, ci),
+               battling=b is not None and ci.oid in b.opponents,
+               attacking=b is not None and b.attacker == ci.oid,
+               battle_opponent=b.opponents.get(ci.oid) if b is not None else None)
+
+
+def _standby(g: "Game", ability: Ability, ctx: Context, key: tuple[Any, ...], cites: tuple[str, ...]) -> None:
+    # 10.8.2 the ability enters standby; 5.21.1 "activates N times" puts it there N times
+    times = stats.trigger_times(g, ctx.controller, ability.trigger)
+    for _ in range(times):
+        g.pending.append(Pending(ability, ctx, key))
+    extra = ("5.21.1",) if times > 1 else ()
+    g.emit(f"{ctx.source_label}: {ability.name or ability.trigger} triggers", cites + ("10.8.2",) + extra,
+           player=ctx.controller, card=ctx.source_label, after={"standby": times})
+
+
+def fire_self(g: "Game", ci: CardInstance, trigger: str, **extra: Any) -> None:
+    """A card's own trigger (on_deploy, on_attack, on_block, on_assign, ...)."""
+    if ci.zone != "base":
+        return  # 10.3.5 abilities of pals/structures/equipment are active only in the base
+    for idx, a in card_abilities(g, ci):
+        if a.kind == "auto" and a.trigger == trigger and stats.condition_ok(g, a.cond, ci.controller, ci):
+            ctx = Context(controller=ci.controller, source_oid=ci.oid, source_label=ci.label, source_card=ci.card,
+                          **extra)
+            _standby(g, a, ctx, (ci.oid, idx), TRIGGER_CITES.get(trigger, ()) + a.cites)
+
+
+def _whose_ok(g: "Game", whose: str, controller: int) -> bool:
+    return whose == "any" or (whose == "you") == (g.turn_player == controller)
+
+
+def fire_global(g: "Game", trigger: str, phase: str | None = None, step: str | None = None) -> None:
+    """Phase, step and turn triggers of every base card, then delayed triggers (10.8.5)."""
+    if trigger == "start_of_phase":
+        cites: tuple[str, ...] = (PHASE_CITES[phase or "main"],)
+    elif trigger == "start_of_step":
+        cites = (STEP_CITES[step or "block"],)
+    else:
+        cites = TRIGGER_CITES.get(trigger, ())
+    for ci in list(g.base_cards()):
+        for idx, a in card_abilities(g, ci):
+            if a.kind != "auto" or a.trigger != trigger or a.phase != phase or a.step != step:
+                continue
+            if not _whose_ok(g, a.whose, ci.controller) or not stats.condition_ok(g, a.cond, ci.controller, ci):
+                continue
+            key = (ci.oid, idx)
+            if trigger == "end_of_turn":
+                if key in g.end_triggered:  # 7.6.1 only those not yet triggered this turn
+                    continue
+                g.end_triggered.add(key)
+            if trigger == "end_of_battle" and g.battle is not None:
+                if key in g.battle.triggered_end:  # 9.7.1
+                    continue
+                g.battle.triggered_end.add(key)
+            ctx = Context(controller=ci.controller, source_oid=ci.oid, source_label=ci.label, source_card=ci.card)
+            _standby(g, a, ctx, key, cites + a.cites)
+    for d in list(g.delayed):
+        if d.trigger == trigger:
+            g.delayed.remove(d)  # 10.8.5.1 a delayed trigger triggers once
+            ab = Ability("auto", d.effect, name="delayed", trigger=trigger, cites=("10.8.5",))
+            _standby(g, ab, d.ctx, ("delayed", id(d)), cites + ("10.8.5.1",))
+
+
+def unfired_end_triggers(g: "Game") -> bool:
+    """7.6.5 are there end-of-turn triggers of base cards that have not triggered this turn?"""
+    for ci in g.base_cards():
+        for idx, a in card_abilities(g, ci):
+            if a.kind == "auto" and a.trigger == "end_of_turn" and (ci.oid, idx) not in g.end_triggered \
+                    and _whose_ok(g, a.whose, ci.controller):
+                return True
+    return any(d.trigger == "end_of_turn" for d in g.delayed)
+
+
+def on_entered_base(g: "Game", ci: CardInstance) -> None:
+    g.emit(f"{ci.label} is deployed", ("5.15.1",), player=ci.controller, card=ci.label)
+    fire_self(g, ci, "on_deploy")
+
+
+def on_left_base(g: "Game", lki: Lki, to: str) -> None:
+    """Zone-change triggers of a card leaving the base (10.8.4), read with its LKI (10.8.4.1.2)."""
+    if to != "graveyard":
+        return
+    for idx, a in abilities_of(lki.keywords, lki.card):
+        if a.kind != "auto" or a.trigger != "on_destroyed":
+            continue
+        if a.keyword == "retaliate" and not lki.battling:
+            # 12.12.2 (zh) "如果它是正在战斗的帕鲁": only a pal battling right now; the English
+            # "a Pal that battled" is read by the Chinese text: no battle opponent, no trigger.
+            continue
+        ctx = Context(controller=lki.controller, source_oid=lki.oid, source_label=lki.label, source_card=lki.card,
+                      source_lki=lki, trigger_card=lki.oid, trigger_lki=lki)
+        _standby(g, a, ctx, (lki.oid, idx), TRIGGER_CITES["on_destroyed"] + a.cites)
+    for ci in list(g.players[lki.controller].base):
+        if ci.card.type == "pal" and lki.card.type == "pal":
+            fire_self(g, ci, "on_ally_destroyed", trigger_card=lki.oid, trigger_lki=lki)
+    b = g.battle
+    if b is not None and lki.battle_opponent is not None and lki.battle_opponent == b.attacker:
+        # 12.14.2 Breakthrough: the attacking pal's battle opponent went to the graveyard.
+        att = g.find(b.attacker)
+        att_info = att if att is not None else None
+        att_lki = g.lki.get(b.attacker)
+        if att_info is not None:
+            kws = stats.keywords(g, att_info)
+            label, controller, oid = att_info.label, att_info.controller, att_info.oid
+        elif att_lki is not None and b.attacker in g.leaving:
+            kws, label, controller, oid = att_lki.keywords, att_lki.label, att_lki.controller, att_lki.oid
+        else:
+            return
+        if "breakthrough" in kws:
+            for idx, a in abilities_of({"breakthrough": kws["breakthrough"]}, (att_info or att_lki).card):  # type: ignore[union-attr]
+                if a.keyword == "breakthrough":
+                    ctx = Context(controller=controller, source_oid=oid, source_label=label,
+                                  source_card=(att_info or att_lki).card,  # type: ignore[union-attr]
+                                  source_lki=att_lki, trigger_card=lki.oid, trigger_lki=lki)
+                    _standby(g, a, ctx, (oid, idx), TRIGGER_CITES["opponent_destroyed"])
+
+
+def _state_true(g: "Game", state: str | None, controller: int) -> bool:
+    p = g.players[controller]
+    if state == "hand_empty":
+        return not p.hand
+    if state == "no_pals":
+        return not p.pals()
+    return False
+
+
+def _state_triggers(g: "Game") -> None:
+    """10.8.6 state triggers enter standby once per occurrence (10.8.6.1)."""
+    for ci in g.base_cards():
+        for idx, a in enumerate(ci.card.abilities):
+            if a.kind != "auto" or a.trigger != "state":
+                continue
+            key = (ci.oid, idx)
+            if _state_true(g, a.state, ci.controller):
+                if key not in g.state_armed and not any(p.key == key for p in g.pending):
+                    g.state_armed.add(key)
+                    ctx = Context(controller=ci.controller, source_oid=ci.oid, source_label=ci.label,
+                                  source_card=ci.card)
+                    _standby(g, a, ctx, key, ("10.8.6", "10.8.6.1"))
+            else:
+                g.state_armed.discard(key)
+
+
+def check_timing(g: "Game") -> None:
+    """10.5.3: rule actions first, then the turn player's standby abilities, then the other's."""
+    from pal_judge.engine import rule_actions
+
+    rounds = 0
+    while True:
+        rounds += 1
+        if rounds > CHECK_TIMING_LIMIT:
+            # 13.1.1.1 a loop neither player can stop: the game is a draw
+            g.end_game("loop_draw", None, "infinite loop that no player can stop", ("13.1.1", "13.1.1.1"))
+        rule_actions.run_check_type(g)  # 10.5.3.1
+        _state_triggers(g)
+        for who, cite in ((g.turn_player, "10.5.3.2"), (g.opp(g.turn_player), "10.5.3.3")):
+            mine = [p for p in g.pending if p.controller == who]
+            if mine:
+                chosen = _pick(g, who, mine)
+                g.pending.remove(chosen)
+                resolve_pending(g, chosen, cite)
+                break
+        else:
+            return  # 10.5.3.4
+
+
+def _pick(g: "Game", who: int, mine: list[Pending]) -> Pending:
+    labels = list(dict.fromkeys(p.label() for p in mine))
+    if len(labels) == 1:
+        return mine[0]
+    # 10.8.3.1 with several in standby the controller chooses which to use first
+    opt = g.ask("order_triggers", who, [Option(lb) for lb in labels], "which standby ability resolves next (10.8.3.1)")
+    return next(p for p in mine if p.label() == opt.label)
+
+
+def resolve_pending(g: "Game", p: Pending, cite: str) -> None:
+    """10.8.3 use one standby ability; 10.8.7 it is used even if its card changed zone."""
+    from pal_judge.engine import effects
+
+    a, ctx = p.ability, p.ctx
+    who = ctx.controller
+    if a.limit is not None:
+        used = g.uses.get(p.key, 0)
+        if used >= a.limit:
+            g.emit(f"{p.label()} is not used: its use limit is reached", ("10.7.3",), player=who, card=ctx.source_label)
+            return
+        if g.ask("optional", who, [Option("yes"), Option("no")], f"use {p.label()}? (10.7.3)").label == "no":
+            g.emit(f"{p.label()} is not used (one standby cancelled)", ("10.7.3",), player=who, card=ctx.source_label)
+            return
+    source = g.find(ctx.source_oid)
+    cost = a.cost
+    if cost or a.optional:
+        if cost and not effects.can_pay(g, who, cost, source):
+            g.emit(f"{p.label()} cannot be used: its cost cannot be paid", ("10.8.3.2", "10.4.2.2"), player=who,
+                   card=ctx.source_label)
+            return
+        if g.ask("optional", who, [Option("yes"), Option("no")], f"use {p.label()}? (10.8.3.1.1)").label == "no":
+            g.emit(f"{p.label()} is not used", ("10.8.3.2.1",), player=who, card=ctx.source_label)
+            return
+    extra = ("10.8.7", "10.6.2.4.4") if source is None and ctx.source_oid is not None else ()
+    if a.keyword is not None:
+        ctx.cites = a.cites  # the steps of a keyword ability cite the keyword's clause
+    g.resolution.append(("ability", p.label()))  # 10.6.2.1.2 a virtual card in the resolution zone
+    g.emit(f"{p.label()} is used", (cite, "10.8.3", "10.6.2.1.2") + a.cites + extra, player=who,
+           card=ctx.source_label)
+    if cost:
+        effects.pay(g, who, cost, source, ctx)
+    if a.limit is not None:
+        g.uses[p.key] = g.uses.get(p.key, 0) + 1
+    if a.keyword == "breakthrough":
+        effects.breakthrough(g, ctx)
+    else:
+        effects.run_steps(g, a.effect, ctx)
+    g.resolution.pop()  # 10.6.2.4.3

@@ -1,0 +1,194 @@
+"""The turn (chapter 7) and the main-phase actions (chapter 8)."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Sequence
+
+from pal_judge.engine import battle, effects, stats, timing
+from pal_judge.engine.deciders import Option
+
+if TYPE_CHECKING:
+    from pal_judge.engine.game import Game
+
+PHASES = ("stand", "draw", "soul", "main", "end")
+SOUL_DRAW_COST = 3  # 8.5.1
+
+
+def play(g: "Game") -> None:
+    start = g.start_phase
+    while True:
+        if g.turn > g.turn_limit:
+            g.end_game("turn_limit", None, f"turn limit {g.turn_limit} reached (simulation stop)", ("7.1.1",))
+        run_turn(g, start)
+        start = "stand"
+
+
+def run_turn(g: "Game", start: str = "stand") -> None:
+    """7.1.2 the phases in order, from stand (7.2) to end (7.6)."""
+    for ph in PHASES[PHASES.index(start):]:
+        g.phase = ph
+        _PHASE_FUNCS[ph](g)
+    _next_turn(g)
+
+
+def _stand(g: "Game") -> None:
+    tp = g.turn_player
+    p = g.players[tp]
+    g.emit(f"turn {g.turn} begins: {p.name} is the turn player; stand phase", ("7.1.1", "7.1.2"), player=tp)
+    rested = [c.label for c in p.base if c.rested]
+    for c in p.base:
+        c.rested = False
+    souls = p.soul_rested
+    p.soul_standing += souls
+    p.soul_rested = 0
+    # 7.2.1 every card in the base and the soul area stands
+    g.emit(f"{p.name} stands {len(rested)} base card(s) and {souls} soul(s)", ("7.2.1",), player=tp,
+           before={"rested": rested, "souls_rested": souls}, after={"rested": [], "souls_rested": 0})
+    timing.fire_global(g, "start_of_turn")
+    timing.fire_global(g, "start_of_phase", phase="stand")
+    if g.turn == 1:
+        timing.fire_global(g, "start_of_game")
+    timing.check_timing(g)  # 7.2.3
+
+
+def _draw(g: "Game") -> None:
+    tp = g.turn_player
+    if tp == g.first_player and g.turn == 1:
+        g.emit(f"{g.pname(tp)} goes first: no draw phase on the first turn", ("7.3.1",), player=tp)
+        return
+    timing.fire_global(g, "start_of_phase", phase="draw")
+    timing.check_timing(g)  # 7.3.2
+    effects.draw(g, tp, 1, ("7.3.3",))
+    timing.check_timing(g)  # 7.3.4
+
+
+def _soul(g: "Game") -> None:
+    tp = g.turn_player
+    p = g.players[tp]
+    timing.fire_global(g, "start_of_phase", phase="soul")
+    timing.check_timing(g)  # 7.4.1
+    n = min(2, p.soul_deck)  # 7.4.2.1 increment 2; 7.4.2.2 all that remain if fewer
+    cites = ("7.4.2", "7.4.2.1") if n == 2 else ("7.4.2", "7.4.2.2")
+    before = (p.soul_deck, p.soul_standing)
+    p.soul_deck -= n
+    p.soul_standing += n  # 4.3.2.3 they enter standing
+    g.emit(f"{p.name} moves {n} soul(s) from the soul deck to the soul area", cites + ("4.9.1",), player=tp,
+           before={"soul_deck": before[0], "souls_standing": before[1]},
+           after={"soul_deck": p.soul_deck, "souls_standing": p.soul_standing})
+    timing.check_timing(g)  # 7.4.3
+
+
+def ability_options(g: "Game", who: int, quick: bool) -> list[Option]:
+    """Usable activated abilities (8.3.1 / 9.5.2): active zone (10.3.4, 10.3.5), use limit (10.7.2),
+    condition, and a payable cost (10.4.2.2)."""
+    p = g.players[who]
+    opts = []
+    for zone, cards in (("base", p.base), ("hand", p.hand)):
+        for c in cards:
+            acts = [(i, a) for i, a in timing.card_abilities(g, c) if a.kind == "activated" and a.zone == zone]
+            for k, (i, a) in enumerate(acts):
+                if quick and not a.quick:
+                    continue
+                if not quick and a.keyword == "interrupt":
+                    continue  # nullifying needs an attack: only offered in the quick step
+                if a.limit is not None and g.uses.get((c.oid, i), 0) >= a.limit:
+                    continue
+                if not stats.condition_ok(g, a.cond, who, c):
+                    continue
+                if not any(effects.can_pay(g, who, cs, c) for cs in a.costs):
+                    continue
+                label = f"activate {c.label}" if len(acts) == 1 else f"activate {c.label}: {a.name or f'#{k + 1}'}"
+                opts.append(Option(label, ("activate", c.oid, i)))
+    return opts
+
+
+def main_options(g: "Game") -> list[Option]:
+    tp = g.turn_player
+    p = g.players[tp]
+    opts = []
+    seen: set[str] = set()
+    for c in p.hand:  # 8.2.1 play a card from hand
+        if c.card.name not in seen and c.card.cost <= p.soul_standing:
+            seen.add(c.card.name)
+            opts.append(Option(f"play {c.card.name}", ("play", c.oid)))
+    opts += ability_options(g, tp, quick=False)  # 8.3.1
+    attacks = battle.attack_options(g)  # 8.4.1
+    opts += attacks
+    if not g.soul_draw_used and p.soul_standing >= SOUL_DRAW_COST:
+        opts.append(Option("soul_draw", ("soul_draw",)))  # 8.5
+    must = attacks and any(stats.restricted(g, c, "must_attack") for c in battle.legal_attackers(g))
+    if not must:  # 7.5.2.1 a pal that must attack and can: doing nothing is not allowed
+        opts.append(Option("end_turn", ("end_turn",)))
+    opts.append(Option("concede", ("concede",)))
+    return opts
+
+
+def perform(g: "Game", who: int, opt: Option, cites: Sequence[str]) -> None:
+    data = opt.data
+    kind = data[0]
+    p = g.players[who]
+    if kind == "play":
+        ci = next(c for c in p.hand if c.oid == data[1])
+        effects.play_card(g, who, ci, cites)
+    elif kind == "activate":
+        ci = next(c for c in p.base + p.hand if c.oid == data[1])
+        ability = dict(timing.card_abilities(g, ci))[data[2]]
+        effects.activate(g, who, ci, data[2], ability, cites)
+    elif kind == "attack":
+        battle.run_battle(g, data[1], data[2], data[3])
+    elif kind == "soul_draw":
+        g.soul_draw_used = True
+        effects.pay_souls(g, who, SOUL_DRAW_COST, ("8.5.1", "8.5.2"))
+        effects.draw(g, who, 1, ("8.5.1",))
+
+
+def _main(g: "Game") -> None:
+    tp = g.turn_player
+    timing.fire_global(g, "start_of_phase", phase="main")
+    timing.check_timing(g)  # 7.5.1
+    while True:
+        timing.check_timing(g)  # 10.5.2 / 10.5.4.1 a check timing before every play timing
+        opt = g.ask("main", tp, main_options(g), "main phase action (7.5.2, chapter 8)")
+        if opt.label == "end_turn":
+            g.emit(f"{g.pname(tp)} ends the main phase", ("7.5.3", "10.5.4.3"), player=tp)
+            return
+        if opt.label == "concede":
+            g.emit(f"{g.pname(tp)} concedes", ("1.2.3", "1.2.3.1"), player=tp)
+            g.end_game("win", g.opp(tp), f"{g.pname(tp)} concedes", ("1.2.3",))
+        g.actions_this_turn += 1
+        if g.actions_this_turn > g.max_actions_per_turn:
+            g.end_game("action_limit", None, f"more than {g.max_actions_per_turn} actions in one turn "
+                       "(simulation stop)", ("13.1.1",))
+        perform(g, tp, opt, ("7.5.2", "8.1.2"))
+
+
+def _end(g: "Game") -> None:
+    while True:
+        timing.fire_global(g, "end_of_turn")  # 7.6.1
+        timing.check_timing(g)  # 7.6.2
+        damaged = [c.label for c in g.base_cards() if c.damage]
+        for c in g.base_cards():
+            c.damage = 0
+        if damaged:
+            g.emit(f"damage is removed from {', '.join(damaged)}", ("7.6.3",), before={"damaged": damaged},
+                   after={"damaged": []})
+        n = len(g.modifiers)
+        g.modifiers = [m for m in g.modifiers if m.duration not in ("until_end_of_turn", "until_end_of_battle")]
+        if len(g.modifiers) != n:
+            g.emit(f"{n - len(g.modifiers)} effect(s) lasting until end of turn end", ("7.6.4",))
+        if not g.pending and not timing.unfired_end_triggers(g):
+            return  # 7.6.5
+        g.emit("end phase repeats: abilities still to trigger or resolve", ("7.6.5",))
+
+
+def _next_turn(g: "Game") -> None:
+    # 7.6.5 the opponent becomes the turn player
+    g.turn += 1
+    g.turn_player = g.opp(g.turn_player)
+    g.soul_draw_used = False
+    g.uses.clear()
+    g.end_triggered.clear()
+    g.actions_this_turn = 0
+
+
+_PHASE_FUNCS = {"stand": _stand, "draw": _draw, "soul": _soul, "main": _main, "end": _end}
