@@ -43,7 +43,7 @@ from pal_judge.scenarios.model import (
 )
 
 SCENARIO_FIELDS = ("description", "cards", "setup", "steps", "expect")
-SETUP_FIELDS = ("turn", "first", "turn_number", "phase", "night", "soul_draw_used", "A", "B")
+SETUP_FIELDS = ("turn", "first", "turn_number", "phase", "night", "soul_draw_used", "pregame", "seed", "A", "B")
 PLAYER_FIELDS = ("life", "damage", "resources", "deck", "hand", "base", "graveyard", "souls", "soul_deck", "pal_limit")
 CARD_FIELDS = ("name", "type", "lucky", "power", "strike", "cost", "color", "element", "work", "names", "keywords", "abilities", "effect")
 BASE_EXTRA = ("card", "state", "damage")
@@ -250,7 +250,15 @@ def _player_name(node: Located, field: str) -> str:
 
 def _setup(node: Located, library: dict[str, Located]) -> Setup:
     body = node.mapping("setup")
-    check_fields(body, SETUP_FIELDS, "setup", required=("turn",))
+    pregame = body["pregame"].boolean("pregame") if "pregame" in body else False
+    seed = body["seed"].natural("seed") if "seed" in body else 0
+    check_fields(body, SETUP_FIELDS, "setup", required=() if pregame else ("turn",))
+    if pregame:
+        for field in ("turn", "first", "turn_number", "phase", "night", "soul_draw_used"):
+            if field in body:
+                raise (body[field].key_where or body[field].where).error(f"'{field}' is decided by the pre-game procedure (6.2); remove it")
+        players = {p: _player(body[p], library, p) if p in body else PlayerSetup(deck=_fillers(50)) for p in PLAYERS}
+        return Setup("A", "A", 1, "stand", False, False, players, pregame=True, seed=seed)
     turn = _player_name(body["turn"], "turn")
     first = _player_name(body["first"], "first") if "first" in body else turn
     turn_number = body["turn_number"].integer("turn_number") if "turn_number" in body else 3
@@ -262,7 +270,7 @@ def _setup(node: Located, library: dict[str, Located]) -> Setup:
     night = body["night"].boolean("night") if "night" in body else False
     used = body["soul_draw_used"].boolean("soul_draw_used") if "soul_draw_used" in body else False
     players = {p: _player(body[p], library, p) if p in body else PlayerSetup(deck=_fillers(20)) for p in PLAYERS}
-    return Setup(turn, first, turn_number, phase, night, used, players)
+    return Setup(turn, first, turn_number, phase, night, used, players, seed=seed)
 
 
 def _fillers(count: int, lucky: bool = False) -> tuple[CardSpec, ...]:

@@ -79,6 +79,8 @@ class Setup:
     night: bool
     soul_draw_used: bool
     players: dict[str, PlayerSetup]
+    pregame: bool = False  # start from the two decks and the pre-game procedure (6.2) instead of a board
+    seed: int = 0
 
     def cards(self) -> list[tuple[str, str, CardSpec]]:
         """Every card on the board as (player, zone, spec), bases and hands first in the engine's label order."""

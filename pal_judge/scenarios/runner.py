@@ -234,12 +234,21 @@ def _option_result(step: Step, index: int, label: str, present: bool, ok: bool, 
     return ExpectationResult(exp, actual if not ok else exp.expected, ok, index)
 
 
+def _deck_defs(scenario: Scenario, player: str) -> list[Any]:
+    """The CardDefs of a player's deck, for the pre-game procedure (chapter 6)."""
+    from pal_judge.engine import BUILTIN_CARDS, card_from_dict
+
+    return [card_from_dict(c.data) if c.data else BUILTIN_CARDS[c.name] for c in scenario.setup.players[player].deck]
+
+
 def _build_game(scenario: Scenario) -> Any:
     from pal_judge.engine import CardDataError, Game, SetupError
 
     setup, cards = engine_setup(scenario.setup)
     try:
-        return Game.from_setup(setup, cards=cards, seed=0)
+        if scenario.setup.pregame:
+            return Game.from_decks(_deck_defs(scenario, "A"), _deck_defs(scenario, "B"), seed=scenario.setup.seed, turn_limit=3)
+        return Game.from_setup(setup, cards=cards, seed=scenario.setup.seed)
     except CardDataError as err:
         raise _card_error(scenario, err) from None
     except SetupError as err:
