@@ -1,1 +1,92 @@
-"""Placeholder: this command module is being written (see pal_judge/cli/__init__.py)."""
+"""`pal-judge xcheck`: where the English translation and the Chinese rulebook disagree."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Optional
+
+import typer
+
+from pal_judge.cli._app import app, console, guarded
+from pal_judge.errors import UserError
+
+
+@app.command("xcheck")
+@guarded
+def xcheck(
+    section: Optional[str] = typer.Option(None, "--section", "-s", help="Check one subtree only, e.g. 2.1."),
+    check: Optional[list[str]] = typer.Option(None, "--check", "-c", help="Run only this check (repeatable)."),
+    as_json: bool = typer.Option(False, "--json", help="Print the findings as a JSON list."),
+    fmt: str = typer.Option("table", "--format", "-f", help="table, markdown or json."),
+    strict: bool = typer.Option(False, "--strict", help="Exit 1 when any finding has severity error."),
+    guide: Optional[Path] = typer.Option(None, "--guide", help="Check a secondary text (e.g. rules/guide_en.txt) "
+                                         "against the sections its Authority: lines cite."),
+    list_checks: bool = typer.Option(False, "--list-checks", help="List the checks and exit."),
+) -> None:
+    """Cross-check the translation clause by clause (numbers, references, terms, roles, missing text)."""
+    from pal_judge.corpus import load_corpus
+    from pal_judge.xcheck import CHECKS
+    from pal_judge.xcheck.guide import GUIDE_CHECK_IDS, check_guide
+
+    fmt = "json" if as_json else fmt.lower()
+    if fmt not in ("table", "markdown", "json"):
+        raise UserError(f"unknown format {fmt!r}; use table, markdown or json")
+    summaries = {c.id: f"{c.summary} ({c.severity})" for c in CHECKS}
+    summaries.update({g: "quick-start guide against the cited sections" for g in GUIDE_CHECK_IDS})
+    if list_checks:
+        for check_id, text in summaries.items():
+            console().print(f"[bold]{check_id}[/]  {text}", highlight=False)
+        return
+    rulebook, glossary = load_corpus()
+    if section is not None and section not in rulebook:
+        raise UserError(f"no section {section} in the rulebook")
+    if guide is not None:
+        findings = _guide_findings(rulebook, glossary, guide, section, check, GUIDE_CHECK_IDS, check_guide)
+        title = f"Quick-start guide check: {guide.name}"
+    else:
+        from pal_judge.xcheck import run_checks
+
+        findings = run_checks(rulebook, glossary, section=section, checks=check)
+        title = "Translation cross-check: English against the Chinese Comprehensive Rules"
+    _print(findings, fmt, title, rulebook, summaries)
+    if strict and any(f.severity == "error" for f in findings):
+        raise typer.Exit(code=1)
+
+
+def _guide_findings(rulebook, glossary, path, section, checks, known, check_guide):  # type: ignore[no-untyped-def]
+    from pal_judge.xcheck.units import in_subtree
+
+    if checks:
+        unknown = [c for c in checks if c not in known]
+        if unknown:
+            raise UserError(f"unknown guide check {', '.join(unknown)}; known: {', '.join(known)}")
+    try:
+        text = path.read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError) as err:
+        raise UserError(f"cannot read {path}: {err}") from None
+    found = check_guide(rulebook, glossary, text, path.name, tuple(checks) if checks else None)
+    return [f for f in found if section is None or in_subtree(f.section, section)]
+
+
+def _print(findings, fmt, title, rulebook, summaries) -> None:  # type: ignore[no-untyped-def]
+    from pal_judge.render.xcheck_view import findings_markdown, findings_tables
+
+    if fmt == "json":
+        typer.echo(json.dumps([f.to_dict() for f in findings], ensure_ascii=False, indent=2))
+        return
+
+    def chapter_title(chapter: str) -> str:
+        found = rulebook.get(chapter)
+        if found is None:
+            return f"Chapter {chapter}"
+        names = " · ".join(n for n in (found.title_en, found.title_zh) if n)
+        return f"Chapter {chapter}  {names}"
+
+    if fmt == "markdown":
+        typer.echo(findings_markdown(findings, chapter_title, title, summaries), nl=False)
+        return
+    if not findings:
+        console().print("No findings.", style="green")
+        return
+    console().print(findings_tables(findings, chapter_title))

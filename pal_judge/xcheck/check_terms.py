@@ -68,10 +68,11 @@ def _stem(phrase: str) -> str:
     "sub name"/"sub-name", "Quick"/"【Quick】" count as one rendering (articles and
     possessives dropped, common English suffixes cut)."""
     words = re.findall(r"[a-z]+", phrase.lower().replace("’", "'").replace("-", " "))
-    return " ".join(_stem_word(w) for w in words if w not in _FILLER)
+    return " ".join(stem_word(w) for w in words if w not in _FILLER)
 
 
-def _stem_word(word: str) -> str:
+def stem_word(word: str) -> str:
+    """One English word without its common suffix: "standing" → "stand", "abilities" → "ability"."""
     for suffix, repl in (("ies", "y"), ("ing", ""), ("ed", ""), ("es", ""), ("s", "")):
         if word.endswith(suffix) and len(word) - len(suffix) >= 2:
             word = word[: -len(suffix)] + repl

@@ -1,0 +1,1 @@
+"""Rich terminal views and report renderers."""
