@@ -17,17 +17,20 @@ def legal_attackers(g: "Game") -> list[CardInstance]:
     return [c for c in g.players[g.turn_player].pals() if not c.rested and not stats.restricted(g, c, "cannot_attack")]
 
 
-def legal_targets(g: "Game", attacker: CardInstance) -> tuple[list[CardInstance | None], bool]:
+def legal_targets(g: "Game", attacker: CardInstance) -> tuple[list[CardInstance | None], str]:
     """9.2.3 the player (None), a structure, a rested pal (a standing one with Assault, 12.15.2).
-    12.10.2 if a Taunt card is a legal target, one of the Taunt cards must be chosen."""
+    12.10.2 if a Taunt card is a legal target, one of the Taunt cards must be chosen; 12.10.3 a
+    Taunt card that is not a legal target imposes nothing. Returns (targets, taunt status)."""
     opp = g.players[g.opp(g.turn_player)]
     assault = "assault" in stats.keywords(g, attacker)
     cards = [c for c in opp.base if c.card.type == "structure" or
              (c.card.type == "pal" and (c.rested or assault))]
     taunts = [c for c in cards if "taunt" in stats.keywords(g, c)]
     if taunts:
-        return list(taunts), True  # 12.10.2.1 any one of them
-    return [None, *cards], False
+        return list(taunts), "forced"  # 12.10.2.1 any one of them
+    if any("taunt" in stats.keywords(g, c) for c in opp.base):
+        return [None, *cards], "illegal"  # 12.10.3
+    return [None, *cards], ""
 
 
 def attack_options(g: "Game") -> list[Option]:
@@ -40,7 +43,7 @@ def attack_options(g: "Game") -> list[Option]:
     return opts
 
 
-def run_battle(g: "Game", attacker_oid: int, target_oid: int | None, taunt: bool) -> None:
+def run_battle(g: "Game", attacker_oid: int, target_oid: int | None, taunt: str) -> None:
     """9.3–9.7 one battle."""
     tp, nt = g.turn_player, g.opp(g.turn_player)
     att = g.find(attacker_oid)
@@ -50,8 +53,16 @@ def run_battle(g: "Game", attacker_oid: int, target_oid: int | None, taunt: bool
     g.step = "attack"
     tgt = g.find(target_oid)
     tname = f"player {g.pname(nt)}" if tgt is None else tgt.label
-    cites = ("9.3.1", "9.2.4") + (("12.10.2", "12.10.2.1") if taunt else ())
-    g.emit(f"{g.pname(tp)} starts a battle: {att.label} attacks {tname}", ("8.4.1", "9.1.1") + cites, player=tp,
+    cites = ["9.3.1", "9.2.4", "9.2.2.1", "9.2.3"]
+    if att.entered_turn == g.turn:
+        cites.append("9.2.2.3")  # deployed this turn and still may attack
+    if tgt is not None and tgt.card.type == "pal" and not tgt.rested:
+        cites += ["12.15.2", "12.15.1"]  # a standing pal only with Assault
+    if taunt == "forced":
+        cites += ["12.10.2", "12.10.2.1", "12.10.1"]
+    elif taunt == "illegal":
+        cites.append("12.10.3")
+    g.emit(f"{g.pname(tp)} starts a battle: {att.label} attacks {tname}", ("8.4.1", "9.1.1", *cites), player=tp,
            card=att.label, after={"attacker": att.label, "target": tname})
     effects.set_rested(g, att, True, ("9.3.2", "9.3.2.1"))
     timing.fire_self(g, att, "on_attack")

@@ -600,8 +600,9 @@ def activate(g: "Game", who: int, ci: CardInstance, index: int, ability: Ability
     elif payable:
         costs = ability.costs[payable[0]]
     g.resolution.append(("ability", ci.label))
+    multi = ("10.6.2.3.1",) if len(ability.costs) > 1 else ()
     g.emit(f"{g.pname(who)} uses {ci.label}: {ability.name or 'ability'}",
-           tuple(cites) + ("10.6.2.1.2",) + ability.cites, player=who, card=ci.label)
+           tuple(cites) + ("10.6.2.1.2",) + multi + ability.cites, player=who, card=ci.label)
     pay(g, who, costs, ci, ctx)
     _finish_activation(g, who, ci, index, ability, ctx)
 

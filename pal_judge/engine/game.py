@@ -224,6 +224,7 @@ class Game:
         if to == "base":
             new.rested = rested  # 4.3.2.3 placed standing unless told otherwise
             new.placed = batch if batch is not None else self.next_batch()
+            new.entered_turn = self.turn
         if not quiet:
             self.emit(what or f"{ci.label} moves from {src} to {to}", tuple(cites) + ("4.1.4",),
                       player=ci.owner, card=new.label, before={"zone": src, "oid": ci.oid},

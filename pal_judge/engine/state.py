@@ -25,6 +25,7 @@ class CardInstance:
     rested: bool = False  # 4.3.2 stand/rest; 4.3.2.3 placed standing unless told otherwise
     damage: int = 0  # 4.4.4 damage on pals and structures in base
     placed: int = 0  # placement batch number, for 11.5.1.1 "the last placed pals"
+    entered_turn: int = 0  # the turn it entered the base (9.2.2.3)
 
     @property
     def controller(self) -> int:

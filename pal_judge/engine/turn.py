@@ -127,13 +127,18 @@ def perform(g: "Game", who: int, opt: Option, cites: Sequence[str]) -> None:
     data = opt.data
     kind = data[0]
     p = g.players[who]
+    in_main = g.phase == "main" and g.battle is None
     if kind == "play":
         ci = next(c for c in p.hand if c.oid == data[1])
-        effects.play_card(g, who, ci, cites)
+        extra = ("8.2.1",) if in_main else ("12.2.1.2", "12.2.1")
+        effects.play_card(g, who, ci, tuple(cites) + extra)
     elif kind == "activate":
         ci = next(c for c in p.base + p.hand if c.oid == data[1])
         ability = dict(timing.card_abilities(g, ci))[data[2]]
-        effects.activate(g, who, ci, data[2], ability, cites)
+        extra = ("8.3.1",) if in_main else ("12.2.1.1", "12.2.1")
+        if ability.zone == "hand":
+            extra += ("10.3.4.1.1",)  # an ability that works from the hand
+        effects.activate(g, who, ci, data[2], ability, tuple(cites) + extra)
     elif kind == "attack":
         battle.run_battle(g, data[1], data[2], data[3])
     elif kind == "soul_draw":
@@ -183,6 +188,8 @@ def _end(g: "Game") -> None:
 
 def _next_turn(g: "Game") -> None:
     # 7.6.5 the opponent becomes the turn player
+    g.emit(f"turn {g.turn} ends; {g.pname(g.opp(g.turn_player))} becomes the turn player", ("7.6.5",),
+           player=g.opp(g.turn_player))
     g.turn += 1
     g.turn_player = g.opp(g.turn_player)
     g.soul_draw_used = False
