@@ -63,7 +63,7 @@ STEP_FIELDS: dict[str, tuple[str, ...]] = {
     "choose": ("card",),
     "soul_draw": ("player",),
     "concede": ("player",),
-    "options": ("has", "lacks"),  # checks the decision being asked, answers nothing
+    "options": ("has", "lacks", "player"),  # checks the decision being asked, answers nothing
 }
 STEP_EXTRA = ("expect", "note")
 

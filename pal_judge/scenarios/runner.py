@@ -166,6 +166,13 @@ def planned_answers(step: Step) -> list[tuple[tuple[str, ...], list[str]]]:
     return plan
 
 
+def _declines_unasked(step: Step, decision: Any) -> bool:
+    """Declining a choice the engine did not offer is satisfied by not being asked (9.4.2, 9.5.2)."""
+    if step.action == "pass":
+        return decision.kind != "quick"
+    return step.action == "block" and step.args.get("card") == "none" and decision.kind != "block"
+
+
 class StepDecider:
     """Answers the engine's decisions from the scenario's steps, recording each step's events and board."""
 
@@ -191,6 +198,11 @@ class StepDecider:
         while self.remaining and self.remaining[0][1].action == "options":
             index, step = self.remaining.pop(0)
             legal = {_norm(o.label) for o in decision.options}
+            if "player" in step.args:
+                asked = f"{decision.kind} decision of {decision.player}"
+                exp = Expectation("option", step.args["player"], f"a decision of {step.args['player']}", step.where)
+                ok = decision.player == step.args["player"]
+                self.option_checks.append(ExpectationResult(exp, exp.expected if ok else asked, ok, index))
             for wanted in step.args.get("has", []):
                 self.option_checks.append(_option_result(step, index, wanted, True, _norm(wanted) in legal, decision))
             for unwanted in step.args.get("lacks", []):
@@ -201,7 +213,7 @@ class StepDecider:
             # a follow-up (targets, payment) the engine did not ask: it had a single legal option
             kinds, labels = self.queue.pop(0)
             self.current.decisions.append({"kind": kinds[0], "answer": labels[0], "asked": False})
-        if not self.queue:
+        while not self.queue:
             self._check_options(decision)
             self._close(game)
             if not self.remaining:
@@ -211,6 +223,10 @@ class StepDecider:
                 raise ScriptExhausted(decision, why="no scripted step left")
             index, step = self.remaining.pop(0)
             self.current = StepRun(index, step.describe(), step.where.line)
+            if _declines_unasked(step, decision):
+                # `pass` / `block: none` when the engine had nothing to ask (no quick card, no blocker)
+                self.current.decisions.append({"kind": step.action, "answer": "none", "asked": False})
+                continue
             self.queue = planned_answers(step)
         kinds, labels = self.queue.pop(0)
         options = {_norm(o.label): o for o in decision.options}
@@ -288,8 +304,9 @@ def run_scenario(scenario: Scenario) -> ScenarioRun:
             f"{scenario.where}: unscripted choice after the last step: the engine asks player {pending.player} "
             f"'{pending.kind}' (options: {legal}); add a step that answers it"
         )
-    if error is None and decider.remaining:
-        index, step = decider.remaining[0]
+    unused = [(i, st) for i, st in decider.remaining if st.action not in ("pass", "block")]
+    if error is None and unused:
+        index, step = unused[0]
         error = f"{step.where}: step {index} ({step.describe()}) was never used: the game ended ({outcome})"
     for run in decider.runs[1:]:
         step = scenario.steps[run.index - 1]
