@@ -1,9 +1,11 @@
 """Changed actors and reversed roles: paired role terms (main name/sub name,
 turn player/non-turn player, owner/master) that trade places between the texts.
 
-Two signals:
+Three signals:
 * swap — one side names only role A where the other names only its partner B
   (5.17.2: ZH 由自己控制 "you control", EN "you own");
+* one-sided — one side names a role of the pair and the other names neither
+  (11.1.2.2: EN "masters of the cards or zones", ZH no 控制者);
 * position — a role tied to "before"/"after" in the same clause segment is tied
   to the partner role on the other side (2.1.3.1: ZH 前面…副名称, EN before … main name).
 """
@@ -16,6 +18,7 @@ from typing import Iterator
 
 from pal_judge.xcheck.context import Context, finding
 from pal_judge.xcheck.finding import Finding, Span
+from pal_judge.xcheck.units import Unit
 
 
 @dataclass(frozen=True)
@@ -27,6 +30,9 @@ class RolePair:
     zh_b: str
     a: str  # display names
     b: str
+    # Stricter forms for "named on one side only" (default: the same as above).
+    one_sided_en: str = ""
+    one_sided_zh: str = ""
 
 
 ROLE_PAIRS: tuple[RolePair, ...] = (
@@ -37,7 +43,8 @@ ROLE_PAIRS: tuple[RolePair, ...] = (
              r"(?<!非)回合玩家", r"非回合玩家", "turn player", "non-turn player"),
     # 3.1.1 owner / 3.1.2 master
     RolePair("owner/master", r"\bowner|\b(?:you|he or she|they|player)\s+owns?\b|\bowns\b", r"\bmaster",
-             r"拥有者|所属|持有|拥有的卡牌", r"控制", "owner", "master"),
+             r"拥有者|所属|持有|拥有的卡牌", r"控制", "owner", "master",
+             one_sided_en=r"\bowner|\bmaster", one_sided_zh=r"拥有者|控制"),
 )
 
 _EN_POSITION = re.compile(r"\b(before|after)\b", re.IGNORECASE)
@@ -82,6 +89,10 @@ def role_swap(ctx: Context) -> Iterator[Finding]:
                 yield finding(unit, "role-swap", "error",
                               f"ZH names the {pair.b} where EN names the {pair.a}", en_a, zh_b)
                 continue
+            one_sided = _one_sided(unit.en, unit.zh, pair, en_a + en_b, zh_a + zh_b)
+            if one_sided is not None:
+                yield one_sided_finding(unit, pair, one_sided)
+                continue
             en_tied = _positions(unit.en, pair.en_a, pair.en_b, _EN_POSITION, _EN_SEGMENT, re.IGNORECASE)
             zh_tied = _positions(unit.zh, pair.zh_a, pair.zh_b, _ZH_POSITION, _ZH_SEGMENT, 0)
             clashes = [m for m in ("before", "after") if m in en_tied and m in zh_tied and en_tied[m][0] != zh_tied[m][0]]
@@ -90,3 +101,26 @@ def role_swap(ctx: Context) -> Iterator[Finding]:
                 detail = "; ".join(f"{m}: ZH {name[zh_tied[m][0]]}, EN {name[en_tied[m][0]]}" for m in clashes)
                 yield finding(unit, "role-swap", "error", f"{pair.name} reversed ({detail})",
                               [en_tied[m][1] for m in clashes], [zh_tied[m][1] for m in clashes])
+
+
+def _one_sided(en: str, zh: str, pair: RolePair, en_roles: list[Span], zh_roles: list[Span]) -> tuple[str, list[Span]] | None:
+    """("en" or "zh", spans) when only that side names a role of the pair."""
+    if pair.one_sided_en:
+        en_roles = _found(pair.one_sided_en, en, re.IGNORECASE)
+        zh_roles = _found(pair.one_sided_zh, zh)
+    if en_roles and not zh_roles:
+        return "en", en_roles
+    if zh_roles and not en_roles:
+        return "zh", zh_roles
+    return None
+
+
+def one_sided_finding(unit: Unit, pair: RolePair, side: tuple[str, list[Span]]) -> Finding:
+    which, marks = side
+    text = unit.en if which == "en" else unit.zh
+    named = ", ".join(dict.fromkeys(text[a:b] for a, b in marks))
+    other = "ZH" if which == "en" else "EN"
+    message = f"{which.upper()} names a role ({named}) where {other} names neither the {pair.a} nor the {pair.b}"
+    if which == "en":
+        return finding(unit, "role-swap", "warning", message, en_marks=marks)
+    return finding(unit, "role-swap", "warning", message, zh_marks=marks)

@@ -1,5 +1,6 @@
 """Checks on wording that carries rules meaning: qualifiers (unless otherwise
-specified, in principle, immediately) present on one side only,
+specified, in principle, immediately) present on one side only, obligation
+against permission, ordinals (the first turn),
 terms defined on one side only, and symbols the English lost (an empty “ ” or ( )
 where the Chinese prints ◇ or a number)."""
 
@@ -39,6 +40,39 @@ def qualifier(ctx: Context) -> Iterator[Finding]:
                 continue
             side = "English" if en_hits else "Chinese"
             yield finding(unit, "qualifier", "warning", f"“{q.name}” is in the {side} only", en_hits, zh_hits)
+
+
+_ZH_MUST = re.compile(r"必须|被要求|有义务|强制|不得")
+_EN_MUST = re.compile(r"\bmust\b|\brequire|\bobligat|\bforce|\bha(?:ve|s) to\b|\bcannot\b|\bnot allowed\b|\bmay not\b",
+                      re.IGNORECASE)
+_EN_MAY = re.compile(r"\bmay\b|\bcan\b|\bwish(?:es)?\b|\ballowed\b|\boptional", re.IGNORECASE)
+
+
+def modality(ctx: Context) -> Iterator[Finding]:
+    """The Chinese obliges (必须, 被要求) where the English only permits (may, can, wishes)."""
+    for unit in ctx.translated():
+        zh_must = [m.span() for m in _ZH_MUST.finditer(unit.zh)]
+        if not zh_must or _EN_MUST.search(unit.en):
+            continue
+        en_may = [m.span() for m in _EN_MAY.finditer(unit.en)]
+        if en_may:
+            yield finding(unit, "modality", "warning",
+                          "ZH states an obligation where EN states a permission or wish", en_may, zh_must)
+
+
+_ZH_ORDINAL = re.compile(r"(?:第[一二三四五六七八九十\d]+|首)个?(?:回合|张|次|阶段)")
+_EN_ORDINAL = re.compile(r"\b(?:first|second|third|last)\s+(?:\w+\s+)?(?:turn|card|time|phase)s?\b", re.IGNORECASE)
+
+
+def ordinal(ctx: Context) -> Iterator[Finding]:
+    """An ordinal (第一个回合 "the first turn") on one side only."""
+    for unit in ctx.translated():
+        zh_ord = [m.span() for m in _ZH_ORDINAL.finditer(unit.zh)]
+        en_ord = [m.span() for m in _EN_ORDINAL.finditer(unit.en)]
+        if len(zh_ord) != len(en_ord):
+            zh_words = ", ".join(unit.zh[a:b] for a, b in zh_ord) or "none"
+            en_words = ", ".join(unit.en[a:b] for a, b in en_ord) or "none"
+            yield finding(unit, "ordinal", "error", f"ordinals differ: ZH {zh_words}; EN {en_words}", en_ord, zh_ord)
 
 
 _EN_DEFINES = re.compile(r"\b(?:known as|(?:are |is )?called|referred to as)\b", re.IGNORECASE)

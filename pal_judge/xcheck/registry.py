@@ -20,6 +20,8 @@ CHECKS: tuple[Check, ...] = (
           check_roles.role_swap),
     Check("qualifier", "warning", "a qualifier (unless otherwise specified, in principle, …) on one side only",
           check_wording.qualifier),
+    Check("ordinal", "error", "an ordinal (the first turn) on one side only", check_wording.ordinal),
+    Check("modality", "warning", "an obligation in Chinese rendered as a permission", check_wording.modality),
     Check("definition", "warning", "a term defined in the English only", check_wording.definition),
     Check("lost-symbol", "warning", "an empty slot in the English where a symbol or number was lost",
           check_wording.lost_symbol),
