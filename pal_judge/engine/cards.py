@@ -152,6 +152,10 @@ class CardDef:
     keywords: tuple[tuple[str, int], ...] = ()
     effect: tuple[Step, ...] = ()
     abilities: tuple[Ability, ...] = ()
+    has_continuous: bool = field(init=False, default=False, compare=False)
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "has_continuous", any(a.kind == "continuous" for a in self.abilities))
 
     @property
     def all_names(self) -> frozenset[str]:

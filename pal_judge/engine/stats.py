@@ -43,8 +43,10 @@ def condition_ok(g: "Game", cond: str | None, controller: int, source: CardInsta
 def continuous_steps(g: "Game") -> Iterator[tuple[CardInstance, Ability, Step]]:
     """Every step of every active continuous ability (10.3.5: base cards), in order of when the
     cards were placed (10.10.1.6.1)."""
-    cards = sorted((c for c in g.base_cards() if any(a.kind == "continuous" for a in c.card.abilities)),
-                   key=lambda c: c.placed)
+    cards = [c for c in g.base_cards() if c.card.has_continuous]
+    if not cards:
+        return
+    cards.sort(key=lambda c: c.placed)
     for c in cards:
         for a in c.card.abilities:
             if a.kind != "continuous" or not condition_ok(g, a.cond, c.controller, c):

@@ -94,6 +94,8 @@ def fire_global(g: "Game", trigger: str, phase: str | None = None, step: str | N
     else:
         cites = TRIGGER_CITES.get(trigger, ())
     for ci in list(g.base_cards()):
+        if not _may_have(g, ci, trigger):
+            continue
         for idx, a in card_abilities(g, ci):
             if a.kind != "auto" or a.trigger != trigger or a.phase != phase or a.step != step:
                 continue
@@ -117,9 +119,18 @@ def fire_global(g: "Game", trigger: str, phase: str | None = None, step: str | N
             _standby(g, ab, d.ctx, ("delayed", id(d)), cites + ("10.8.5.1",))
 
 
+def _may_have(g: "Game", ci: CardInstance, trigger: str) -> bool:
+    """A cheap pre-check: printed abilities, or (for end of turn) Vigilance (12.9.2)."""
+    if any(a.trigger == trigger for a in ci.card.abilities):
+        return True
+    return trigger == "end_of_turn" and "vigilance" in stats.keywords(g, ci)
+
+
 def unfired_end_triggers(g: "Game") -> bool:
     """7.6.5 are there end-of-turn triggers of base cards that have not triggered this turn?"""
     for ci in g.base_cards():
+        if not _may_have(g, ci, "end_of_turn"):
+            continue
         for idx, a in card_abilities(g, ci):
             if a.kind == "auto" and a.trigger == "end_of_turn" and (ci.oid, idx) not in g.end_triggered \
                     and _whose_ok(g, a.whose, ci.controller):
