@@ -49,13 +49,14 @@ W_NUM_DIFF = 0.4
 W_TERM_SHARED = 0.8
 W_TERM_DIFF = 0.35
 GC_VARIANCE = 17.0  # s² of the length model, per Chinese character
-BAND = 40  # paragraphs either side of the diagonal searched
+BAND = 30  # paragraphs either side of the diagonal searched
 PIN_PENALTY = 1000.0
 # In a 1-2 or 2-1 bead each part must bring shared evidence (terms, references,
 # numbers) of its own, not already carried by the other part; a part without it
 # is more likely added text (or a dropped clause) than half of a split.
-NO_OWN_EVIDENCE = 5.0
+NO_OWN_EVIDENCE = 7.0
 MIN_OWN_EVIDENCE = 1.0
+LENGTH_EVIDENCE = 2.0  # a part whose removal worsens the length cost this much is needed
 
 
 @dataclass(frozen=True)
@@ -102,9 +103,13 @@ class _Scorer:
         self.default_idf = math.log((n + 1) / 0.5)
         self.pins = {p.en_index: p.sections for p in pins}
         self.numbers = [s.number for s in sections]
+        self._weights: dict[frozenset[str], float] = {}
 
     def _weight(self, terms: frozenset[str]) -> float:
-        return sum(self.idf.get(t, self.default_idf) for t in terms)
+        weight = self._weights.get(terms)
+        if weight is None:
+            weight = self._weights[terms] = sum(self.idf.get(t, self.default_idf) for t in terms)
+        return weight
 
     def match(self, en: tuple[int, ...], zh: tuple[int, ...]) -> float:
         e = self.en[en[0]]
@@ -115,9 +120,9 @@ class _Scorer:
             z = z + self.zh[j]
         cost = self._length_cost(e, z) + self._shared_cost(e, z)
         if len(en) > 1:
-            cost += PRIOR_MERGE + self._parts_without_evidence([self.en[i] for i in en], z)
+            cost += PRIOR_MERGE + self._parts_without_evidence([self.en[i] for i in en], z, True)
         if len(zh) > 1:
-            cost += PRIOR_MERGE + self._parts_without_evidence([self.zh[j] for j in zh], e)
+            cost += PRIOR_MERGE + self._parts_without_evidence([self.zh[j] for j in zh], e, False)
         if not all(self.is_clause[j] for j in zh):
             cost += PRIOR_HEADING_TEXT
         return cost + self._pin_cost(en, zh)
@@ -128,20 +133,24 @@ class _Scorer:
     def zh_only(self, j: int) -> float:
         return PRIOR_CLAUSE_DROPPED if self.is_clause[j] else 0.0
 
-    def _parts_without_evidence(self, parts: list[Signals], other: Signals) -> float:
-        """NO_OWN_EVIDENCE for each part sharing nothing with `other` that its sibling does not share."""
+    def _parts_without_evidence(self, parts: list[Signals], other: Signals, parts_are_en: bool) -> float:
+        """NO_OWN_EVIDENCE for each part that shares nothing with `other` its siblings do not
+        already share, and whose length the pair does not need either."""
+        whole = sum(p.length for p in parts)
+        with_all = self._lengths_cost(whole, other.length, parts_are_en)
         penalty = 0.0
         for k, part in enumerate(parts):
-            rest = [p for n, p in enumerate(parts) if n != k]
             terms = part.terms & other.terms
             refs = part.refs & other.refs
             numbers = part.numbers & other.numbers
-            for sibling in rest:
-                terms -= sibling.terms
-                refs -= sibling.refs
-                numbers -= sibling.numbers
+            for n, sibling in enumerate(parts):
+                if n != k:
+                    terms -= sibling.terms
+                    refs -= sibling.refs
+                    numbers -= sibling.numbers
             own = self._weight(terms) + W_REF_SHARED * len(refs) + W_NUM_SHARED * len(numbers)
-            if own < MIN_OWN_EVIDENCE:
+            without = self._lengths_cost(whole - part.length, other.length, parts_are_en)
+            if own < MIN_OWN_EVIDENCE and without - with_all < LENGTH_EVIDENCE:
                 penalty += NO_OWN_EVIDENCE
         return penalty
 
@@ -150,8 +159,12 @@ class _Scorer:
         return sum(PIN_PENALTY for i in en if i in self.pins and self.pins[i] != wanted)
 
     def _length_cost(self, e: Signals, z: Signals) -> float:
-        zl = max(z.length, 1)
-        delta = (e.length - self.ratio * zl) / math.sqrt(GC_VARIANCE * zl)
+        return self._lengths_cost(e.length, z.length, True)
+
+    def _lengths_cost(self, first: int, second: int, first_is_en: bool) -> float:
+        en_length, zh_length = (first, second) if first_is_en else (second, first)
+        zl = max(zh_length, 1)
+        delta = (en_length - self.ratio * zl) / math.sqrt(GC_VARIANCE * zl)
         a = abs(delta)
         return 0.5 * a * a if a < 2 else 2 * a - 2  # Huber: outliers cost linearly
 
@@ -231,16 +244,27 @@ def align(
             beta[(a, b)] = _logsumexp([beta.get((a, b), -INF), contribution])
     total = alpha[(m, n)]
 
-    chain: list[tuple[Bead, float]] = []
+    # Posterior of a bead = probability that the paragraphs and sections it joins are
+    # joined exactly so. Summed over grid positions: a 1-0 bead may sit before or after
+    # a free heading 0-1 bead, and those paths are the same alignment.
+    mass: dict[tuple[tuple[int, ...], tuple[int, ...]], float] = {}
+    for point, moves in edges.items():
+        if point not in beta:
+            continue
+        for a, b, bead in moves:
+            key = (bead.en, bead.zh)
+            mass[key] = mass.get(key, 0.0) + math.exp(alpha[(a, b)] - bead.cost + beta[point] - total)
+
+    chain: list[Bead] = []
     point = (m, n)
     while point != (0, 0):
         _, previous, bead = best[point]
         assert bead is not None
-        posterior = math.exp(alpha[previous] - bead.cost + beta[point] - total)
-        chain.append((bead, min(1.0, max(0.0, posterior))))
+        chain.append(bead)
         point = previous
     chain.reverse()
-    return Alignment(tuple(b for b, _ in chain), tuple(s for _, s in chain), scorer.ratio)
+    scores = tuple(min(1.0, max(0.0, mass.get((b.en, b.zh), 0.0))) for b in chain)
+    return Alignment(tuple(chain), scores, scorer.ratio)
 
 
 def paragraph_alignment(result: Alignment, sections: tuple[Section, ...], count: int) -> tuple[AlignedParagraph, ...]:
