@@ -301,11 +301,13 @@ def _s_exile(g: "Game", s: Step, ctx: Context) -> None:
 
 def _s_place(g: "Game", s: Step, ctx: Context) -> None:
     to = s.to or "hand"
+    batch = g.next_batch()  # cards placed by one step are placed together (11.5.1.1 "last placed")
     for c in _cards(select(g, s.target, ctx)):
         if to.startswith("deck"):
             g.move(c, "deck", _cites(s, ctx), bottom=to == "deck_bottom", what=f"{c.label} is placed on the {to.replace('_', ' ')}")
         else:
-            g.move(c, to, _cites(s, ctx) + (("5.15.1",) if to == "base" else ()), what=f"{c.label} is placed in the {to}")
+            g.move(c, to, _cites(s, ctx) + (("5.15.1",) if to == "base" else ()), batch=batch,
+                   what=f"{c.label} is placed in the {to}")
 
 
 def discard_from_hand(g: "Game", idx: int, n: int, cites: Sequence[str], exclude: CardInstance | None = None) -> None:

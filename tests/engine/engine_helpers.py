@@ -1,0 +1,37 @@
+"""Small builders shared by the engine tests."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from pal_judge.engine import Game, ScriptedDecider
+
+
+def pal(name: str, power: int = 1000, strike: int = 1, cost: int = 1, **kw: Any) -> dict[str, Any]:
+    return {"name": name, "type": "pal", "power": power, "strike": strike, "cost": cost, **kw}
+
+
+def board(a: dict[str, Any] | None = None, b: dict[str, Any] | None = None, **game: Any) -> dict[str, Any]:
+    setup: dict[str, Any] = {"turn": 3, "turn_player": "A", "phase": "main",
+                             "players": {"A": {"deck": 10, **(a or {})}, "B": {"deck": 10, **(b or {})}}}
+    setup.update(game)
+    return setup
+
+
+def play(setup: dict[str, Any], cards: list[dict[str, Any]], answers: list[Any], seed: int = 0) -> Game:
+    """Run a board with a strict script; the run stops when the script is exhausted."""
+    g = Game.from_setup(setup, cards, seed=seed)
+    g.run(ScriptedDecider(answers))
+    return g
+
+
+def base(g: Game, player: str) -> dict[str, dict[str, Any]]:
+    return {c["label"]: c for c in g.snapshot()["players"][player]["base"]}
+
+
+def whats(g: Game) -> list[str]:
+    return [e.what for e in g.events]
+
+
+def cited(g: Game) -> set[str]:
+    return {c for e in g.events for c in e.cites}
