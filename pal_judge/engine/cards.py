@@ -101,6 +101,7 @@ class Step:
     options: tuple[tuple["Step", ...], ...] = ()
     cond: str | None = None
     from_zone: str = "hand"
+    x: bool = False  # the amount or count was written X (10.6.2.2.2)
 
 
 @dataclass(frozen=True, slots=True)
@@ -187,6 +188,10 @@ def _int(v: Any, path: str, allow_x: bool = False) -> int:
     if isinstance(v, bool) or not isinstance(v, int):
         raise CardDataError(path, f"expected an integer, got {v!r}")
     return v
+
+
+def _is_x(v: Any) -> bool:
+    return isinstance(v, str) and v.strip().upper() == "X"
 
 
 def _choice(v: Any, allowed: tuple[str, ...], path: str) -> str:
@@ -292,6 +297,9 @@ def parse_step(v: Any, path: str) -> Step:
     kw: dict[str, Any] = {"do": do}
     if do in _NEEDS_AMOUNT or "amount" in d:
         kw["amount"] = _int(_req(d, "amount", path), _join(path, "amount"), allow_x=True)
+        kw["x"] = _is_x(d["amount"])
+    if isinstance(d.get("target"), Mapping) and _is_x(d["target"].get("choose")):
+        kw["x"] = True
     if do in _NEEDS_TARGET and "target" not in d:
         raise CardDataError(path, f"'{do}' needs a 'target'")
     if "target" in d:

@@ -149,10 +149,15 @@ def candidates(g: "Game", t: Target, ctx: Context) -> list[Thing]:
 def choose(g: "Game", who: int, pool: list[Thing], n: int, up_to: bool, kind: str, prompt: str,
            may_skip: bool = False) -> list[Thing]:
     """10.6.3.1: choose n if possible (all of them when there are no more); up to n may stop."""
-    if n <= 0 or not pool:
-        return []  # 10.6.3.1.3
+    if n <= 0:
+        return []
+    if not pool:
+        g.emit("nothing can be chosen: the effects on it are ignored", ("10.6.3.1.3",), player=who)
+        return []
     if len(pool) <= n and not up_to and not may_skip:
-        return list(pool)  # 10.6.3.1.2 as many as possible
+        if len(pool) < n:
+            g.emit(f"only {len(pool)} of {n} can be chosen: all of them are", ("10.6.3.1.2", "10.6.3.1"), player=who)
+        return list(pool)  # 10.6.3.1 obliged to choose when possible
     chosen: list[Thing] = []
     pool = list(pool)
     while len(chosen) < n and pool:
@@ -215,6 +220,9 @@ def run_steps(g: "Game", steps: Sequence[Step], ctx: Context) -> None:
     for s in steps:
         if not stats.condition_ok(g, s.cond, ctx.controller, g.find(ctx.source_oid)):
             continue
+        if s.x:
+            g.emit(f"{ctx.source_label}: X is 1 (no rule says how to choose it)", ("10.6.2.2.2",),
+                   player=ctx.controller, card=ctx.source_label)
         _STEP_FUNCS[s.do](g, s, ctx)
 
 

@@ -262,13 +262,14 @@ def resolve_pending(g: "Game", p: Pending, cite: str) -> None:
                    card=ctx.source_label)
             return
         if g.ask("optional", who, [Option("yes"), Option("no")], f"use {p.label()}? (10.8.3.1.1)").label == "no":
-            g.emit(f"{p.label()} is not used", ("10.8.3.2.1",), player=who, card=ctx.source_label)
+            g.emit(f"{p.label()} is not used", ("10.8.3.1.1", "10.8.3.2.1"), player=who, card=ctx.source_label)
             return
     extra = ("10.8.7", "10.6.2.4.4") if source is None and ctx.source_oid is not None else ()
     if a.keyword is not None:
         ctx.cites = a.cites  # the steps of a keyword ability cite the keyword's clause
     g.resolution.append(("ability", p.label()))  # 10.6.2.1.2 a virtual card in the resolution zone
-    g.emit(f"{p.label()} is used", (cite, "10.8.3", "10.6.2.1.2") + a.cites + extra, player=who,
+    mandatory = () if (cost or a.optional) else ("10.8.3.1",)
+    g.emit(f"{p.label()} is used", (cite, "10.8.3") + mandatory + ("10.6.2.1.2",) + a.cites + extra, player=who,
            card=ctx.source_label)
     if cost:
         effects.pay(g, who, cost, source, ctx)
