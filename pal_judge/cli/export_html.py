@@ -7,7 +7,9 @@ from pathlib import Path
 
 import typer
 
-from pal_judge.cli._app import app, console, guarded
+from rich.markup import escape
+
+from pal_judge.cli._app import app, console, error_console, guarded
 
 
 @app.command("export-html")
@@ -33,4 +35,6 @@ def export_html(
     )
     if report.missing:
         out.print(f"None yet: {', '.join(report.missing)}.", highlight=False)
+    for problem in report.problems:
+        error_console().print(f"[yellow]warning:[/] {escape(problem)}", highlight=False)
     out.print(f"Open {(report.directory / 'index.html').resolve().as_uri()}", highlight=False, soft_wrap=True)

@@ -54,11 +54,21 @@ def _scenario_links(scenarios: tuple[str, ...], ruling_of: dict[str, list[str]])
     )
 
 
+def _marked_words(finding: FindingView) -> str:
+    """The words the check points at, e.g. EN «Taunt» · ZH «挑衅»."""
+    parts = []
+    for lang, text, spans in (("EN", finding.en, finding.en_marks), ("ZH", finding.zh, finding.zh_marks)):
+        words = [text[a:b] for a, b in spans if 0 <= a < b <= len(text)]
+        if words:
+            parts.append(f'{lang} <mark>{"</mark> <mark>".join(esc(w) for w in words)}</mark>')
+    return f' <span class="marked">{" · ".join(parts)}</span>' if parts else ""
+
+
 def _finding_list(findings: list[FindingView]) -> str:
     if not findings:
         return ""
     items = "".join(
-        f'<li class="sev-{esc(f.severity)}"><b>{esc(f.check)}</b> ({esc(f.severity)}): {esc(f.message)}</li>'
+        f'<li class="sev-{esc(f.severity)}"><b>{esc(f.check)}</b> ({esc(f.severity)}): {esc(f.message)}{_marked_words(f)}</li>'
         for f in findings
     )
     return f'<div class="findings"><span class="badge">{bi("Translation check", "翻译检查")}</span><ul>{items}</ul></div>'
@@ -131,6 +141,7 @@ def render_book(data: SiteData) -> str:
     notes = ""
     if data.missing:
         notes = f'<p class="note">Not in this export yet (none yet): {esc(", ".join(data.missing))}.</p>'
+    notes += "".join(f'<p class="note fail">{esc(problem)}</p>' for problem in data.problems)
     intro = (
         f'<h1>{bi("Palworld TCG Comprehensive Rules", "帕鲁世界集换式卡牌游戏 综合规则")}</h1>'
         f'<p class="note">{bi("The Chinese text and its numbering are authoritative; the English is the published translation, aligned clause by clause.", "中文文本及其编号为准；英文为官方译文，逐条对齐。")}</p>'

@@ -31,6 +31,7 @@ class ExportReport:
     findings: int
     covered_sections: int
     missing: tuple[str, ...]
+    problems: tuple[str, ...] = ()
 
     def to_dict(self) -> dict[str, object]:
         return {
@@ -44,6 +45,7 @@ class ExportReport:
             "findings": self.findings,
             "covered_sections": self.covered_sections,
             "missing": list(self.missing),
+            "problems": list(self.problems),
         }
 
 
@@ -87,6 +89,7 @@ def write_site(data: SiteData, directory: Path) -> list[str]:
 def export_site(directory: Path, data: SiteData | None = None) -> ExportReport:
     """Gather everything (unless given) and write the site; the report says what is in it."""
     start = time.perf_counter()
+    _prepare(directory)  # a bad folder fails before any work
     data = data if data is not None else gather()
     files = write_site(data, directory)
     seconds = time.perf_counter() - start
@@ -101,4 +104,5 @@ def export_site(directory: Path, data: SiteData | None = None) -> ExportReport:
         findings=len(data.findings),
         covered_sections=len(data.coverage),
         missing=data.missing,
+        problems=data.problems,
     )

@@ -20,6 +20,19 @@ def esc(text: str) -> str:
     return escape(text, quote=True)
 
 
+def marked(text: str, spans: Iterable[tuple[int, int]]) -> str:
+    """Escaped text with the given (start, end) spans wrapped in <mark>; overlapping spans are merged."""
+    out, at = [], 0
+    for start, end in sorted(spans):
+        start = max(start, at)
+        if end <= start or start >= len(text):
+            continue
+        out += [esc(text[at:start]), f"<mark>{esc(text[start:end])}</mark>"]
+        at = end
+    out.append(esc(text[at:]))
+    return "".join(out)
+
+
 def section_href(number: str, on_book_page: bool) -> str:
     return f"#{number}" if on_book_page else f"index.html#{number}"
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections import Counter
 
-from pal_judge.html.markup import bi, cite_links, esc, linked, page
+from pal_judge.html.markup import bi, cite_links, esc, linked, marked, page
 from pal_judge.html.replay import render_replay, replay_summary
 from pal_judge.html.sources import RulingView, SiteData
 
@@ -78,14 +78,13 @@ def render_findings(data: SiteData) -> str:
     else:
         counts = Counter(f.check for f in data.findings)
         summary = " · ".join(f"{esc(check)}: {n}" for check, n in sorted(counts.items()))
-        rows = "".join(
-            f'<tr class="sev-{esc(f.severity)}"><td>{cite_links([f.section], known)}</td><td>{esc(f.check)}</td>'
-            f"<td>{esc(f.severity)}</td><td>{esc(f.message)}</td></tr>"
+        items = "".join(
+            f'<li class="finding sev-{esc(f.severity)}"><div>{cite_links([f.section], known)} <b>{esc(f.check)}</b> '
+            f"({esc(f.severity)}): {esc(f.message)}</div>"
+            f'<div class="text"><div class="en" lang="en">{marked(f.en, f.en_marks)}</div>'
+            f'<div class="zh" lang="zh">{marked(f.zh, f.zh_marks)}</div></div></li>'
             for f in data.findings
         )
-        body = (
-            f'<p class="note">{len(data.findings)} findings · {summary}</p>'
-            '<table class="findings-table"><thead><tr><th>section</th><th>check</th><th>severity</th>'
-            f"<th>message</th></tr></thead><tbody>{rows}</tbody></table>"
-        )
+        body = f'<p class="note">{len(data.findings)} findings · {summary}</p><ol class="finding-list">{items}</ol>'
+
     return page("Translation findings · 翻译检查", "findings.html", f"<h1>{bi('Translation findings', '翻译检查')}</h1>{body}")

@@ -11,7 +11,9 @@ from __future__ import annotations
 import importlib
 from dataclasses import dataclass, field
 from types import ModuleType
-from typing import Any
+from typing import Any, Callable, TypeVar
+
+T = TypeVar("T")
 
 from pal_judge.corpus.model import Rulebook
 
@@ -51,6 +53,8 @@ class FindingView:
     message: str
     en: str
     zh: str
+    en_marks: tuple[tuple[int, int], ...] = ()  # (start, end) offsets of the differing words in `en`
+    zh_marks: tuple[tuple[int, int], ...] = ()
 
 
 @dataclass(frozen=True)
@@ -61,6 +65,7 @@ class SiteData:
     coverage: dict[str, tuple[str, ...]] = field(default_factory=dict)  # section -> scenario ids
     findings: tuple[FindingView, ...] = ()
     missing: tuple[str, ...] = ()  # parts whose module does not exist yet
+    problems: tuple[str, ...] = ()  # parts left out because their data is broken (the error message)
 
 
 def _optional_module(name: str) -> ModuleType | None:
@@ -177,28 +182,45 @@ def _load_findings(rulebook: Rulebook, glossary: Any) -> tuple[FindingView, ...]
     if checker is None or glossary is None:
         return None
     return tuple(
-        FindingView(str(f.section), str(f.check), str(f.severity), str(f.message), str(f.en or ""), str(f.zh or ""))
+        FindingView(
+            str(f.section),
+            str(f.check),
+            str(f.severity),
+            str(f.message),
+            str(f.en or ""),
+            str(f.zh or ""),
+            tuple((int(a), int(b)) for a, b in getattr(f, "en_marks", ())),
+            tuple((int(a), int(b)) for a, b in getattr(f, "zh_marks", ())),
+        )
         for f in checker(rulebook, glossary)
     )
 
 
+def _guarded(part: str, load: Callable[[], T], problems: list[str]) -> T | None:
+    """A part's loader; a user error in its data (bad YAML, broken scenario) leaves the part out, reported."""
+    from pal_judge.errors import UserError
+
+    try:
+        return load()
+    except UserError as err:
+        problems.append(f"{part} left out: {err.message}")
+        return None
+
+
 def gather() -> SiteData:
-    """Everything the site shows, each optional part empty when its module is missing."""
+    """Everything the site shows; an optional part is empty when its module is missing or its data is broken."""
     rulebook, aligned = load_rulebook_or_chinese()
     missing: list[str] = [] if aligned else ["English alignment"]
-    glossary_part = _load_glossary()
+    problems: list[str] = []
+    glossary_part = _guarded("glossary", _load_glossary, problems)
     glossary, terms = glossary_part if glossary_part is not None else (None, ())
-    if glossary_part is None:
-        missing.append("glossary")
-    rulings = _load_rulings()
-    if rulings is None:
-        missing.append("rulings")
-    coverage = _load_coverage()
-    if coverage is None:
-        missing.append("coverage")
-    findings = _load_findings(rulebook, glossary)
-    if findings is None:
-        missing.append("translation findings")
+    rulings = _guarded("rulings", _load_rulings, problems)
+    coverage = _guarded("coverage", _load_coverage, problems)
+    findings = _guarded("translation findings", lambda: _load_findings(rulebook, glossary), problems)
+    for part, value in (("glossary", glossary_part), ("rulings", rulings), ("coverage", coverage),
+                        ("translation findings", findings)):
+        if value is None and not any(p.startswith(part + " ") for p in problems):
+            missing.append(part)
     return SiteData(
         rulebook=rulebook,
         terms=terms,
@@ -206,4 +228,5 @@ def gather() -> SiteData:
         coverage=coverage or {},
         findings=findings or (),
         missing=tuple(missing),
+        problems=tuple(problems),
     )

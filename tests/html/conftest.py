@@ -99,3 +99,66 @@ def page(browser: Any) -> Iterator[Any]:
 def phone(browser: Any) -> Iterator[Any]:
     """A 375-px-wide phone page, with the same watch."""
     yield from _open(browser, 375, 812)
+
+
+# --- a small made-up ruling, finding and coverage on the real rulebook, to test their rendering alone ---
+
+BOARD_AFTER = {
+    "turn": 3, "turn_player": "A", "phase": "main", "step": "damage", "night": False, "result": None,
+    "battle": None,
+    "players": {
+        "A": {"life": 10, "damage": 0, "material": 0, "ingredient": 0, "deck": ["Filler"], "hand": [],
+              "base": [{"label": "Foxparks", "card": "Foxparks", "type": "pal", "state": "rested", "damage": 0,
+                        "power": 2000, "strike": 2, "keywords": []}],
+              "graveyard": [], "exile": [], "souls": {"deck": 4, "standing": 3, "rested": 1}, "pal_limit": 5},
+        "B": {"life": 10, "damage": 2, "material": 0, "ingredient": 0, "deck": ["Filler"], "hand": [],
+              "base": [], "graveyard": [], "exile": [], "souls": {"deck": 4, "standing": 3, "rested": 0}, "pal_limit": 5},
+    },
+}
+
+# The shape of `replay --json` (ScenarioRun.to_dict()): step 0 is the board as set up.
+REPLAY = {
+    "scenario": "strike-damage-demo", "ok": True, "error": None, "outcome": "until", "winner": None,
+    "steps": [
+        {"step": 0, "action": "setup", "decisions": [], "events": [], "board": BOARD_AFTER, "expectations": []},
+        {"step": 1, "action": "attack Foxparks -> player", "decisions": [{"kind": "main", "player": "A", "answer": "attack Foxparks -> player"}],
+         "events": [
+             {"seq": 1, "what": "Foxparks attacks player B", "player": "A", "card": "Foxparks",
+              "before": {"state": "standing"}, "after": {"state": "rested"}, "cites": ["9.3.2"]},
+             {"seq": 2, "what": "Player B takes 2 damage", "player": "B", "card": None,
+              "before": {"damage": 0}, "after": {"damage": 2}, "cites": ["9.6.3.3.2"]},
+         ],
+         "board": BOARD_AFTER,
+         "expectations": [{"description": "damage of B is 2", "expected": 2, "actual": 2, "ok": True, "step": 1}]},
+    ],
+    "expectations": [{"description": "damage of B is 2", "expected": 2, "actual": 2, "ok": True, "step": 1},
+                     {"description": "life of B is 10", "expected": 10, "actual": 10, "ok": True, "step": None}],
+}
+
+
+@pytest.fixture(scope="session")
+def made_up_data() -> Any:
+    from pal_judge.html.sources import FindingView, RulingView, SiteData, load_rulebook_or_chinese
+
+    rulebook, _ = load_rulebook_or_chinese()
+    ruling = RulingView(
+        id="strike-damage", question_en="Does an unblocked Pal deal its strike as damage to the player?",
+        question_zh="未被阻挡的帕鲁是否对玩家造成等于打击力的伤害？", answer_en="Yes (9.6.3.3.2).",
+        answer_zh="是（9.6.3.3.2）。", cites=("9.6.3.3.2",), tags=("battle",), source="rulebook 9.6.3.3.2",
+        scenario_id="strike-damage-demo", replay=REPLAY,
+    )
+    finding = FindingView(
+        section="9.6.3.3.2", check="crossref", severity="error", message="cross-references differ",
+        en="deals damage (11.2)", zh="伤害（3.2.2）", en_marks=((14, 18),), zh_marks=((3, 8),),
+    )
+    return SiteData(rulebook=rulebook, rulings=(ruling,), coverage={"9.6.3.3.2": ("strike-damage-demo",)},
+                    findings=(finding,))
+
+
+@pytest.fixture(scope="session")
+def made_up_site(made_up_data: Any, tmp_path_factory: pytest.TempPathFactory) -> Path:
+    from pal_judge.html import export_site
+
+    directory = tmp_path_factory.mktemp("made-up-site")
+    export_site(directory, made_up_data)
+    return directory

@@ -1,0 +1,167 @@
+"""The exported files themselves (no browser): anchors, links, offline-ness, parts not there yet, the CLI."""
+
+from __future__ import annotations
+
+import json
+import re
+from html.parser import HTMLParser
+from pathlib import Path
+from typing import Any
+
+from typer.testing import CliRunner
+
+from pal_judge.cli import app
+from pal_judge.html import export_site
+from pal_judge.html.markup import linked
+from pal_judge.html.sources import SiteData, load_rulebook_or_chinese
+from pal_judge.html.tokens import tokens
+from pal_judge.paths import rules_dir
+
+
+class Elements(HTMLParser):
+    """Every start tag as (tag, attributes), in order."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.tags: list[tuple[str, dict[str, str]]] = []
+
+    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        self.tags.append((tag, {k: v or "" for k, v in attrs}))
+
+
+def parse(path: Path) -> list[tuple[str, dict[str, str]]]:
+    parser = Elements()
+    parser.feed(path.read_text(encoding="utf-8"))
+    return parser.tags
+
+
+def ids(path: Path) -> list[str]:
+    return [attrs["id"] for _, attrs in parse(path) if "id" in attrs]
+
+
+def test_every_section_has_exactly_one_permalink(site: Path) -> None:
+    zh = (rules_dir() / "zh.txt").read_text(encoding="utf-8")
+    numbers = re.findall(r"^(\d+(?:\.\d+)+)", zh, flags=re.M) + re.findall(r"^第(\d+)章", zh, flags=re.M)
+    found = ids(site / "index.html")
+    assert len(numbers) == 573
+    assert all(found.count(number) == 1 for number in numbers)
+    permalinks = {attrs["href"] for tag, attrs in parse(site / "index.html") if "perma" in attrs.get("class", "")}
+    assert {"#9.6.3.3", "#12.10.2.1", "#1.1.1"} <= permalinks
+
+
+def test_every_link_inside_the_site_lands_on_something(site: Path) -> None:
+    pages = ("index.html", "glossary.html", "rulings.html", "findings.html")
+    anchors = {page: set(ids(site / page)) for page in pages}
+    for page in pages:
+        for tag, attrs in parse(site / page):
+            href = attrs.get("href", "")
+            if tag != "a" or not href:
+                continue
+            file, _, anchor = href.partition("#")
+            assert (file or page) in anchors, f"{page}: {href}"
+            assert not anchor or anchor in anchors[file or page], f"{page}: {href}"
+
+
+def test_the_references_of_a_clause_are_links(site: Path) -> None:
+    # 1.2.1.1 cites life (3.2) and the losing rule 11.3.1.
+    html = (site / "index.html").read_text(encoding="utf-8")
+    section = html[html.index('id="1.2.1.1"') : html.index('id="1.2.2"')]
+    assert '<a class="xref" href="#3.2">3.2</a>' in section
+    assert '<a class="xref" href="#11.3.1">11.3.1</a>' in section
+
+
+def test_a_number_that_is_no_section_is_not_a_link() -> None:
+    known = {"3.2"}.__contains__
+    html = linked("见（99.9）与（3.2）", known, on_book_page=False)
+    assert 'href="index.html#3.2"' in html
+    assert "99.9" in html and 'href="index.html#99.9"' not in html
+
+
+def test_rulebook_text_is_escaped_not_interpreted() -> None:
+    assert linked("a < b & <script>", lambda n: False, True) == "a &lt; b &amp; &lt;script&gt;"
+
+
+def test_nothing_in_the_site_points_outside_it(site: Path) -> None:
+    for path in site.rglob("*"):
+        if path.is_file():
+            text = path.read_text(encoding="utf-8")
+            assert not re.search(r"(?:src|href)\s*=\s*[\"']?(?:https?:)?//", text), path
+            assert not re.search(r"url\(\s*[\"']?(?:https?:)?//", text), path
+            assert "@import" not in text and "fetch(" not in text, path
+    for page in ("index.html", "rulings.html"):
+        for tag, attrs in parse(site / page):
+            ref = attrs.get("src") or (attrs.get("href") if tag == "link" else "")
+            if ref:
+                assert (site / ref).is_file(), ref
+
+
+def test_parts_that_do_not_exist_yet_say_none_yet(tmp_path: Path) -> None:
+    rulebook, _ = load_rulebook_or_chinese()
+    export_site(tmp_path, SiteData(rulebook=rulebook, missing=("rulings", "glossary", "translation findings")))
+    assert 'data-part="rulings"' in (tmp_path / "rulings.html").read_text(encoding="utf-8")
+    assert 'data-part="glossary"' in (tmp_path / "glossary.html").read_text(encoding="utf-8")
+    assert 'data-part="findings"' in (tmp_path / "findings.html").read_text(encoding="utf-8")
+    assert "none yet" in (tmp_path / "index.html").read_text(encoding="utf-8")
+
+
+def section_html(site: Path, number: str) -> str:
+    html = (site / "index.html").read_text(encoding="utf-8")
+    start = html.index(f'id="{number}"')
+    return html[start : html.index("</section>", start)]
+
+
+def test_a_translation_finding_is_marked_on_its_section(made_up_site: Path) -> None:
+    section = section_html(made_up_site, "9.6.3.3.2")
+    assert "cross-references differ" in section
+    assert "<mark>11.2</mark>" in section and "<mark>3.2.2</mark>" in section
+    classes = {attrs["id"]: attrs.get("class", "") for _, attrs in parse(made_up_site / "index.html") if "id" in attrs}
+    assert "flagged" in classes["9.6.3.3.2"].split()
+    assert "flagged" not in classes["9.6.3.3.1"].split()
+
+
+def test_a_section_lists_the_scenarios_that_exercise_it(made_up_site: Path) -> None:
+    assert 'href="rulings.html#strike-damage">strike-damage-demo</a>' in section_html(made_up_site, "9.6.3.3.2")
+    assert "strike-damage-demo" not in section_html(made_up_site, "9.6.3.3.1")
+
+
+def test_a_replay_shows_each_step_its_cited_clauses_and_the_board(made_up_site: Path) -> None:
+    html = (made_up_site / "rulings.html").read_text(encoding="utf-8")
+    assert html.index("attack Foxparks -&gt; player") < html.index("Player B takes 2 damage")
+    assert '<a class="cite" href="index.html#9.6.3.3.2">9.6.3.3.2</a>' in html
+    assert '<a class="cite" href="index.html#9.3.2">9.3.2</a>' in html
+    assert "Player B" in html and "<b>damage</b> 2" in html  # the board after the step
+    assert "2/2 ✔" in html  # both expectations met
+
+
+def test_english_inflections_and_chinese_words_are_searchable_tokens() -> None:
+    assert tokens("attacks attacked attacking") == ["attack", "attack", "attack"]
+    assert tokens("blocked the Pal") == ["block", "pal"]
+    assert tokens("挑衅") == ["挑", "衅", "挑衅"]
+    assert tokens("see 9.6.3.3") == ["see", "9.6.3.3"]
+
+
+def test_the_index_knows_every_section_and_the_glossary(site: Path) -> None:
+    script = (site / "assets" / "search-index.js").read_text(encoding="utf-8")
+    assert script.startswith("window.PAL_INDEX=")
+    index: dict[str, Any] = json.loads(script[len("window.PAL_INDEX=") :].rstrip().rstrip(";"))
+    labels = {doc[1] for doc in index["docs"]}
+    assert {"1.1.1", "9.6.3.3", "12.10.2.1"} <= labels
+    if index["glossary"]:
+        assert [["Taunt"], ["挑衅", "挑発"]] in index["glossary"]
+
+
+def test_cli_writes_the_site_and_reports_it(tmp_path: Path) -> None:
+    result = CliRunner().invoke(app, ["export-html", str(tmp_path / "out"), "--json"])
+    assert result.exit_code == 0, result.output
+    report = json.loads(result.stdout)
+    assert report["sections"] == 573
+    assert (tmp_path / "out" / "index.html").is_file()
+    assert set(report["files"]) >= {"index.html", "rulings.html", "assets/search-index.js", "assets/site.js"}
+
+
+def test_cli_refuses_a_file_as_the_folder(tmp_path: Path) -> None:
+    target = tmp_path / "taken"
+    target.write_text("x")
+    result = CliRunner().invoke(app, ["export-html", str(target)])
+    assert result.exit_code == 2
+    assert "not a folder" in result.output
