@@ -252,13 +252,20 @@ def _option_result(step: Step, index: int, label: str, present: bool, ok: bool, 
 
 def _deck_defs(scenario: Scenario, player: str) -> list[Any]:
     """The CardDefs of a player's deck, for the pre-game procedure (chapter 6)."""
-    from pal_judge.engine import BUILTIN_CARDS, card_from_dict
+    from pal_judge.engine import card_from_dict
 
-    return [card_from_dict(c.data) if c.data else BUILTIN_CARDS[c.name] for c in scenario.setup.players[player].deck]
+    defs = []
+    for number, card in enumerate(scenario.setup.players[player].deck, start=1):
+        # generic cards get distinct names so that filler alone is a legal deck (6.1.1.2)
+        data = card.data or {"name": f"{card.name} {number}", "type": "pal", "subtype": "lucky" if card.lucky else "normal",
+                             "cost": 1, "power": 1000, "strike": 1}
+        defs.append(card_from_dict(data))
+    return defs
 
 
 def _build_game(scenario: Scenario) -> Any:
     from pal_judge.engine import CardDataError, Game, SetupError
+    from pal_judge.engine.deck import DeckError
 
     setup, cards = engine_setup(scenario.setup)
     try:
@@ -267,6 +274,8 @@ def _build_game(scenario: Scenario) -> Any:
         return Game.from_setup(setup, cards=cards, seed=scenario.setup.seed)
     except CardDataError as err:
         raise _card_error(scenario, err) from None
+    except DeckError as err:
+        raise UserError(f"{scenario.where}: {err}") from None
     except SetupError as err:
         raise UserError(f"{scenario.where}: the engine rejects the set-up at {getattr(err, 'path', '?')}: {err}") from None
 
