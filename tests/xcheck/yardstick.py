@@ -70,16 +70,19 @@ def score(findings: list[Finding], items: list[dict[str, Any]] | None = None) ->
 
 
 def main() -> None:
-    from pal_judge.corpus import load_rulebook  # type: ignore[attr-defined]
-    from pal_judge.corpus.glossary import load_glossary
+    from pal_judge.corpus import load_corpus
     from pal_judge.xcheck import run_checks
 
-    result = score(run_checks(load_rulebook(), load_glossary()))
+    rulebook, glossary = load_corpus()
+    findings = run_checks(rulebook, glossary)
+    result = score(findings)
+    with_info = score([Finding(**{**f.__dict__, "severity": "warning"}) for f in findings])
     print(f"recall {result.recall:.3f} ({len(result.found)}/{len(result.found) + len(result.missed)}), "
           f"major recall {result.major_recall:.3f}, "
           f"precision {result.precision:.3f} ({result.true_findings}/{result.counted_findings} error+warning)")
     for check, (t, n) in sorted(result.per_check.items()):
         print(f"  {check:18} {t}/{n}")
+    print(f"recall counting info findings too: {with_info.recall:.3f}")
     print("missed:", ", ".join(result.missed))
 
 

@@ -1,0 +1,86 @@
+"""`pal-judge xcheck` as a judge or translator uses it."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+from typer.testing import CliRunner
+
+from pal_judge.cli import app
+from pal_judge.paths import rules_dir
+
+runner = CliRunner()
+
+
+def run(*args: str):  # type: ignore[no-untyped-def]
+    return runner.invoke(app, ["xcheck", *args])
+
+
+def test_json_lists_findings_with_the_contract_fields() -> None:
+    result = run("--json", "--section", "6.1")
+    assert result.exit_code == 0, result.output
+    findings = json.loads(result.output)
+    assert findings, "6.1.1.3 cites 2.9 in English and 2.10 in Chinese"
+    for f in findings:
+        assert {"section", "check", "severity", "en", "zh", "message"} <= set(f)
+        assert f["section"] == "6.1" or f["section"].startswith("6.1.")
+    assert any(f["check"] == "crossref" and f["section"] == "6.1.1.3" for f in findings)
+
+
+def test_check_option_selects_checks() -> None:
+    result = run("--json", "--check", "crossref", "--check", "comparison")
+    checks = {f["check"] for f in json.loads(result.output)}
+    assert checks == {"crossref", "comparison"}
+
+
+def test_strict_exits_1_on_errors_only() -> None:
+    assert run("--strict", "--check", "crossref").exit_code == 1
+    # 1.2 has no error-severity finding
+    assert run("--strict", "--section", "1.2", "--check", "crossref").exit_code == 0
+
+
+def test_table_groups_by_chapter_and_shows_both_texts() -> None:
+    result = run("--section", "6.1", "--check", "crossref")
+    assert result.exit_code == 0
+    assert "Chapter 6" in result.output
+    assert "6.1.1.3" in result.output and "幸运图标" in result.output and "lucky Pal icon" in result.output
+
+
+def test_markdown_report_marks_the_differing_tokens() -> None:
+    result = run("--format", "markdown", "--check", "crossref")
+    assert result.output.startswith("# ")
+    assert "## Chapter 6" in result.output
+    assert "**2.10**" in result.output and "**2.9**" in result.output
+
+
+def test_unknown_check_is_one_red_line_and_exit_2() -> None:
+    result = run("--check", "spelling")
+    assert result.exit_code == 2
+    assert "unknown check spelling" in result.output
+    assert "Traceback" not in result.output
+
+
+def test_guide_reports_what_the_rulebook_does_not_say() -> None:
+    result = run("--guide", str(rules_dir() / "guide_en.txt"), "--json")
+    assert result.exit_code == 0, result.output
+    findings = json.loads(result.output)
+    # "Choose up to two colors" — chapter 6.1 says nothing about colours or the number two
+    assert any(f["check"] == "guide-number" and "two colors" in f["en"] for f in findings)
+    # official Q17 and a product announcement are not Comprehensive Rules
+    assert any(f["check"] == "guide-outside" and "Q17" in f["message"] for f in findings)
+    # On Assign / Serious are defined in 12.5 / 12.7, which that block does not cite
+    assert any(f["check"] == "guide-keyword" and "Serious" in f["message"] for f in findings)
+    # every citation of the published guide exists
+    assert not any(f["check"] == "guide-citation" for f in findings)
+
+
+def test_guide_citing_a_missing_section_fails_strict(tmp_path: Path) -> None:
+    guide = tmp_path / "guide.txt"
+    guide.write_text("Each base can hold five Pals.\n\nAuthority: 4.4.5, 99.9.\n", encoding="utf-8")
+    result = run("--guide", str(guide), "--json")
+    findings = json.loads(result.output)
+    assert [f["check"] for f in findings if f["severity"] == "error"] == ["guide-citation"]
+    assert "99.9" in findings[0]["message"]
+    assert not any(f["check"] == "guide-number" for f in findings), "4.4.5.2 says the limit is 5"
+    assert run("--guide", str(guide), "--strict").exit_code == 1
