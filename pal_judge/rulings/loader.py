@@ -44,8 +44,14 @@ def load_ruling_file(path: Path) -> list[Ruling]:
     except OSError as err:
         raise UserError(f"cannot read {path}: {err.strerror}") from None
     root = load_located(text, _display(path))
-    items = root.value if isinstance(root.value, list) else [root]
-    return [_ruling(item) for item in items]
+    shared: dict[str, Located] = {}
+    if isinstance(root.value, dict) and "rulings" in root.value:  # {cards: {...}, rulings: [...]}
+        check_fields(root.value, ("cards", "rulings"), f"{_display(path)}")
+        shared = dict(root.value["cards"].mapping("cards")) if "cards" in root.value else {}
+        items = root.value["rulings"].items("rulings")
+    else:
+        items = root.value if isinstance(root.value, list) else [root]
+    return [_ruling(item, shared) for item in items]
 
 
 def _display(path: Path) -> str:
@@ -93,7 +99,7 @@ def _source(node: Located) -> Source:
     return Source(kind, ref, date)
 
 
-def _ruling(node: Located) -> Ruling:
+def _ruling(node: Located, shared: dict[str, Located]) -> Ruling:
     body = node.mapping("a ruling")
     check_fields(body, RULING_FIELDS, "a ruling", required=("id", "question", "answer", "cites", "source", "scenario"))
     ruling_id = body["id"].text("id")
@@ -119,7 +125,7 @@ def _ruling(node: Located) -> Ruling:
             if number not in cites:
                 raise where.error(f"uncited names {number}, which the ruling does not cite")
             uncited[number] = reason.text(f"uncited {number}")
-    scenario = scenario_from_node(body["scenario"], name=ruling_id)
+    scenario = scenario_from_node(body["scenario"], name=ruling_id, shared_cards=shared)
     return Ruling(
         id=ruling_id,
         question_en=question_en,

@@ -1,0 +1,62 @@
+"""Which rule sections the scenarios reach, derived from the engine's traces (never typed by hand)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from pal_judge.corpus.model import Section, number_key
+from pal_judge.corpus.zh_parser import parse_zh
+from pal_judge.paths import rules_dir
+
+
+def zh_sections() -> list[Section]:
+    """The numbered sections of the authoritative Chinese text (cheap: no alignment)."""
+    return parse_zh((rules_dir() / "zh.txt").read_text(encoding="utf-8"))
+
+
+def coverage_map(folder: Path | None = None) -> dict[str, list[str]]:
+    """Section number -> ids of the rulings whose scenario trace cites it (cached with the runs)."""
+    from pal_judge.rulings.loader import load_rulings
+    from pal_judge.rulings.runs import run_all
+
+    rulings = load_rulings(folder)
+    summaries = run_all(rulings, folder)
+    linked: dict[str, list[str]] = {}
+    for ruling in rulings:
+        for number in summaries[ruling.id].cited:
+            linked.setdefault(number, []).append(ruling.id)
+    return dict(sorted(linked.items(), key=lambda item: number_key(item[0])))
+
+
+@dataclass(frozen=True)
+class Coverage:
+    covered: dict[str, list[str]]  # clause -> scenarios
+    clauses: list[Section]
+
+    def chapters(self) -> dict[str, dict[str, int]]:
+        result: dict[str, dict[str, int]] = {}
+        for clause in self.clauses:
+            entry = result.setdefault(str(clause.chapter), {"covered": 0, "total": 0})
+            entry["total"] += 1
+            entry["covered"] += clause.number in self.covered
+        return result
+
+    def missing(self) -> list[str]:
+        return [c.number for c in self.clauses if c.number not in self.covered]
+
+    def overall(self, chapters: set[int] | None = None) -> dict[str, int]:
+        chosen = [c for c in self.clauses if chapters is None or c.chapter in chapters]
+        return {"covered": sum(c.number in self.covered for c in chosen), "total": len(chosen)}
+
+    def to_dict(self) -> dict[str, Any]:
+        goal = self.overall(set(range(1, 14)) - {2})
+        return {"overall": self.overall(), "goal_chapters_1_3_to_13": goal, "chapters": self.chapters(), "missing": self.missing()}
+
+
+def coverage(folder: Path | None = None) -> Coverage:
+    """Numbered clauses (not chapter or heading titles) and which of them some scenario reaches."""
+    linked = coverage_map(folder)
+    clauses = [s for s in zh_sections() if s.kind == "clause"]
+    return Coverage({n: ids for n, ids in linked.items()}, clauses)

@@ -1,0 +1,92 @@
+"""Run every ruling's scenario once, and keep the outcome cached by a hash of everything that decides it.
+
+The cache key hashes the rulings' YAML, the engine's sources and the scenario layer's sources, so
+editing any of them reruns the scenarios; otherwise `rulings check`, `coverage` and `rule` read the
+stored outcome (a JSON file in `cache_dir()`, written atomically).
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import os
+import tempfile
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from pal_judge.errors import UserError
+from pal_judge.paths import cache_dir, rulings_dir
+from pal_judge.rulings.model import Ruling
+
+_PACKAGE = Path(__file__).resolve().parent.parent
+CACHE_FORMAT = 1
+
+
+@dataclass(frozen=True)
+class RunSummary:
+    """What the checks and coverage need from one scenario run."""
+
+    ruling: str
+    ok: bool
+    error: str | None
+    failures: tuple[dict[str, Any], ...]  # failed expectations as dicts
+    cited: tuple[str, ...]  # every clause the trace cites, sorted
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"ruling": self.ruling, "ok": self.ok, "error": self.error, "failures": list(self.failures), "cited": list(self.cited)}
+
+    @classmethod
+    def from_dict(cls, data: dict[str, Any]) -> "RunSummary":
+        return cls(data["ruling"], data["ok"], data["error"], tuple(data["failures"]), tuple(data["cited"]))
+
+
+def sources_key(folder: Path | None = None) -> str:
+    """Hash of the rulings' YAML and the code that runs them."""
+    folder = folder or rulings_dir()
+    digest = hashlib.sha256(f"format={CACHE_FORMAT}".encode())
+    paths = sorted(folder.glob("*.yaml"))
+    for package in ("engine", "scenarios", "rulings"):
+        paths += sorted((_PACKAGE / package).glob("*.py"))
+    for path in paths:
+        digest.update(path.name.encode())
+        digest.update(path.read_bytes())
+    return digest.hexdigest()[:20]
+
+
+def summarize(ruling: Ruling) -> RunSummary:
+    from pal_judge.scenarios import run_scenario
+
+    try:
+        run = run_scenario(ruling.scenario)
+    except UserError as err:  # a scenario the engine rejects is a failed ruling, not a crash
+        return RunSummary(ruling.id, False, err.message, (), ())
+    failures = tuple(e.to_dict() for e in run.expectations if not e.ok)
+    return RunSummary(ruling.id, run.ok, run.error, failures, tuple(sorted(run.cited())))
+
+
+def run_all(rulings: list[Ruling], folder: Path | None = None, use_cache: bool = True) -> dict[str, RunSummary]:
+    """Every ruling's run summary, from the cache when nothing changed."""
+    path = cache_dir() / f"rulings-runs-{sources_key(folder)}.json"
+    if use_cache and path.is_file():
+        try:
+            data = json.loads(path.read_text(encoding="utf-8"))
+            summaries = {k: RunSummary.from_dict(v) for k, v in data.items()}
+            if set(summaries) == {r.id for r in rulings}:
+                return summaries
+        except (OSError, ValueError, KeyError, TypeError):
+            pass  # unreadable cache: rerun
+    summaries = {r.id: summarize(r) for r in rulings}
+    _write_atomic(path, {k: v.to_dict() for k, v in summaries.items()})
+    return summaries
+
+
+def _write_atomic(path: Path, data: Any) -> None:
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=".tmp-", suffix=".json")
+        with os.fdopen(fd, "w", encoding="utf-8") as handle:
+            json.dump(data, handle, ensure_ascii=False)
+        os.replace(tmp, path)
+    except OSError:
+        pass  # a read-only cache only costs speed
