@@ -1,1 +1,39 @@
-"""Placeholder: filled in by the rulebook work (issue 2)."""
+"""`pal-judge rule NUMBER|TERM`: a section, EN and ZH side by side, from the cached rulebook.
+
+Kept fast: imports only typer, rich and the light corpus modules; the rulebook is
+unpickled from the cache (never re-aligned per call) and whoosh is never imported.
+"""
+
+from __future__ import annotations
+
+import json
+
+import typer
+
+from pal_judge.cli._app import app, console, guarded
+from pal_judge.errors import UserError
+
+
+@app.command("rule")
+@guarded
+def rule(
+    query: list[str] = typer.Argument(..., help="A section number (9.6.3, §9.6.3, CR 9.6.3) or a keyword/term (Taunt, 挑衅)."),
+    lang: str = typer.Option("both", "--lang", "-l", help="Text to show: en, zh or both."),
+    depth: int = typer.Option(None, "--depth", "-d", min=0, help="Levels of sub-clauses to show (default: all)."),
+    as_json: bool = typer.Option(False, "--json", help="Print the section as JSON (fields in pal_judge/render/rule_view.py)."),
+) -> None:
+    """Show a section of the Comprehensive Rules with its sub-clauses, in English and Chinese."""
+    from pal_judge.corpus import load_corpus
+    from pal_judge.corpus.lookup import resolve
+    from pal_judge.render.rule_view import LANGS, render_rule, rule_payload
+
+    if lang not in LANGS:
+        raise UserError(f"--lang must be one of {', '.join(LANGS)}, not {lang!r}")
+    text = " ".join(query)
+    book, glossary = load_corpus()
+    found = resolve(book, glossary, text)
+    payload = rule_payload(book, found.section, query=text, term=found.term, depth=depth, lang=lang)
+    if as_json:
+        typer.echo(json.dumps(payload, ensure_ascii=False, indent=2))
+        return
+    render_rule(console(), payload, lang)

@@ -87,8 +87,12 @@ class Glossary:
                 zh_owner.setdefault(variant, term)
         self._en_owner = en_owner
         self._zh_owner = zh_owner
-        self._en_re = _en_pattern(list(en_owner)) if en_owner else None
-        self._zh_re = _zh_pattern(list(zh_owner)) if zh_owner else None
+        # Compiled on first use: `lookup` (all `pal-judge rule` needs) does without them.
+        self._en_re: re.Pattern[str] | None = None
+        self._zh_re: re.Pattern[str] | None = None
+
+    def __getstate__(self) -> dict[str, object]:
+        return {**self.__dict__, "_en_re": None, "_zh_re": None}
 
     def __len__(self) -> int:
         return len(self.terms)
@@ -101,8 +105,10 @@ class Glossary:
         return self._by_key.get(normalize(text))
 
     def matches_en(self, text: str) -> list[TermMatch]:
-        if self._en_re is None:
+        if not self._en_owner:
             return []
+        if self._en_re is None:
+            self._en_re = _en_pattern(list(self._en_owner))
         folded = _fold_en(text)  # same length as text: offsets stay valid
         found = []
         for m in self._en_re.finditer(folded):
@@ -113,8 +119,10 @@ class Glossary:
         return found
 
     def matches_zh(self, text: str) -> list[TermMatch]:
-        if self._zh_re is None:
+        if not self._zh_owner:
             return []
+        if self._zh_re is None:
+            self._zh_re = _zh_pattern(list(self._zh_owner))
         return [TermMatch(self._zh_owner[m.group(0)], m.start(), m.end()) for m in self._zh_re.finditer(text)]
 
     def terms_in_en(self, text: str) -> list[Term]:
