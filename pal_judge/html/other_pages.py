@@ -63,9 +63,26 @@ def _ruling(ruling: RulingView, data: SiteData) -> str:
     )
 
 
+def _anchor(ruling_id: str) -> str:
+    return f'<a href="#{esc(ruling_id)}">{esc(ruling_id)}</a>'
+
+
+def _topics(rulings: tuple[RulingView, ...]) -> str:
+    """A contents list of the rulings by tag, so a judge finds one without scrolling them all."""
+    by_tag: dict[str, list[str]] = {}
+    for ruling in rulings:
+        for tag in ruling.tags or ("other",):
+            by_tag.setdefault(tag, []).append(ruling.id)
+    rows = "".join(
+        f'<li><span class="tag">{esc(tag)}</span> {" ".join(_anchor(i) for i in ids)}</li>'
+        for tag, ids in sorted(by_tag.items())
+    )
+    return f'<details class="toc" id="topics"><summary>{bi(f"{len(rulings)} rulings by topic", f"按主题浏览 {len(rulings)} 条裁定")}</summary><ul>{rows}</ul></details>'
+
+
 def render_rulings(data: SiteData) -> str:
     if data.rulings:
-        body = "".join(_ruling(r, data) for r in data.rulings)
+        body = _topics(data.rulings) + "".join(_ruling(r, data) for r in data.rulings)
     else:
         body = _none_yet("rulings", "No rulings yet.", "暂无裁定。")
     return page("Rulings · 裁定", "rulings.html", f"<h1>{bi('Rulings', '裁定')}</h1>{body}")

@@ -15,15 +15,29 @@ from pal_judge.html.markup import cite_links, esc
 Known = Callable[[str], bool]
 
 
+def _runs(values: list[Any]) -> list[str]:
+    """Consecutive repeats folded, order kept (a deck is top first): Filler ×3, Lucky Filler, Filler."""
+    out: list[str] = []
+    previous, count = None, 0
+    for value in [*values, object()]:
+        if count and value == previous:
+            count += 1
+            continue
+        if count:
+            out.append(_scalar(previous) + (f" ×{count}" if count > 1 else ""))
+        previous, count = value, 1
+    return out
+
+
 def _scalar(value: Any) -> str:
     if value is None:
         return "—"
     if isinstance(value, bool):
         return "yes" if value else "no"
     if isinstance(value, (list, tuple)):
-        return ", ".join(_scalar(v) for v in value) if value else "—"
+        return ", ".join(_runs(list(value))) if value else "—"
     if isinstance(value, dict):
-        return esc(json.dumps(value, ensure_ascii=False, sort_keys=True))
+        return ", ".join(f"{esc(str(k).replace('_', ' '))} {_scalar(v)}" for k, v in value.items()) or "—"
     return esc(str(value))
 
 
@@ -83,8 +97,9 @@ def render_board(board: dict[str, Any]) -> str:
 
 def _event(event: dict[str, Any], known: Known) -> str:
     change = ""
-    if event.get("before") or event.get("after"):
-        change = f' <span class="delta">{_scalar(event.get("before"))} → {_scalar(event.get("after"))}</span>'
+    if event.get("after"):
+        before = f"{_scalar(event['before'])} → " if event.get("before") else ""
+        change = f' <span class="delta">{before}{_scalar(event["after"])}</span>'
     cites = event.get("cites") or []
     return (
         f'<li class="event"><span class="what">{esc(str(event.get("what", "")))}</span>{change}'
@@ -101,7 +116,7 @@ def _decisions(items: list[Any]) -> str:
     return f'<ul class="decisions">{"".join(rows)}</ul>' if rows else ""
 
 
-def _step(index: int, step: dict[str, Any], known: Known) -> str:
+def _step(index: int, step: dict[str, Any], known: Known, last: bool) -> str:
     number = step.get("step", index)
     action = step.get("action") or step.get("describe") or step.get("answer") or f"step {number}"
     if isinstance(action, dict):
@@ -113,7 +128,15 @@ def _step(index: int, step: dict[str, Any], known: Known) -> str:
         f'<li class="step" data-step="{esc(str(number))}"><div class="action"><span class="n">{esc(str(number))}</span> {esc(str(action))}</div>'
         f"{_decisions(step.get('decisions') or [])}"
         f'<ol class="events">{"".join(_event(e, known) for e in events if isinstance(e, dict))}</ol>'
-        f"{checks}{render_board(board) if isinstance(board, dict) else ''}</li>"
+        f"{checks}{_board_panel(board, open_=index == 0 or last) if isinstance(board, dict) else ''}</li>"
+    )
+
+
+def _board_panel(board: dict[str, Any], open_: bool) -> str:
+    """The board after a step, folded away except at the start and the end of the replay."""
+    return (
+        f'<details class="board-after"{" open" if open_ else ""}><summary>Board 局面</summary>'
+        f"{render_board(board)}</details>"
     )
 
 
@@ -140,7 +163,7 @@ def render_replay(run: dict[str, Any], known: Known) -> str:
     verdict = _expectations(final)
     outcome = _pairs(run, ("outcome", "winner"))
     return (
-        f'{error}<ol class="steps">{"".join(_step(i, s, known) for i, s in enumerate(steps))}</ol>'
+        f'{error}<ol class="steps">{"".join(_step(i, s, known, i == len(steps) - 1) for i, s in enumerate(steps))}</ol>'
         f'<div class="verdict">{f"<b>At the end</b>{verdict}" if verdict else ""}<div class="stats">{outcome}</div></div>'
     )
 
