@@ -4,12 +4,16 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
-from typing import Optional
+from typing import TYPE_CHECKING, Optional
 
 import typer
 
 from pal_judge.cli._app import app, console, guarded
 from pal_judge.errors import UserError
+
+if TYPE_CHECKING:
+    from pal_judge.corpus import Glossary, Rulebook
+    from pal_judge.xcheck import Finding
 
 
 @app.command("xcheck")
@@ -27,22 +31,22 @@ def xcheck(
     """Cross-check the translation clause by clause (numbers, references, terms, roles, missing text)."""
     from pal_judge.corpus import load_corpus
     from pal_judge.xcheck import CHECKS
-    from pal_judge.xcheck.guide import GUIDE_CHECK_IDS, check_guide
+    from pal_judge.xcheck.guide import GUIDE_CHECKS
 
     fmt = "json" if as_json else fmt.lower()
     if fmt not in ("table", "markdown", "json"):
         raise UserError(f"unknown format {fmt!r}; use table, markdown or json")
-    summaries = {c.id: f"{c.summary} ({c.severity})" for c in CHECKS}
-    summaries.update({g: "quick-start guide against the cited sections" for g in GUIDE_CHECK_IDS})
+    summaries = {c.id: c.summary for c in CHECKS} | {g: summary for g, (_, summary) in GUIDE_CHECKS.items()}
     if list_checks:
+        severities = {c.id: c.severity for c in CHECKS} | {g: severity for g, (severity, _) in GUIDE_CHECKS.items()}
         for check_id, text in summaries.items():
-            console().print(f"[bold]{check_id}[/]  {text}", highlight=False)
+            console().print(f"[bold]{check_id}[/]  {severities[check_id]}: {text}", highlight=False)
         return
     rulebook, glossary = load_corpus()
     if section is not None and section not in rulebook:
         raise UserError(f"no section {section} in the rulebook")
     if guide is not None:
-        findings = _guide_findings(rulebook, glossary, guide, section, check, GUIDE_CHECK_IDS, check_guide)
+        findings = _guide_findings(rulebook, glossary, guide, section, check)
         title = f"Quick-start guide check: {guide.name}"
     else:
         from pal_judge.xcheck import run_checks
@@ -54,13 +58,15 @@ def xcheck(
         raise typer.Exit(code=1)
 
 
-def _guide_findings(rulebook, glossary, path, section, checks, known, check_guide):  # type: ignore[no-untyped-def]
+def _guide_findings(rulebook: "Rulebook", glossary: "Glossary", path: Path, section: str | None,
+                    checks: list[str] | None) -> list["Finding"]:
+    from pal_judge.xcheck.guide import GUIDE_CHECK_IDS, check_guide
     from pal_judge.xcheck.units import in_subtree
 
     if checks:
-        unknown = [c for c in checks if c not in known]
+        unknown = [c for c in checks if c not in GUIDE_CHECK_IDS]
         if unknown:
-            raise UserError(f"unknown guide check {', '.join(unknown)}; known: {', '.join(known)}")
+            raise UserError(f"unknown guide check {', '.join(unknown)}; known: {', '.join(GUIDE_CHECK_IDS)}")
     try:
         text = path.read_text(encoding="utf-8")
     except (OSError, UnicodeDecodeError) as err:
@@ -69,7 +75,7 @@ def _guide_findings(rulebook, glossary, path, section, checks, known, check_guid
     return [f for f in found if section is None or in_subtree(f.section, section)]
 
 
-def _print(findings, fmt, title, rulebook, summaries) -> None:  # type: ignore[no-untyped-def]
+def _print(findings: list["Finding"], fmt: str, title: str, rulebook: "Rulebook", summaries: dict[str, str]) -> None:
     from pal_judge.render.xcheck_view import findings_markdown, findings_tables
 
     if fmt == "json":

@@ -28,9 +28,10 @@ def no_english(ctx: Context) -> Iterator[Finding]:
 
 def no_clause(ctx: Context) -> Iterator[Finding]:
     """An English paragraph aligned to no Chinese clause."""
+    first = ctx.units[0].section if ctx.units else ""
     for orphan in ctx.orphans:
-        where = f"after {orphan.after}" if orphan.after else "at the start"
-        yield Finding(section=orphan.after or "", check="no-clause", severity="warning",
+        where = f"after {orphan.after}" if orphan.after else f"before {first}"
+        yield Finding(section=orphan.after or first, check="no-clause", severity="warning",
                       en=orphan.en, zh="", en_index=orphan.en_index,
                       message=f"English paragraph #{orphan.en_index} ({where}) has no Chinese clause",
                       en_marks=((0, len(orphan.en)),))

@@ -21,7 +21,14 @@ from pal_judge.xcheck.check_terms import stem_word
 from pal_judge.xcheck.finding import Finding, Span
 from pal_judge.xcheck.text import find_numbers_en, find_numbers_zh
 
-GUIDE_CHECK_IDS = ("guide-citation", "guide-outside", "guide-number", "guide-keyword", "guide-unsupported")
+GUIDE_CHECKS: dict[str, tuple[str, str]] = {  # id -> (severity, summary)
+    "guide-citation": ("error", "an Authority: line cites a section the rulebook does not have"),
+    "guide-outside": ("info", "an Authority: line relies on sources outside the Comprehensive Rules"),
+    "guide-number": ("warning", "the guide states a number the cited sections never state"),
+    "guide-keyword": ("warning", "the guide names a keyword defined in a section it does not cite"),
+    "guide-unsupported": ("info", "a guide sentence mostly absent from the cited sections"),
+}
+GUIDE_CHECK_IDS = tuple(GUIDE_CHECKS)
 # Below this share of its content words found in the cited sections, a sentence is "unsupported".
 SUPPORT_FLOOR = 0.5
 

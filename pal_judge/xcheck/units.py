@@ -102,8 +102,6 @@ def build_corpus(rulebook: Rulebook) -> Corpus:
         score_values = unit_scores + link_scores
         units.append(Unit(tuple(numbers), zh, en, tuple(indices), min(score_values) if score_values else None))
     units.sort(key=lambda u: number_key(u.section))
-    first = units[0].section if units else None
-    orphans = [o if o.after is not None else Orphan(o.en_index, o.en, first) for o in orphans]
     return Corpus(tuple(units), tuple(orphans))
 
 
