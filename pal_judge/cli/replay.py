@@ -1,1 +1,59 @@
-"""Placeholder: this command module is being written (see pal_judge/cli/__init__.py)."""
+"""`pal-judge replay FILE-or-ID`: run a scenario through the engine and show it step by step."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Optional
+
+import typer
+
+from pal_judge.cli._app import app, console, guarded
+from pal_judge.errors import UserError
+
+
+@app.command("replay")
+@guarded
+def replay(
+    target: str = typer.Argument(..., help="A ruling id, a ruling file holding one ruling, or a scenario file."),
+    as_json: bool = typer.Option(False, "--json", help="Print the full trace (every event with its cites) and each expectation's outcome."),
+    save_at: Optional[tuple[int, Path]] = typer.Option(
+        None, "--save-at", metavar="STEP FILE", help="Write the board after STEP (0 = the set-up) as a new scenario in FILE."
+    ),
+    no_board: bool = typer.Option(False, "--no-board", help="Show only the actions, events and expectations."),
+) -> None:
+    """Replay a scenario: each step's action, the board after it and the clauses cited. Exit 1 if an expectation fails."""
+    from pal_judge.render.replay_view import replay_view
+    from pal_judge.rulings.find import resolve
+    from pal_judge.scenarios import run_scenario
+
+    scenario, ruling = resolve(target)
+    run = run_scenario(scenario)
+    if save_at is not None:
+        _save(run, save_at)
+    if as_json:
+        data = run.to_dict()
+        if ruling is not None:
+            data["ruling"] = ruling.to_dict()
+        typer.echo(json.dumps(data, ensure_ascii=False, indent=2))
+    else:
+        out = console()
+        if ruling is not None:
+            out.print(f"[bold]{ruling.id}[/bold]  {ruling.question_en}", highlight=False)
+        elif scenario.description:
+            out.print(scenario.description, highlight=False)
+        out.print(replay_view(run, show_board=not no_board))
+    if not run.ok:
+        raise typer.Exit(code=1)
+
+
+def _save(run: "object", save_at: tuple[int, Path]) -> None:
+    from pal_judge.scenarios.save import setup_from_snapshot, write_scenario
+
+    step, path = save_at
+    steps = run.steps  # type: ignore[attr-defined]
+    chosen = next((s for s in steps if s.index == step), None)
+    if chosen is None:
+        raise UserError(f"--save-at {step}: the replay has steps 0 to {steps[-1].index}")
+    write_scenario(path, setup_from_snapshot(chosen.snapshot, run.scenario, step))  # type: ignore[attr-defined]
+    console().print(f"wrote the board after step {step} to {path}", highlight=False)

@@ -1,1 +1,82 @@
-"""Placeholder: this command module is being written (see pal_judge/cli/__init__.py)."""
+"""`pal-judge rulings check` and `pal-judge rulings list`."""
+
+from __future__ import annotations
+
+import json
+from typing import Optional
+
+import typer
+from rich.table import Table
+from rich.text import Text
+
+from pal_judge.cli._app import app, console, guarded
+
+rulings_app = typer.Typer(help="The rulings database: list it, check that every ruling holds.", no_args_is_help=True)
+app.add_typer(rulings_app, name="rulings")
+
+
+@rulings_app.command("check")
+@guarded
+def check(
+    as_json: bool = typer.Option(False, "--json", help="Print one report per ruling as JSON."),
+    fresh: bool = typer.Option(False, "--fresh", help="Rerun every scenario even if the cached outcome is current."),
+    verbose: bool = typer.Option(False, "--verbose", "-v", help="List every ruling, not only the failing ones."),
+) -> None:
+    """Run every ruling's scenario: expectations hold, cited sections exist and appear in the trace. Exit 1 on failure."""
+    from pal_judge.rulings.check import check_rulings
+    from pal_judge.rulings.coverage import zh_sections
+    from pal_judge.rulings.loader import load_rulings
+    from pal_judge.rulings.runs import run_all
+
+    rulings = load_rulings()
+    summaries = run_all(rulings, use_cache=not fresh)
+    reports = check_rulings(rulings, summaries, {s.number for s in zh_sections()})
+    failed = [r for r in reports if not r.ok]
+    if as_json:
+        typer.echo(json.dumps({"rulings": len(reports), "failed": len(failed), "reports": [r.to_dict() for r in reports]},
+                              ensure_ascii=False, indent=2))
+    else:
+        out = console()
+        for report in reports:
+            if report.ok and not verbose:
+                continue
+            mark = Text("✓ ", style="bold green") if report.ok else Text("✗ ", style="bold red")
+            out.print(mark + Text(report.ruling.id, style="bold") + Text(f"  {report.ruling.file}:{report.ruling.where.line}", style="dim"))
+            for problem in report.problems:
+                out.print(Text(f"    {problem}", style="red"))
+            for note in report.notes:
+                out.print(Text(f"    note: {note}", style="dim"))
+        style = "bold green" if not failed else "bold red"
+        out.print(Text(f"{len(reports) - len(failed)} of {len(reports)} rulings hold", style=style))
+    if failed:
+        raise typer.Exit(code=1)
+
+
+@rulings_app.command("list")
+@guarded
+def list_rulings(
+    tag: Optional[str] = typer.Option(None, "--tag", "-t", help="Only rulings with this tag."),
+    section: Optional[str] = typer.Option(None, "--section", "-s", help="Only rulings citing this section or one under it."),
+    as_json: bool = typer.Option(False, "--json", help="Print the rulings as JSON."),
+) -> None:
+    """List the rulings: id, question, cited sections, tags."""
+    from pal_judge.rulings.loader import load_rulings
+
+    rulings = load_rulings()
+    if tag:
+        rulings = [r for r in rulings if tag in r.tags]
+    if section:
+        rulings = [r for r in rulings if any(c == section or c.startswith(section + ".") for c in r.cites)]
+    if as_json:
+        typer.echo(json.dumps([r.to_dict() for r in rulings], ensure_ascii=False, indent=2))
+        return
+    table = Table(show_header=True, header_style="bold", box=None, padding=(0, 1))
+    table.add_column("id", style="bold", no_wrap=True)
+    table.add_column("question")
+    table.add_column("cites", style="cyan")
+    table.add_column("tags", style="dim")
+    for r in rulings:
+        table.add_row(r.id, r.question_en, " ".join(r.cites[:4]) + (" …" if len(r.cites) > 4 else ""), ", ".join(r.tags))
+    out = console()
+    out.print(table)
+    out.print(Text(f"{len(rulings)} rulings", style="dim"))

@@ -136,6 +136,8 @@ class Step:
     expect: tuple[Expectation, ...] = ()
 
     def describe(self) -> str:
+        if self.action == "attack":
+            return f"attack {self.args['with']} -> {self.args['target']}"
         parts = [self.action]
         for key, value in self.args.items():
             if value is None or value == [] or value is False:

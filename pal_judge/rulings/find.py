@@ -1,0 +1,41 @@
+"""Find what to replay: a scenario or ruling file, or a ruling id."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from pal_judge.errors import UserError
+from pal_judge.rulings.model import Ruling
+from pal_judge.scenarios.located import load_located, suggest
+from pal_judge.scenarios.model import Scenario
+
+
+def find_ruling(ruling_id: str, rulings: list[Ruling]) -> Ruling:
+    for ruling in rulings:
+        if ruling.id == ruling_id:
+            return ruling
+    raise UserError(f"no ruling or file called '{ruling_id}'{suggest(ruling_id, [r.id for r in rulings])}")
+
+
+def resolve(target: str) -> tuple[Scenario, Ruling | None]:
+    """`target` is a YAML file (one ruling, or a bare scenario) or a ruling id."""
+    from pal_judge.rulings.loader import load_ruling_file, load_rulings
+    from pal_judge.scenarios.loader import load_scenario_file
+
+    path = Path(target)
+    if path.is_file():
+        root = load_located(path.read_text(encoding="utf-8"), str(path))
+        is_ruling_file = isinstance(root.value, list) or (
+            isinstance(root.value, dict) and ("rulings" in root.value or "id" in root.value)
+        )
+        if not is_ruling_file:
+            return load_scenario_file(path), None
+        rulings = load_ruling_file(path)
+        if len(rulings) != 1:
+            ids = ", ".join(r.id for r in rulings[:8])
+            raise UserError(f"{path} holds {len(rulings)} rulings ({ids}{', …' if len(rulings) > 8 else ''}); replay one by its id")
+        return rulings[0].scenario, rulings[0]
+    if target.endswith((".yaml", ".yml")):
+        raise UserError(f"file not found: {target}")
+    ruling = find_ruling(target, load_rulings())
+    return ruling.scenario, ruling

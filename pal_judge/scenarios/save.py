@@ -1,0 +1,98 @@
+"""Turn the board at some step of a replay into a new scenario set-up (`replay --save-at`)."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+from typing import Any
+
+import yaml
+
+from pal_judge.errors import UserError
+from pal_judge.scenarios.located import Located
+from pal_judge.scenarios.model import PHASES, PLAYERS, Scenario
+
+_GENERIC = {"Filler": "normal", "Lucky Filler": "lucky"}
+
+
+def _card_name(name: str) -> str:
+    """Built-in fillers (and the numbered ones of pre-game decks) go back to `normal` / `lucky`."""
+    base = re.sub(r" \d+$", "", name)
+    return _GENERIC.get(name, _GENERIC.get(base, name))
+
+
+def _plain(node: Any) -> Any:
+    if isinstance(node, Located):
+        return node.plain()
+    if isinstance(node, dict):
+        return {k: _plain(v) for k, v in node.items()}
+    return node
+
+
+def _library(scenario: Scenario, used: set[str]) -> dict[str, Any]:
+    cards: dict[str, Any] = {}
+    for _, _, spec in scenario.setup.cards():
+        if spec.name in used and spec.node is not None and spec.name not in cards:
+            fields = {k: v for k, v in _plain(spec.node).items() if k != "name"}
+            cards[spec.name] = fields
+    return cards
+
+
+def setup_from_snapshot(snapshot: dict[str, Any], scenario: Scenario, step: int) -> dict[str, Any]:
+    """A scenario document (as plain data) whose set-up is this board and which has no steps yet."""
+    notes = [f"Board after step {step} of scenario {scenario.name}."]
+    phase = snapshot.get("phase") or "main"
+    if phase not in PHASES:
+        phase = "main"
+    if snapshot.get("battle"):
+        notes.append("A battle was in progress; the set-up starts in the main phase without it.")
+    notes.append("Effects lasting until end of turn are not carried over.")
+    used: set[str] = set()
+    setup: dict[str, Any] = {
+        "turn": snapshot["turn_player"],
+        "turn_number": snapshot["turn"],
+        "phase": phase,
+        "night": bool(snapshot.get("night")),
+    }
+    for player in PLAYERS:
+        board = snapshot["players"][player]
+        names = {zone: [_card_name(n) for n in board.get(zone, [])] for zone in ("deck", "hand", "graveyard")}
+        base = []
+        for card in board.get("base", []):
+            name = _card_name(card["card"])
+            entry: dict[str, Any] = {"card": name}
+            if card.get("state") == "rested":
+                entry["state"] = "rested"
+            if card.get("damage"):
+                entry["damage"] = card["damage"]
+            base.append(entry if len(entry) > 1 else name)
+            used.add(name)
+        for zone_names in names.values():
+            used.update(zone_names)
+        souls = board.get("souls", {})
+        setup[player] = {
+            "life": board["life"],
+            "resources": {"material": board.get("material", 0), "ingredient": board.get("ingredient", 0)},
+            "deck": names["deck"],
+            "hand": names["hand"],
+            "base": base,
+            "graveyard": names["graveyard"],
+            "souls": {"standing": souls.get("standing", 0), "rested": souls.get("rested", 0)},
+            "soul_deck": souls.get("deck", 0),
+        }
+    document: dict[str, Any] = {"description": " ".join(notes)}
+    library = _library(scenario, used)
+    if library:
+        document["cards"] = library
+    document["setup"] = setup
+    document["steps"] = []
+    return document
+
+
+def write_scenario(path: Path, document: dict[str, Any]) -> None:
+    text = "# Written by `pal-judge replay --save-at`: add steps and expect, then replay this file.\n"
+    text += yaml.safe_dump(document, sort_keys=False, allow_unicode=True, default_flow_style=None, width=100)
+    try:
+        path.write_text(text, encoding="utf-8")
+    except OSError as err:
+        raise UserError(f"cannot write {path}: {err.strerror}") from None
