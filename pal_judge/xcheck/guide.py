@@ -6,6 +6,8 @@ The guide is a run of paragraphs closed by `Authority:` lines citing sections
 * sources outside the Comprehensive Rules are named (`guide-outside`, info);
 * each number the guide states must appear in the cited sections (`guide-number`, warning);
 * each keyword it names must be defined in a cited section (`guide-keyword`, warning);
+* an exception the guide adds (except, unless, multiple instances) that the closest
+  cited clause lacks (`guide-qualifier`, warning);
 * a sentence whose words mostly do not occur in the cited sections says something the
   rulebook does not (`guide-unsupported`, info).
 """
@@ -26,6 +28,8 @@ GUIDE_CHECKS: dict[str, tuple[str, str]] = {  # id -> (severity, summary)
     "guide-outside": ("info", "an Authority: line relies on sources outside the Comprehensive Rules"),
     "guide-number": ("warning", "the guide states a number the cited sections never state"),
     "guide-keyword": ("warning", "the guide names a keyword defined in a section it does not cite"),
+    "guide-qualifier": ("warning", "the guide adds an exception (except, unless, multiple instances) "
+                        "that the closest cited clause does not have"),
     "guide-unsupported": ("info", "a guide sentence mostly absent from the cited sections"),
 }
 GUIDE_CHECK_IDS = tuple(GUIDE_CHECKS)
@@ -36,6 +40,7 @@ _AUTHORITY = re.compile(r"^\s*Authority:\s*(.*)$", re.IGNORECASE)
 _CITED = re.compile(r"(?<![\w.])(\d+(?:\.\d+)*)(?:\s*[–—-]\s*(\d+(?:\.\d+)*))?(?![\w])")
 _LIST_MARKER = re.compile(r"^\s*\d+\.\s+")
 _SENTENCE = re.compile(r"[^.!?]+[.!?]?")
+_EXCEPTION = re.compile(r"\b(?:except|unless|regardless|multiple instances)\b", re.IGNORECASE)
 _STOP = frozenset("""a an the and or of to in on at by for from with as is are be can may must not no it its
 their they them this that these those there your you his her he she when while if than then once each any all
 only also until into one two over both other which who what after before do does more less so such up out""".split())
@@ -178,6 +183,13 @@ def _sentence_findings(block: GuideBlock, sections: list[Section], cited: list[s
                                    f"{where}: names the keyword {term.en_name} ({term.defined_in}) "
                                    f"but cites only {shown}",
                                    en_marks=((match.start, match.end),)))
+        if "guide-qualifier" in wanted and best is not None:
+            added = [m for m in _EXCEPTION.finditer(sentence.text) if not re.search(
+                rf"\b{re.escape(m.group(0))}\b", best.en, re.IGNORECASE)]
+            if added:
+                out.append(Finding(anchor, "guide-qualifier", "warning", sentence.text, zh,
+                                   f"{where}: the guide adds “{added[0].group(0)}”; {best.number} states no such exception",
+                                   en_marks=tuple(m.span() for m in added)))
         if "guide-unsupported" in wanted:
             words = _words(sentence.text)
             if len(words) >= 3:

@@ -71,6 +71,8 @@ def test_guide_reports_what_the_rulebook_does_not_say() -> None:
     assert any(f["check"] == "guide-outside" and "Q17" in f["message"] for f in findings)
     # On Assign / Serious are defined in 12.5 / 12.7, which that block does not cite
     assert any(f["check"] == "guide-keyword" and "Serious" in f["message"] for f in findings)
+    # 7.2.1: the turn player stands ALL cards; the guide adds an exception
+    assert any(f["check"] == "guide-qualifier" and f["section"] == "7.2.1" for f in findings)
     # every citation of the published guide exists
     assert not any(f["check"] == "guide-citation" for f in findings)
 
