@@ -129,7 +129,7 @@ def test_a_rulings_replay_opens_step_by_step(site: Path, page: Any) -> None:
         pytest.skip("the project has no ruling with a replay yet")
     replay = page.locator("article.ruling details.replay").first
     assert replay.locator("li.step").first.is_hidden()
-    replay.locator("summary").click()
+    replay.locator(":scope > summary").click()
     assert replay.locator("li.step").first.is_visible()
     cite = replay.locator(".cites a").first
     target = cite.inner_text()
@@ -141,7 +141,7 @@ def test_a_rulings_replay_opens_step_by_step(site: Path, page: Any) -> None:
 def test_a_made_up_replay_opens_and_its_citation_leads_to_the_clause(made_up_site: Path, page: Any) -> None:
     page.goto(url(made_up_site, "rulings.html", "strike-damage"))
     replay = page.locator("[id='strike-damage'] details.replay")
-    replay.locator("summary").click()
+    replay.locator(":scope > summary").click()
     steps = replay.locator("li.step .action")
     assert steps.nth(1).inner_text().endswith("attack Foxparks -> player")
     assert replay.locator("li.step").nth(1).locator(".board .player").count() == 2
