@@ -53,7 +53,9 @@ def run_battle(g: "Game", attacker_oid: int, target_oid: int | None, taunt: str)
     g.step = "attack"
     tgt = g.find(target_oid)
     tname = f"player {g.pname(nt)}" if tgt is None else tgt.label
-    cites = ["9.3.1", "9.2.4", "9.2.2.1", "9.2.3"]
+    cites = ["9.3.1", "9.2.4", "9.2.1", "9.2.2", "9.2.2.1", "9.2.2.2", "9.2.3"]
+    if stats.restricted(g, att, "must_attack"):
+        cites.append("7.5.2.1")
     if att.entered_turn == g.turn:
         cites.append("9.2.2.3")  # deployed this turn and still may attack
     if tgt is not None and tgt.card.type == "pal" and not tgt.rested:
@@ -80,6 +82,7 @@ def run_battle(g: "Game", attacker_oid: int, target_oid: int | None, taunt: str)
 
 def _block_step(g: "Game", b: Battle) -> None:
     g.step = "block"
+    g.emit("block declaration step", ("9.3.3",))
     timing.fire_global(g, "start_of_step", step="block")
     timing.check_timing(g)  # 9.4.1
     if b.nullified:
@@ -104,7 +107,7 @@ def _block_step(g: "Game", b: Battle) -> None:
             else:
                 g.emit(f"{g.pname(nt)} does not block", ("9.4.2",), player=nt)
     elif att is not None:
-        g.emit(f"{att.label} cannot be blocked", ("12.11.2", "9.4.2"), player=nt, card=att.label)
+        g.emit(f"{att.label} cannot be blocked", ("12.11.2", "12.11.1", "9.4.2"), player=nt, card=att.label)
     tgt = g.find(b.target_oid)
     if tgt is not None and tgt.card.type == "pal" and att is not None:
         b.opponents = {att.oid: tgt.oid, tgt.oid: att.oid}  # 9.4.3
@@ -135,6 +138,7 @@ def quick_options(g: "Game", who: int) -> list[Option]:
 
 def _quick_step(g: "Game", b: Battle) -> None:
     g.step = "quick"
+    g.emit("quick step", ("9.4.4",))
     timing.fire_global(g, "start_of_step", step="quick")
     timing.check_timing(g)  # 9.5.1
     nt = b.target_player
@@ -143,11 +147,11 @@ def _quick_step(g: "Game", b: Battle) -> None:
         # 9.5.2 only the non-turn player gets this play timing (9.5.2.2)
         opts = quick_options(g, nt)
         if len(opts) == 1:
-            g.emit(f"{g.pname(nt)} has no quick card or ability to use", ("9.5.2", "10.5.4.3"), player=nt)
+            g.emit(f"{g.pname(nt)} has no quick card or ability to use", ("9.5.2", "9.5.2.2", "10.5.4.3"), player=nt)
             break
         opt = g.ask("quick", nt, opts, "quick step: play a quick card or ability, or pass (9.5.2)")
         if opt.label == "pass":
-            g.emit(f"{g.pname(nt)} passes the quick step", ("10.5.4.3", "9.5.2"), player=nt)
+            g.emit(f"{g.pname(nt)} passes the quick step", ("10.5.4.3", "9.5.2", "9.5.2.2"), player=nt)
             break
         from pal_judge.engine.turn import perform
 
@@ -158,6 +162,7 @@ def _quick_step(g: "Game", b: Battle) -> None:
 
 def _damage_step(g: "Game", b: Battle) -> None:
     g.step = "damage"
+    g.emit("damage step", ("9.5.3",))
     timing.fire_global(g, "start_of_step", step="damage")
     timing.check_timing(g)  # 9.6.1
     if b.nullified:
@@ -171,7 +176,8 @@ def _damage_step(g: "Game", b: Battle) -> None:
         if s <= 0:
             g.emit(f"{att.label} has strike {s}: no damage", ("9.6.3.3.1", "1.3.2.2"), card=att.label)
         else:
-            effects.damage_player(g, b.target_player, s, ("9.6.3.3", "9.6.3.3.2", "9.6.3.4", "10.13.3"), att.label)
+            effects.damage_player(g, b.target_player, s, ("9.6.3", "9.6.3.3", "9.6.3.3.2", "9.6.3.4", "10.13.3", "10.13.1"),
+                                  att.label)
             timing.fire_self(g, att, "on_battle_damage")
     elif tgt.card.type == "pal":
         pa, ca = stats.power_detail(g, att)
@@ -181,14 +187,14 @@ def _damage_step(g: "Game", b: Battle) -> None:
             if pw <= 0:
                 g.emit(f"{src.label} has power {pw}: it deals no damage", ("9.6.3.1.1", "1.3.2.2"), card=src.label)
                 continue
-            effects.damage_card(g, dst, pw, ("9.6.3.1", "9.6.3.4", "10.13.3") + cp, src.label)
+            effects.damage_card(g, dst, pw, ("9.6.3", "9.6.3.1", "9.6.3.4", "10.13.3", "10.13.1") + cp, src.label)
         for src, pw in ((att, pa), (tgt, pt)):
             if pw > 0:
                 timing.fire_self(g, src, "on_battle_damage")
     else:
         pa, ca = stats.power_detail(g, att)
         if pa > 0:
-            effects.damage_card(g, tgt, pa, ("9.6.3.2", "9.6.3.4", "10.13.3") + ca, att.label)
+            effects.damage_card(g, tgt, pa, ("9.6.3", "9.6.3.2", "9.6.3.4", "10.13.3", "10.13.1") + ca, att.label)
             timing.fire_self(g, att, "on_battle_damage")
         g.emit(f"{tgt.label} is a structure: it deals no damage back", ("9.6.3.2.1",), card=tgt.label)
     timing.check_timing(g)  # 9.6.4
@@ -198,6 +204,8 @@ def _end_of_battle(g: "Game", b: Battle) -> None:
     g.step = "end_of_battle"
     if b.nullified:
         g.emit("the attack was nullified: straight to the end of battle step", ("5.18.1",))
+    else:
+        g.emit("end of battle step", ("9.6.4",))
     while True:
         timing.fire_global(g, "end_of_battle")  # 9.7.1
         timing.check_timing(g)  # 9.7.2
@@ -207,7 +215,7 @@ def _end_of_battle(g: "Game", b: Battle) -> None:
             g.emit("effects lasting until end of battle end", ("9.7.3",))
         if not g.pending and not _unfired_end_of_battle(g, b):
             break  # 9.7.4
-    g.emit("the battle ends; the attacking pal is no longer attacking", ("9.7.3.1", "9.7.4"))
+    g.emit("the battle ends; the attacking pal is no longer attacking", ("9.7.3.1", "9.7.4", "9.7.2"))
     g.battle = None
     g.step = None
 

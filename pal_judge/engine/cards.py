@@ -43,7 +43,7 @@ STEP_KINDS = (
     "exile", "place", "discard", "look_top", "look_and_choose", "shuffle", "gain", "life",
     "deploy", "night", "nullify_attack", "delayed", "choose_one", "win", "lose",
     "must_attack", "cannot_attack", "cannot_block", "cannot_be_blocked", "pal_limit",
-    "trigger_times",
+    "trigger_times", "look_top_up_to", "exchange",
 )
 COST_KINDS = ("soul", "rest", "discard", "consume", "assign", "butcher")
 
@@ -279,11 +279,12 @@ _STEP_FIELDS: dict[str, set[str]] = {
     "night": {"value"}, "nullify_attack": set(), "delayed": {"trigger", "phase", "effect"},
     "choose_one": {"options"}, "win": {"who"}, "lose": {"who"}, "must_attack": {"target"},
     "cannot_attack": {"target"}, "cannot_block": {"target"}, "cannot_be_blocked": {"target"},
-    "pal_limit": {"amount"}, "trigger_times": {"amount", "trigger"},
+    "pal_limit": {"amount"}, "trigger_times": {"amount", "trigger"}, "look_top_up_to": {"amount", "who"},
+    "exchange": {"target", "with"},
 }
 _NEEDS_AMOUNT = {"draw", "draw_up_to", "damage", "power", "discard", "look_top", "look_and_choose",
-                 "gain", "life", "pal_limit", "trigger_times"}
-_NEEDS_TARGET = {"damage", "power", "grant", "stand", "rest", "destroy", "exile", "place"}
+                 "gain", "life", "pal_limit", "trigger_times", "look_top_up_to"}
+_NEEDS_TARGET = {"damage", "power", "grant", "stand", "rest", "destroy", "exile", "place", "exchange"}
 
 
 def parse_steps(v: Any, path: str) -> tuple[Step, ...]:
@@ -320,6 +321,8 @@ def parse_step(v: Any, path: str) -> Step:
         f = dict(_mapping(d["filter"], _join(path, "filter")))
         f.setdefault("all", True)
         kw["filter"] = parse_target(f, _join(path, "filter"))
+    if do == "exchange":
+        kw["filter"] = parse_target(_req(d, "with", path), _join(path, "with"))
     if do == "gain":
         kw["resource"] = _choice(_req(d, "resource", path), RESOURCES, _join(path, "resource"))
     if do == "night":
@@ -465,24 +468,24 @@ def keyword_abilities(keyword: str, value: int) -> tuple[Ability, ...]:
     selfp = Target(word="self")
     if keyword == "brave":  # 12.6.2 On Attack: +N power until end of turn
         return (Ability("auto", (Step("power", amount=value, target=selfp, duration="until_end_of_turn"),),
-                        name=f"Brave {value}", trigger="on_attack", keyword="brave", cites=("12.6.2",)),)
+                        name=f"Brave {value}", trigger="on_attack", keyword="brave", cites=("12.6.2", "12.6.1")),)
     if keyword == "serious":  # 12.7.2 On Assign: choose 1 pal, +N until end of turn
         return (Ability("auto", (Step("power", amount=value, target=Target(choose=1), duration="until_end_of_turn"),),
-                        name=f"Serious {value}", trigger="on_assign", keyword="serious", cites=("12.7.2",)),)
+                        name=f"Serious {value}", trigger="on_assign", keyword="serious", cites=("12.7.2", "12.7.1")),)
     if keyword == "vigilance":  # 12.9.2 at the end of your turn, stand this card
         return (Ability("auto", (Step("stand", target=selfp),), name="Vigilance", trigger="end_of_turn",
-                        keyword="vigilance", cites=("12.9.2",)),)
+                        keyword="vigilance", cites=("12.9.2", "12.9.1")),)
     if keyword == "retaliate":  # 12.12.2 put the battle opponent into the graveyard
         return (Ability("auto", (Step("destroy", target=Target(word="battle_opponent")),), name="Retaliate",
-                        trigger="on_destroyed", keyword="retaliate", cites=("12.12.2",)),)
+                        trigger="on_destroyed", keyword="retaliate", cites=("12.12.2", "12.12.1")),)
     if keyword == "breakthrough":  # 12.14.2 damage = own strike to the battle opponent's controller
         return (Ability("auto", (), name="Breakthrough", trigger="opponent_destroyed", keyword="breakthrough",
-                        cites=("12.14.2",)),)
+                        cites=("12.14.2", "12.14.1")),)
     if keyword == "interrupt":  # 12.8.2 [①, discard this] or [discard this and 1 other]: nullify
         return (Ability("activated", (Step("nullify_attack"),), name="Interrupt", zone="hand", quick=True,
                         costs=((Cost("soul", 1), Cost("discard", 1, self_card=True)),
                                (Cost("discard", 1, self_card=True), Cost("discard", 1))),
-                        keyword="interrupt", cites=("12.8.2",)),)
+                        keyword="interrupt", cites=("12.8.2", "12.8.1")),)
     return ()
 
 

@@ -76,7 +76,9 @@ def pregame(g: "Game") -> None:
     from pal_judge.engine import effects
 
     for p in g.players:
-        g.emit(f"{p.name} presents a {len(p.deck)}-card main deck", ("6.2.1.1",), player=p.idx)
+        g.emit(f"{p.name} presents a legal {len(p.deck)}-card main deck",
+               ("6.2.1", "6.2.1.1", "6.1.1", "6.1.1.1", "6.1.1.2", "6.1.1.3", "6.1.2", "5.20.1", "5.20.1.1", "5.20.2",
+                "4.5.1"), player=p.idx)
         effects.shuffle(g, p.idx, ("6.2.1.2",))
     chooser = g.rng.randrange(2)  # 6.2.1.3 a random player decides who goes first
     opt = g.ask("first_player", chooser, [Option("first"), Option("second")], "go first or second? (6.2.1.3)")
@@ -86,7 +88,8 @@ def pregame(g: "Game") -> None:
            player=first, after={"first_player": g.pname(first)})
     for p in g.players:
         p.soul_deck, p.soul_standing, p.soul_rested = SOULS, 0, 0
-    g.emit("each player puts 10 souls in the soul deck", ("6.2.1.4", "6.1.2.1"))
+    # 13.2.2 the engine manages souls as counts (total, standing, rested) instead of cards
+    g.emit("each player puts 10 souls in the soul deck", ("6.2.1.4", "6.1.2.1", "4.8.1", "13.2.2"))
     second = g.players[1 - first]
     second.soul_deck -= 1
     second.soul_standing += 1  # 4.3.2.3 standing

@@ -3,6 +3,7 @@ targets (10.6.3) and replacement effects (10.11)."""
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import TYPE_CHECKING, Sequence, Union
 
 from pal_judge.engine import stats
@@ -51,7 +52,7 @@ def damage_player(g: "Game", idx: int, amount: int, cites: Sequence[str], source
     p = g.players[idx]
     before = p.damage
     p.damage += amount
-    g.emit(f"{source or 'an effect'} deals {amount} damage to {p.name}", tuple(cites) + ("5.14.2", "3.2.2.1"),
+    g.emit(f"{source or 'an effect'} deals {amount} damage to {p.name}", tuple(cites) + ("5.14.2", "3.2.2.1", "3.2.2"),
            player=idx, card=source, before={"damage": before}, after={"damage": p.damage})
     rule_actions.player_damage(g)
 
@@ -64,7 +65,7 @@ def damage_card(g: "Game", ci: CardInstance, amount: int, cites: Sequence[str], 
         return
     before = ci.damage
     ci.damage += amount
-    g.emit(f"{source or 'an effect'} deals {amount} damage to {ci.label}", tuple(cites) + ("5.14.1",),
+    g.emit(f"{source or 'an effect'} deals {amount} damage to {ci.label}", tuple(cites) + ("5.14.1", "4.4.4"),
            player=ci.controller, card=ci.label, before={"damage": before}, after={"damage": ci.damage})
 
 
@@ -88,6 +89,8 @@ def _replace(g: "Game", ci: CardInstance, event: str, cites: Sequence[str]) -> b
             opt = g.ask("order_replacements", ci.controller, [Option(lb, k) for k, lb in enumerate(labels)],
                         "which replacement effect applies first (10.11.2)")
             i, a = avail[opt.data]
+            g.emit(f"{g.pname(ci.controller)} applies {opt.label} first", ("10.11.2", "10.11.2.1", "10.11.2.2"),
+                   player=ci.controller, card=ci.label)
         else:
             i, a = avail[0]
         used.add(i)
@@ -98,7 +101,8 @@ def _replace(g: "Game", ci: CardInstance, event: str, cites: Sequence[str]) -> b
                                 f"apply {ci.label}'s replacement instead? (10.2.1.3.2)").label == "no":
             continue
         ctx = Context(controller=ci.controller, source_oid=ci.oid, source_label=ci.label, source_card=ci.card)
-        g.emit(f"{ci.label}: {event} is replaced", ("10.11.1", "10.11.1.1") + a.cites + tuple(cites)[:1],
+        g.emit(f"{ci.label}: {event} is replaced", ("10.11.1", "10.11.1.1", "10.2.1.3", "10.11.2.3") + a.cites
+               + tuple(cites)[:1],
                player=ci.controller, card=ci.label)
         if a.cost:
             pay(g, ci.controller, a.cost, ci, ctx)
@@ -117,7 +121,8 @@ def destroy_all(g: "Game", cards: Sequence[CardInstance], cites: Sequence[str], 
             if _replace(g, c, "destroy", cites):
                 g.leaving.discard(c.oid)
                 continue
-            g.move(c, "graveyard", cites, what=f"{c.label} is put into {g.pname(c.owner)}'s graveyard ({why})")
+            g.move(c, "graveyard", tuple(cites) + ("3.1.1", "4.7.1"),
+                   what=f"{c.label} is put into {g.pname(c.owner)}'s graveyard ({why})")
     finally:
         g.leaving = set()
 
@@ -172,9 +177,14 @@ def choose(g: "Game", who: int, pool: list[Thing], n: int, up_to: bool, kind: st
             opts.append(Option("done"))
         opt = g.ask(kind, who, opts, prompt)
         if opt.label == "done":
+            hidden = may_skip and not up_to
+            g.emit(f"{g.pname(who)} chooses no more", ("10.6.3.1.5", "5.9.1.2") if hidden else ("10.6.3.1.1", "1.3.5.1"),
+                   player=who)
             break
         chosen.append(opt.data)
         pool.remove(opt.data)
+        g.emit(f"{g.pname(who)} chooses {opt.label}", ("10.6.3", "10.6.3.1") + (("10.6.3.1.1",) if up_to else ()),
+               player=who, card=None if isinstance(opt.data, int) else opt.label)
     return chosen
 
 
@@ -231,18 +241,47 @@ def _cites(s: Step, ctx: Context) -> tuple[str, ...]:
 
 
 def _s_draw(g: "Game", s: Step, ctx: Context) -> None:
-    draw(g, who_index(ctx, s.who), s.amount or 0, _cites(s, ctx))
+    # 3.1.2.4.1 no player named: the effect's controller (3.1.2.4) draws
+    extra = ("3.1.2.4", "3.1.2.4.1", "10.9.1") if s.who == "you" else ("10.9.1",)
+    draw(g, who_index(ctx, s.who), s.amount or 0, _cites(s, ctx) + extra)
 
 
 def _s_draw_up_to(g: "Game", s: Step, ctx: Context) -> None:
     idx = who_index(ctx, s.who)
     n = s.amount or 0
     done = 0
-    while n > 0 and done < n:  # 5.7.3.1 / 5.7.3.4
+    while True:
+        if n <= 0:
+            g.emit("draw up to 0: nothing happens", ("5.7.3.1",), player=idx)
+            return
         if g.ask("up_to", idx, [Option("continue"), Option("stop")], f"draw another card? ({done}/{n}, 5.7.3.2)").label == "stop":
-            break
-        draw(g, idx, 1, ("5.7.3.3",))
+            g.emit(f"{g.pname(idx)} stops drawing after {done}", ("5.7.3.2",), player=idx)
+            return
+        draw(g, idx, 1, ("5.7.3", "5.7.3.3"))
         done += 1
+        if done >= n:
+            g.emit(f"{g.pname(idx)} has drawn {n}: the instruction ends", ("5.7.3.4",), player=idx)
+            return
+
+
+def _s_look_top_up_to(g: "Game", s: Step, ctx: Context) -> None:
+    """5.8.2 look at up to N cards from the top, one at a time."""
+    idx = who_index(ctx, s.who)
+    n = s.amount or 0
+    if n <= 0:
+        g.emit("look at up to 0: nothing happens", ("5.8.2", "5.8.2.1"), player=ctx.controller)
+        return
+    k = 1  # 5.8.2.2
+    deck = g.players[idx].deck
+    while k <= min(n, len(deck)):
+        if g.ask("up_to", ctx.controller, [Option("continue"), Option("stop")],
+                 f"look at card {k} from the top? (5.8.2.3)").label == "stop":
+            g.emit(f"{g.pname(ctx.controller)} stops looking", ("5.8.2.3",), player=ctx.controller)
+            return
+        g.emit(f"{g.pname(ctx.controller)} looks at card {k} from the top of {g.pname(idx)}'s deck",
+               ("5.8.2", "5.8.2.4") + (("5.8.2.2",) if k == 1 else ("5.8.2.5",)), player=ctx.controller,
+               after={"seen": deck[k - 1].card.name})
+        k += 1
 
 
 def _s_damage(g: "Game", s: Step, ctx: Context) -> None:
@@ -274,7 +313,7 @@ def set_rested(g: "Game", ci: CardInstance, rested: bool, cites: Sequence[str]) 
         return  # 1.3.2.1 already in that state: nothing happens
     ci.rested = rested
     word = "rests" if rested else "stands"
-    g.emit(f"{ci.label} {word}", tuple(cites) + ("4.3.2",), player=ci.controller, card=ci.label,
+    g.emit(f"{ci.label} {word}", tuple(cites) + ("4.3.2", "4.3.2.2" if rested else "4.3.2.1"), player=ci.controller, card=ci.label,
            before={"state": "standing" if rested else "rested"}, after={"state": "rested" if rested else "standing"})
 
 
@@ -304,12 +343,13 @@ def _s_butcher(g: "Game", s: Step, ctx: Context) -> None:
 
 def _s_exile(g: "Game", s: Step, ctx: Context) -> None:
     for c in _cards(select(g, s.target, ctx)):
-        g.move(c, "exile", _cites(s, ctx), what=f"{c.label} is exiled")
+        g.move(c, "exile", _cites(s, ctx) + ("4.10.1",), what=f"{c.label} is exiled")
 
 
 def _s_place(g: "Game", s: Step, ctx: Context) -> None:
     to = s.to or "hand"
     batch = g.next_batch()  # cards placed by one step are placed together (11.5.1.1 "last placed")
+    ctx = _with_cites(ctx, ("4.1.6",))  # 4.1.6 to the zone of the card's owner/controller
     for c in _cards(select(g, s.target, ctx)):
         if to.startswith("deck"):
             g.move(c, "deck", _cites(s, ctx), bottom=to == "deck_bottom", what=f"{c.label} is placed on the {to.replace('_', ' ')}")
@@ -351,14 +391,14 @@ def _s_look_and_choose(g: "Game", s: Step, ctx: Context) -> None:
         if s.rest == "graveyard":
             g.move(c, "graveyard", ("5.9.1",))
         else:
-            g.move(c, "deck", ("5.9.1", "4.1.5"), bottom=True, what=f"{c.card.name} goes to the bottom of the deck")
+            g.move(c, "deck", ("5.9.1", "4.1.5", "4.1.5.1"), bottom=True, what=f"{c.card.name} goes to the bottom of the deck")
 
 
 def shuffle(g: "Game", idx: int, cites: Sequence[str]) -> None:
     p = g.players[idx]
     g.rng.shuffle(p.deck)
     extra = ("5.6.1.1",) if len(p.deck) <= 1 else ()
-    g.emit(f"{p.name} shuffles the deck", tuple(cites) + ("5.6.1",) + extra, player=idx)
+    g.emit(f"{p.name} shuffles the deck", tuple(cites) + ("5.6.1", "4.5.2") + extra, player=idx)
 
 
 def _s_shuffle(g: "Game", s: Step, ctx: Context) -> None:
@@ -369,9 +409,9 @@ def gain(g: "Game", idx: int, resource: str, amount: int, cites: Sequence[str]) 
     p = g.players[idx]
     before = p.resource(resource)
     after = before + amount
-    extra: tuple[str, ...] = ()
+    extra: tuple[str, ...] = ("3.3.1.1", "3.3.1.2.1", "3.3.2.1")
     if after < 0:
-        after, extra = 0, ("3.3.3.1",)  # 3.3.3.1 below 0 becomes 0
+        after, extra = 0, extra + ("3.3.3", "3.3.3.1")  # 3.3.3.1 below 0 becomes 0
     setattr(p, resource, after)
     g.emit(f"{p.name} {'gains' if amount >= 0 else 'loses'} {abs(amount)} {resource}",
            tuple(cites) + ("3.3.1",) + extra, player=idx, before={resource: before}, after={resource: after})
@@ -405,7 +445,8 @@ def set_night(g: "Game", value: bool, cites: Sequence[str]) -> None:
     if g.night == value:
         return  # 1.3.2.1
     g.night = value
-    g.emit("it becomes night" if value else "night ends", tuple(cites) + ("5.3.2",), before={"night": not value},
+    g.emit("it becomes night" if value else "night ends", tuple(cites) + ("5.3.2", "5.3.1", "5.3.1.1"),
+           before={"night": not value},
            after={"night": value})
 
 
@@ -455,6 +496,24 @@ def _s_pal_limit(g: "Game", s: Step, ctx: Context) -> None:
            after={"pal_limit": p.pal_limit})
 
 
+def _s_exchange(g: "Game", s: Step, ctx: Context) -> None:
+    """5.11.1 swap the zones of two cards; 5.11.2 if either cannot move, nothing happens."""
+    a = _cards(select(g, s.target, ctx, "choose the first card to exchange (5.11.1)"))
+    b = _cards(select(g, s.filter, ctx, "choose the card to exchange it with (5.11.1)"))
+    if not a or not b or a[0].zone == "resolution" or b[0].zone == "resolution":
+        g.emit("the exchange cannot be done: nothing happens", ("5.11.2",), player=ctx.controller)
+        return
+    x, y = a[0], b[0]
+    zx, zy = x.zone, y.zone
+    batch = g.next_batch()
+    g.move(x, zy, ("5.11.1",), batch=batch, what=f"{x.label} is exchanged into the {zy}")
+    g.move(y, zx, ("5.11.1",), batch=batch, what=f"{y.label} is exchanged into the {zx}")
+
+
+def _with_cites(ctx: Context, extra: tuple[str, ...]) -> Context:
+    return replace(ctx, cites=ctx.cites + extra)
+
+
 def _s_noop(g: "Game", s: Step, ctx: Context) -> None:
     return None
 
@@ -466,7 +525,7 @@ _STEP_FUNCS = {
     "exile": _s_exile, "place": _s_place, "discard": _s_discard, "look_top": _s_look_top,
     "look_and_choose": _s_look_and_choose, "shuffle": _s_shuffle, "gain": _s_gain, "life": _s_life,
     "deploy": _s_deploy, "night": _s_night, "nullify_attack": _s_nullify, "delayed": _s_delayed,
-    "choose_one": _s_choose_one, "win": _s_win_lose, "lose": _s_win_lose,
+    "choose_one": _s_choose_one, "look_top_up_to": _s_look_top_up_to, "exchange": _s_exchange, "win": _s_win_lose, "lose": _s_win_lose,
     "must_attack": _s_restriction, "cannot_attack": _s_restriction, "cannot_block": _s_restriction,
     "cannot_be_blocked": _s_restriction, "pal_limit": _s_pal_limit, "trigger_times": _s_noop,
 }
@@ -518,7 +577,8 @@ def pay_souls(g: "Game", who: int, n: int, cites: Sequence[str]) -> None:
     before = (p.soul_standing, p.soul_rested)
     p.soul_standing -= n
     p.soul_rested += n
-    g.emit(f"{p.name} pays {n} soul", tuple(cites) + ("10.4.3",), player=who,
+    # 13.2.2 / 13.2.3 souls are managed as counts: standing and rested souls in the soul area (4.9.2)
+    g.emit(f"{p.name} pays {n} soul", tuple(cites) + ("10.4.3", "4.9.2", "13.2.3"), player=who,
            before={"souls_standing": before[0], "souls_rested": before[1]},
            after={"souls_standing": p.soul_standing, "souls_rested": p.soul_rested})
 
@@ -546,7 +606,7 @@ def pay(g: "Game", who: int, costs: Sequence[Cost], source: CardInstance | None,
     p = g.players[who]
     for c in costs:
         if c.kind == "soul":
-            pay_souls(g, who, c.amount, ("10.4.2",))
+            pay_souls(g, who, c.amount, ("10.4.2", "10.4.1", "5.12.2"))
         elif c.kind == "rest" and source is not None:
             set_rested(g, source, True, ("10.4.2", "5.2.1"))
         elif c.kind == "discard" and c.self_card and source is not None and source.zone == "hand":
@@ -556,7 +616,7 @@ def pay(g: "Game", who: int, costs: Sequence[Cost], source: CardInstance | None,
         elif c.kind == "consume":
             before = p.resource(c.resource or "material")
             setattr(p, c.resource or "material", before - c.amount)
-            g.emit(f"{p.name} consumes {c.amount} {c.resource}", ("10.4.2", "5.13.1"), player=who,
+            g.emit(f"{p.name} consumes {c.amount} {c.resource}", ("10.4.2", "5.13.1", "3.3.3.2", "3.3.2.1"), player=who,
                    before={c.resource: before}, after={c.resource: before - c.amount})
         elif c.kind == "assign":
             pool: list[Thing] = [x for x in p.pals() if not x.rested and (source is None or x.oid != source.oid)]
@@ -574,12 +634,15 @@ def play_card(g: "Game", who: int, ci: CardInstance, cites: Sequence[str]) -> No
     p = g.players[who]
     card = ci.card
     # 10.6.2.1 / 10.6.2.1.1 revealed and put into the resolution zone
-    r = g.move(ci, "resolution", tuple(cites) + ("10.6.2.1", "10.6.2.1.1"), what=f"{p.name} plays {card.name}")
+    r = g.move(ci, "resolution", tuple(cites) + ("10.6.1", "10.6.2", "10.6.2.1", "10.6.2.1.1", "4.1.2.1", "4.11.1",
+                                                 "4.11.2", "10.5.4.2"), what=f"{p.name} plays {card.name}")
     ctx = Context(controller=who, source_oid=r.oid, source_label=card.name, source_card=card)
-    pay_souls(g, who, card.cost, ("10.6.2.3", "2.7.1"))  # 10.6.2.3 the soul cost (2.7.1)
+    pay_souls(g, who, card.cost, ("10.6.2.3", "2.7.1", "5.12.1"))  # 10.6.2.3 the soul cost (2.7.1)
     if card.type in ("pal", "structure", "equipment"):
-        g.move(r, "base", ("10.6.2.4.1", "5.15.1"), what=f"{card.name} enters {p.name}'s base")
+        g.move(r, "base", ("10.6.2.4", "10.6.2.4.1", "5.15.1", "4.4.1", "4.3.2.3"),
+               what=f"{card.name} enters {p.name}'s base")
     else:
+        ctx.cites = ("10.6.2.4", "10.2.1.1")
         run_steps(g, card.effect, ctx)  # 10.6.2.4.2
         if r in g.resolution:
             g.move(r, "graveyard", ("10.6.2.4.2",), what=f"{card.name} goes to the graveyard after resolving")
@@ -602,7 +665,7 @@ def activate(g: "Game", who: int, ci: CardInstance, index: int, ability: Ability
             other = next(c for c in g.players[who].hand if c.card.name == name and c.oid != ci.oid)
             g.resolution.append(("ability", ci.label))
             g.emit(f"{g.pname(who)} uses {ci.label}: {ability.name or 'ability'}",
-                   tuple(cites) + ("10.6.2.1.2", "10.6.2.3.1") + ability.cites, player=who, card=ci.label)
+                   tuple(cites) + _activation_cites(ability) + ("10.6.2.3.1",), player=who, card=ci.label)
             g.move(ci, "graveyard", ("10.4.2", "10.4.2.1", "5.10.1"), what=f"{g.pname(who)} discards {ci.card.name} (cost)")
             g.move(other, "graveyard", ("10.4.2", "10.4.2.1", "5.10.1"), what=f"{g.pname(who)} discards {name} (cost)")
             _finish_activation(g, who, ci, index, ability, ctx)
@@ -612,9 +675,21 @@ def activate(g: "Game", who: int, ci: CardInstance, index: int, ability: Ability
     g.resolution.append(("ability", ci.label))
     multi = ("10.6.2.3.1",) if len(ability.costs) > 1 else ()
     g.emit(f"{g.pname(who)} uses {ci.label}: {ability.name or 'ability'}",
-           tuple(cites) + ("10.6.2.1.2",) + multi + ability.cites, player=who, card=ci.label)
+           tuple(cites) + _activation_cites(ability) + multi, player=who, card=ci.label)
     pay(g, who, costs, ci, ctx)
     _finish_activation(g, who, ci, index, ability, ctx)
+
+
+def _activation_cites(ability: Ability) -> tuple[str, ...]:
+    """10.6.2 using an ability; 10.1.1.1.1 [cost] effect; 3.1.2.2 its controller is who uses it."""
+    out = ("10.6.1", "10.6.2", "10.6.2.1.2", "10.1.1.1.1", "3.1.2.2", "10.5.4.2") + ability.cites
+    if ability.quick:
+        out += ("10.1.1.1.2",)
+    if ability.limit is not None:
+        out += ("10.7.1", "10.7.2")
+    if ability.cost:
+        out += ("10.4.1",)
+    return out
 
 
 def _finish_activation(g: "Game", who: int, ci: CardInstance, index: int, ability: Ability, ctx: Context) -> None:

@@ -229,8 +229,11 @@ class Game:
             self.emit(what or f"{ci.label} moves from {src} to {to}", tuple(cites) + ("4.1.4",),
                       player=ci.owner, card=new.label, before={"zone": src, "oid": ci.oid},
                       after={"zone": to, "oid": new.oid})
-        if lki is not None:
+        if lki is not None and any(m.oid == ci.oid for m in self.modifiers):
+            # 10.10.2 effects from resolved abilities no longer apply to the moved card
             self.modifiers = [m for m in self.modifiers if m.oid != ci.oid]
+            self.emit(f"effects on {ci.label} end: it left the base", ("10.10.2", "4.1.4"), player=ci.owner)
+        if lki is not None:
             timing.on_left_base(self, lki, to)
         if to == "base" and src != "base":
             timing.on_entered_base(self, new)  # 5.15.1 deployed

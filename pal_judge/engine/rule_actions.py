@@ -26,7 +26,9 @@ def _resolve_player_damage(g: "Game", idx: int, simultaneous: bool) -> None:
     p = g.players[idx]
     owed = p.damage
     first = ("11.2.1", "11.2.1.1") if simultaneous else ("11.2.1",)
-    g.emit(f"{p.name} resolves {owed} damage", first + ("11.1.2.1",), player=idx, before={"damage": owed})
+    first += ("11.1.2.2",) if simultaneous else ()
+    g.emit(f"{p.name} resolves {owed} damage", first + ("11.2.2", "11.1.1", "11.1.2", "11.1.2.1"), player=idx,
+           before={"damage": owed})
     put = 0
     while True:
         if p.deck:
@@ -69,16 +71,20 @@ def _defeat(g: "Game") -> bool:
     for p in g.players:
         if p.life <= 0:
             losers.append((p.idx, "11.3.1", f"{p.name}'s life is {max(p.life, 0)}"))  # 3.2.1.2 read as 0
+            if p.life < 0:
+                losers.append((p.idx, "3.2.1.2", ""))
         elif not p.deck:
             losers.append((p.idx, "11.3.2", f"{p.name}'s deck is empty"))
     if not losers:
         return False
+    extra = tuple(c for _, c, r in losers if not r) + ("11.1.1", "11.1.2", "11.1.2.3", "10.5.3.1")
+    losers = [x for x in losers if x[2]]
     if len(losers) == 2:
         g.end_game("draw", None, "both players lose at once: " + "; ".join(r for _, _, r in losers),
-                   ("1.2.2", "11.3.3", losers[0][1], losers[1][1]))
+                   ("1.2.2", "11.3.3", losers[0][1], losers[1][1]) + extra)
     idx, cite, reason = losers[0]
     g.end_game("win", g.opp(idx), f"{reason}, {g.pname(idx)} loses", ("1.2.1", "1.2.1.1" if cite == "11.3.1" else "1.2.1.2",
-                                                                    cite, "11.3.3"))
+                                                                    cite, "11.3.3") + extra)
     return True
 
 
@@ -92,7 +98,7 @@ def _lethal(g: "Game") -> bool:
             doomed.append(ci)
     if not doomed:
         return False
-    effects.destroy_all(g, doomed, ("11.4.1", "11.4.2"), "lethal damage")
+    effects.destroy_all(g, doomed, ("11.4.1", "11.4.2", "11.1.2.4", "10.5.3.1"), "lethal damage")
     return True
 
 
@@ -119,7 +125,8 @@ def _overflow(g: "Game") -> bool:
         keep += _pick_keep(g, idx, older, limit - len(keep), "11.5.1.2")
         gone = [c for c in pals if c not in keep]
         g.emit(f"{p.name} has {len(pals)} pals, limit {limit}: keeps {', '.join(c.label for c in keep)}",
-               ("11.5.1", "4.4.5.1"), player=idx, before={"pals": len(pals)}, after={"pals": len(keep)})
+               ("11.5.1", "4.4.5.1", "4.4.5", "11.5.2", "10.5.3.1") + (("4.4.5.2",) if limit == 5 else ()),
+               player=idx, before={"pals": len(pals)}, after={"pals": len(keep)})
         effects.destroy_all(g, gone, ("11.5.1.3", "11.5.2"), "pal overflow")
     return did
 

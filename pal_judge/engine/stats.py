@@ -119,16 +119,18 @@ def power_detail(g: "Game", ci: CardInstance) -> tuple[int, tuple[str, ...]]:
     kws = keywords(g, ci)
     if g.night and "nocturnal" in kws:  # 12.13.2, each instance
         value += NOCTURNAL_BONUS * kws["nocturnal"]
-        cites.append("12.13.2")
+        cites += ["12.13.2", "12.13.1", "5.3.3"]
     for m in sorted((m for m in g.modifiers if m.oid == ci.oid and m.kind == "power"), key=lambda m: m.order):
         value += m.amount  # 10.10.1.6.2 in the order they were used
         cites.append("10.10.1.6.2")
     for src, _a, s in continuous_steps(g):
         if s.do == "power" and s.target is not None and matches(g, ci, s.target, src.controller, src):
             value += s.amount or 0  # 10.10.1.6.1
-            cites.append("10.10.1.6.1")
+            cites += ["10.10.1.6.1", "10.1.1.3.1", "3.1.2.1", "10.3.5"]
+            if s.target.keyword is not None:
+                cites.append("10.10.1.5")  # reads keywords after the keyword-granting effects
     if len(cites) > 0:
-        cites.insert(0, "10.10.1.4")
+        cites[:0] = ["10.10.1", "10.10.1.1", "10.10.1.4", "10.10.1.6"]
     return value, tuple(dict.fromkeys(cites))
 
 

@@ -15,13 +15,13 @@ if TYPE_CHECKING:
 CHECK_TIMING_LIMIT = 300  # iterations of one check timing before it is treated as a loop (13.1)
 
 TRIGGER_CITES: dict[str, tuple[str, ...]] = {
-    "on_deploy": ("12.3.2", "5.15.1"),
-    "on_attack": ("12.4.2", "9.3.2"),
+    "on_deploy": ("12.3.2", "12.3.1", "5.15.1"),
+    "on_attack": ("12.4.2", "12.4.1", "9.3.2"),
     "on_attacked": ("9.3.2",),
     "on_block": ("9.4.2.1",),
-    "on_assign": ("12.5.2", "5.17.1.2"),
+    "on_assign": ("12.5.2", "12.5.1", "5.17.1.2"),
     "on_assigned": ("5.17.1.2",),
-    "on_destroyed": ("10.8.4", "10.8.4.1.2"),
+    "on_destroyed": ("10.8.4", "10.8.4.1", "10.8.4.1.2"),
     "on_ally_destroyed": ("10.8.4", "10.8.4.1.2"),
     "on_battle_damage": ("9.6.3.4",),
     "start_of_game": ("7.2.2",),
@@ -29,7 +29,7 @@ TRIGGER_CITES: dict[str, tuple[str, ...]] = {
     "end_of_turn": ("7.6.1",),
     "end_of_battle": ("9.7.1",),
     "state": ("10.8.6",),
-    "opponent_destroyed": ("12.14.2",),
+    "opponent_destroyed": ("12.14.2", "12.14.1"),
 }
 PHASE_CITES = {"stand": "7.2.2", "draw": "7.3.2", "soul": "7.4.1", "main": "7.5.1"}
 STEP_CITES = {"block": "9.4.1", "quick": "9.5.1", "damage": "9.6.1"}
@@ -63,10 +63,14 @@ def capture_lki(g: "Game", ci: CardInstance) -> Lki:
 def _standby(g: "Game", ability: Ability, ctx: Context, key: tuple[Any, ...], cites: tuple[str, ...]) -> None:
     # 10.8.2 the ability enters standby; 5.21.1 "activates N times" puts it there N times
     times = stats.trigger_times(g, ctx.controller, ability.trigger)
+    again = ("10.8.2.1",) if any(p.key == key for p in g.pending) else ()
     for _ in range(times):
         g.pending.append(Pending(ability, ctx, key))
-    extra = ("5.21.1",) if times > 1 else ()
-    g.emit(f"{ctx.source_label}: {ability.name or ability.trigger} triggers", cites + ("10.8.2",) + extra,
+    extra = ("5.21.1", "5.21.2") if times > 1 else ()
+    kw = ("12.1.1",) if ability.keyword else ()
+    cond = ("10.3.3",) if ability.cond else ()
+    g.emit(f"{ctx.source_label}: {ability.name or ability.trigger} triggers",
+           cites + ("10.8.2", "10.8.1", "10.1.1.2.1", "3.1.2.3") + again + extra + kw + cond,
            player=ctx.controller, card=ctx.source_label, after={"standby": times})
 
 
@@ -78,7 +82,7 @@ def fire_self(g: "Game", ci: CardInstance, trigger: str, **extra: Any) -> None:
         if a.kind == "auto" and a.trigger == trigger and stats.condition_ok(g, a.cond, ci.controller, ci):
             ctx = Context(controller=ci.controller, source_oid=ci.oid, source_label=ci.label, source_card=ci.card,
                           **extra)
-            _standby(g, a, ctx, (ci.oid, idx), TRIGGER_CITES.get(trigger, ()) + a.cites)
+            _standby(g, a, ctx, (ci.oid, idx), TRIGGER_CITES.get(trigger, ()) + a.cites + ("10.3.5",))
 
 
 def _whose_ok(g: "Game", whose: str, controller: int) -> bool:
@@ -116,7 +120,7 @@ def fire_global(g: "Game", trigger: str, phase: str | None = None, step: str | N
         if d.trigger == trigger:
             g.delayed.remove(d)  # 10.8.5.1 a delayed trigger triggers once
             ab = Ability("auto", d.effect, name="delayed", trigger=trigger, cites=("10.8.5",))
-            _standby(g, ab, d.ctx, ("delayed", id(d)), cites + ("10.8.5.1",))
+            _standby(g, ab, d.ctx, ("delayed", id(d)), cites + ("10.8.5.1", "10.13.2"))
 
 
 def _may_have(g: "Game", ci: CardInstance, trigger: str) -> bool:
@@ -269,7 +273,8 @@ def resolve_pending(g: "Game", p: Pending, cite: str) -> None:
         ctx.cites = a.cites  # the steps of a keyword ability cite the keyword's clause
     g.resolution.append(("ability", p.label()))  # 10.6.2.1.2 a virtual card in the resolution zone
     mandatory = () if (cost or a.optional) else ("10.8.3.1",)
-    g.emit(f"{p.label()} is used", (cite, "10.8.3") + mandatory + ("10.6.2.1.2",) + a.cites + extra, player=who,
+    g.emit(f"{p.label()} is used", (cite, "10.5.3", "10.5.1", "10.5.1.1", "10.8.3") + mandatory + ("10.6.2.1.2",)
+           + a.cites + extra, player=who,
            card=ctx.source_label)
     if cost:
         effects.pay(g, who, cost, source, ctx)
@@ -279,4 +284,4 @@ def resolve_pending(g: "Game", p: Pending, cite: str) -> None:
         effects.breakthrough(g, ctx)
     else:
         effects.run_steps(g, a.effect, ctx)
-    g.resolution.pop()  # 10.6.2.4.3
+    g.resolution.pop()  # 10.6.2.4.3 the ability leaves the resolution zone

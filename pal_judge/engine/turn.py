@@ -53,6 +53,7 @@ def _stand(g: "Game") -> None:
 
 def _draw(g: "Game") -> None:
     tp = g.turn_player
+    g.emit("draw phase", ("7.2.3",), player=tp)
     if tp == g.first_player and g.turn == 1:
         g.emit(f"{g.pname(tp)} goes first: no draw phase on the first turn", ("7.3.1",), player=tp)
         return
@@ -65,6 +66,7 @@ def _draw(g: "Game") -> None:
 def _soul(g: "Game") -> None:
     tp = g.turn_player
     p = g.players[tp]
+    g.emit("soul phase", ("7.3.1",) if (tp == g.first_player and g.turn == 1) else ("7.3.4",), player=tp)
     timing.fire_global(g, "start_of_phase", phase="soul")
     timing.check_timing(g)  # 7.4.1
     n = min(2, p.soul_deck)  # 7.4.2.1 increment 2; 7.4.2.2 all that remain if fewer
@@ -72,7 +74,8 @@ def _soul(g: "Game") -> None:
     before = (p.soul_deck, p.soul_standing)
     p.soul_deck -= n
     p.soul_standing += n  # 4.3.2.3 they enter standing
-    g.emit(f"{p.name} moves {n} soul(s) from the soul deck to the soul area", cites + ("4.9.1",), player=tp,
+    g.emit(f"{p.name} moves {n} soul(s) from the soul deck to the soul area", cites + ("4.9.1", "4.8.1", "4.3.2.3"),
+           player=tp,
            before={"soul_deck": before[0], "souls_standing": before[1]},
            after={"soul_deck": p.soul_deck, "souls_standing": p.soul_standing})
     timing.check_timing(g)  # 7.4.3
@@ -130,14 +133,14 @@ def perform(g: "Game", who: int, opt: Option, cites: Sequence[str]) -> None:
     in_main = g.phase == "main" and g.battle is None
     if kind == "play":
         ci = next(c for c in p.hand if c.oid == data[1])
-        extra = ("8.2.1",) if in_main else ("12.2.1.2", "12.2.1")
+        extra = ("8.2.1",) if in_main else ("12.2.1.2", "12.2.1", "9.5.2.2")
         effects.play_card(g, who, ci, tuple(cites) + extra)
     elif kind == "activate":
         ci = next(c for c in p.base + p.hand if c.oid == data[1])
         ability = dict(timing.card_abilities(g, ci))[data[2]]
-        extra = ("8.3.1",) if in_main else ("12.2.1.1", "12.2.1")
+        extra = ("8.3.1",) if in_main else ("12.2.1.1", "12.2.1", "9.5.2.2")
         if ability.zone == "hand":
-            extra += ("10.3.4.1.1",)  # an ability that works from the hand
+            extra += ("10.3.4", "10.3.4.1", "10.3.4.1.1")  # an ability that works from the hand
         effects.activate(g, who, ci, data[2], ability, tuple(cites) + extra)
     elif kind == "attack":
         battle.run_battle(g, data[1], data[2], data[3])
@@ -149,6 +152,7 @@ def perform(g: "Game", who: int, opt: Option, cites: Sequence[str]) -> None:
 
 def _main(g: "Game") -> None:
     tp = g.turn_player
+    g.emit("main phase", ("7.4.3",), player=tp)
     timing.fire_global(g, "start_of_phase", phase="main")
     timing.check_timing(g)  # 7.5.1
     while True:
@@ -164,10 +168,11 @@ def _main(g: "Game") -> None:
         if g.actions_this_turn > g.max_actions_per_turn:
             g.end_game("action_limit", None, f"more than {g.max_actions_per_turn} actions in one turn "
                        "(simulation stop)", ("13.1.1",))
-        perform(g, tp, opt, ("7.5.2", "8.1.2"))
+        perform(g, tp, opt, ("7.5.2", "8.1.1", "8.1.2", "10.5.2", "10.5.4", "10.5.4.1"))
 
 
 def _end(g: "Game") -> None:
+    g.emit("end phase", ("7.5.3", "7.6.1"), player=g.turn_player)
     while True:
         timing.fire_global(g, "end_of_turn")  # 7.6.1
         timing.check_timing(g)  # 7.6.2
@@ -175,7 +180,7 @@ def _end(g: "Game") -> None:
         for c in g.base_cards():
             c.damage = 0
         if damaged:
-            g.emit(f"damage is removed from {', '.join(damaged)}", ("7.6.3",), before={"damaged": damaged},
+            g.emit(f"damage is removed from {', '.join(damaged)}", ("7.6.3", "7.6.2"), before={"damaged": damaged},
                    after={"damaged": []})
         n = len(g.modifiers)
         g.modifiers = [m for m in g.modifiers if m.duration not in ("until_end_of_turn", "until_end_of_battle")]
