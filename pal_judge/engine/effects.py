@@ -39,7 +39,7 @@ def draw(g: "Game", idx: int, n: int, cites: Sequence[str]) -> None:
         if not p.deck:
             g.emit(f"{p.name} cannot draw: the deck is empty", ("1.3.2",) + tuple(cites), player=idx)
             return
-        g.move(p.deck[0], "hand", tuple(cites) + ("5.7.1",), what=f"{p.name} draws a card")
+        g.move(p.deck[0], "hand", tuple(cites) + ("5.7.1", "4.1.3", "4.6.1"), what=f"{p.name} draws a card")
 
 
 def damage_player(g: "Game", idx: int, amount: int, cites: Sequence[str], source: str | None = None) -> None:
@@ -313,7 +313,7 @@ def set_rested(g: "Game", ci: CardInstance, rested: bool, cites: Sequence[str]) 
         return  # 1.3.2.1 already in that state: nothing happens
     ci.rested = rested
     word = "rests" if rested else "stands"
-    g.emit(f"{ci.label} {word}", tuple(cites) + ("4.3.2", "4.3.2.2" if rested else "4.3.2.1"), player=ci.controller, card=ci.label,
+    g.emit(f"{ci.label} {word}", tuple(cites) + ("4.3.1", "4.3.2", "4.3.2.2" if rested else "4.3.2.1"), player=ci.controller, card=ci.label,
            before={"state": "standing" if rested else "rested"}, after={"state": "rested" if rested else "standing"})
 
 
@@ -409,7 +409,7 @@ def gain(g: "Game", idx: int, resource: str, amount: int, cites: Sequence[str]) 
     p = g.players[idx]
     before = p.resource(resource)
     after = before + amount
-    extra: tuple[str, ...] = ("3.3.1.1", "3.3.1.2.1", "3.3.2.1")
+    extra: tuple[str, ...] = ("3.3.1.1", "3.3.1.2", "3.3.1.2.1", "3.3.2", "3.3.2.1")
     if after < 0:
         after, extra = 0, extra + ("3.3.3", "3.3.3.1")  # 3.3.3.1 below 0 becomes 0
     setattr(p, resource, after)
@@ -472,6 +472,8 @@ def _s_delayed(g: "Game", s: Step, ctx: Context) -> None:
 def _s_choose_one(g: "Game", s: Step, ctx: Context) -> None:
     opt = g.ask("choose_one", ctx.controller, [Option(f"option {i + 1}", i) for i in range(len(s.options))],
                 "choose 1 (10.6.2.2.1)")
+    g.emit(f"{g.pname(ctx.controller)} chooses {opt.label}; the others do not exist for this use",
+           ("10.6.2.2", "10.6.2.2.1"), player=ctx.controller, card=ctx.source_label)
     run_steps(g, s.options[opt.data], ctx)
 
 
@@ -586,11 +588,11 @@ def pay_souls(g: "Game", who: int, n: int, cites: Sequence[str]) -> None:
 def assign(g: "Game", pal: CardInstance, structure: CardInstance | None, ctx: Context | None) -> None:
     """5.17.1: a rested pal is not assigned; else rest it: it is assigned to the structure."""
     if pal.rested:
-        g.emit(f"{pal.label} is rested and is not assigned", ("5.17.1.1",), player=pal.controller, card=pal.label)
+        g.emit(f"{pal.label} is rested and is not assigned", ("5.17.1", "5.17.1.1"), player=pal.controller, card=pal.label)
         return
     pal.rested = True
     to = structure.label if structure else "a structure"
-    g.emit(f"{pal.label} is assigned to {to}", ("5.17.1.2", "5.17.3") if structure else ("5.17.1.2",),
+    g.emit(f"{pal.label} is assigned to {to}", ("5.17.1", "5.17.1.2", "5.17.3") if structure else ("5.17.1", "5.17.1.2"),
            player=pal.controller, card=pal.label, before={"state": "standing"}, after={"state": "rested", "assigned_to": to})
     if ctx is not None:
         ctx.assigned = ctx.assigned + (pal.oid,)
@@ -620,7 +622,9 @@ def pay(g: "Game", who: int, costs: Sequence[Cost], source: CardInstance | None,
                    before={c.resource: before}, after={c.resource: before - c.amount})
         elif c.kind == "assign":
             pool: list[Thing] = [x for x in p.pals() if not x.rested and (source is None or x.oid != source.oid)]
-            for pal in _cards(choose(g, who, pool, c.amount, False, "choose_cards", "choose pals to assign (5.17.2)")):
+            picked = _cards(choose(g, who, pool, c.amount, False, "choose_cards", "choose pals to assign (5.17.2)"))
+            g.emit(f"{p.name} assigns {', '.join(x.label for x in picked)} (cost)", ("5.17.2", "10.4.2"), player=who)
+            for pal in picked:
                 assign(g, pal, source if source is not None and source.card.type == "structure" else None, ctx)
         elif c.kind == "butcher":
             pool = list(p.pals())
@@ -682,7 +686,8 @@ def activate(g: "Game", who: int, ci: CardInstance, index: int, ability: Ability
 
 def _activation_cites(ability: Ability) -> tuple[str, ...]:
     """10.6.2 using an ability; 10.1.1.1.1 [cost] effect; 3.1.2.2 its controller is who uses it."""
-    out = ("10.6.1", "10.6.2", "10.6.2.1.2", "10.1.1.1.1", "3.1.2.2", "10.5.4.2") + ability.cites
+    out = ("10.6.1", "10.6.2", "10.6.2.1.2", "10.6.2.4.3", "10.1.1", "10.1.1.1.1", "3.1.2", "3.1.2.2", "10.5.4.2",
+           "10.2.1") + ability.cites
     if ability.quick:
         out += ("10.1.1.1.2",)
     if ability.limit is not None:

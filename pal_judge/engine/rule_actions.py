@@ -48,7 +48,7 @@ def _resolve_player_damage(g: "Game", idx: int, simultaneous: bool) -> None:
             p.life -= owed
             p.damage = 0
             why = "the deck is empty" if not p.deck and put < owed else f"{put} card(s) put, no Lucky"
-            g.emit(f"{p.name} loses {owed} life ({why})", ("11.2.2.3", "11.2.2.4"), player=idx,
+            g.emit(f"{p.name} loses {owed} life ({why})", ("11.2.2.3", "11.2.2.4", "3.2.1"), player=idx,
                    before={"life": before, "damage": owed}, after={"life": p.life, "damage": 0})
             return
 

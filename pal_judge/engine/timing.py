@@ -69,8 +69,10 @@ def _standby(g: "Game", ability: Ability, ctx: Context, key: tuple[Any, ...], ci
     extra = ("5.21.1", "5.21.2") if times > 1 else ()
     kw = ("12.1.1",) if ability.keyword else ()
     cond = ("10.3.3",) if ability.cond else ()
+    if ability.cond in ("night", "day"):
+        cond += ("5.3.4",)
     g.emit(f"{ctx.source_label}: {ability.name or ability.trigger} triggers",
-           cites + ("10.8.2", "10.8.1", "10.1.1.2.1", "3.1.2.3") + again + extra + kw + cond,
+           cites + ("10.8.2", "10.8.1", "10.1.1", "10.1.1.2.1", "3.1.2", "3.1.2.3") + again + extra + kw + cond,
            player=ctx.controller, card=ctx.source_label, after={"standby": times})
 
 
@@ -143,7 +145,11 @@ def unfired_end_triggers(g: "Game") -> bool:
 
 
 def on_entered_base(g: "Game", ci: CardInstance) -> None:
-    g.emit(f"{ci.label} is deployed", ("5.15.1",), player=ci.controller, card=ci.label)
+    _power, changed = stats.power_detail(g, ci)
+    # 10.10.3 continuous effects apply as the card enters; 10.10.3.1 triggers read that information
+    extra = ("10.10.3", "10.10.3.1") if changed else ()
+    g.emit(f"{ci.label} is deployed", ("5.15.1", "4.4.2") + extra, player=ci.controller, card=ci.label,
+           after={"power": _power} if changed else None)
     fire_self(g, ci, "on_deploy")
 
 
@@ -273,7 +279,8 @@ def resolve_pending(g: "Game", p: Pending, cite: str) -> None:
         ctx.cites = a.cites  # the steps of a keyword ability cite the keyword's clause
     g.resolution.append(("ability", p.label()))  # 10.6.2.1.2 a virtual card in the resolution zone
     mandatory = () if (cost or a.optional) else ("10.8.3.1",)
-    g.emit(f"{p.label()} is used", (cite, "10.5.3", "10.5.1", "10.5.1.1", "10.8.3") + mandatory + ("10.6.2.1.2",)
+    g.emit(f"{p.label()} is used", (cite, "10.5.3", "10.5.1", "10.5.1.1", "10.8.3") + mandatory
+           + ("10.6.2.1.2", "10.6.2.4.3", "10.2.1")
            + a.cites + extra, player=who,
            card=ctx.source_label)
     if cost:
