@@ -9,6 +9,9 @@ from pal_judge.html.markup import bi, esc, linked, page
 from pal_judge.html.sources import FindingView, SiteData
 
 
+FEW_SCENARIOS = 4  # more than this are folded away, so the rule text stays readable
+
+
 def english_only_paragraphs(rulebook: Rulebook) -> dict[str, list[str]]:
     """English paragraphs aligned to no Chinese clause, keyed by the section they follow ("" = before any)."""
     after: dict[str, list[str]] = defaultdict(list)
@@ -49,9 +52,11 @@ def _scenario_links(scenarios: tuple[str, ...], ruling_of: dict[str, list[str]])
         rulings = ruling_of.get(scenario, [])
         target = rulings[0] if rulings else scenario
         links.append(f'<a class="scenario" href="rulings.html#{esc(target)}">{esc(scenario)}</a>')
-    return (
-        f'<div class="exercised">{bi("Exercised by", "相关场景")}: {" ".join(links)}</div>' if links else ""
-    )
+    if len(links) <= FEW_SCENARIOS:
+        return f'<div class="exercised">{bi("Exercised by", "相关场景")}: {" ".join(links)}</div>' if links else ""
+    summary = bi(f"Exercised by {len(links)} scenarios", f"{len(links)} 个相关场景")
+    return f'<details class="exercised"><summary>{summary}</summary>{" ".join(links)}</details>'
+
 
 
 def _marked_words(finding: FindingView) -> str:
