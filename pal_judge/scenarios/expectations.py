@@ -64,7 +64,7 @@ def actual_value(snapshot: dict[str, Any], exp: Expectation) -> Any:
     """What the board shows for one expectation."""
     if exp.kind == "winner":
         result = snapshot.get("result") or {}
-        if result.get("outcome") == "draw":
+        if result.get("outcome") in ("draw", "loop_draw"):  # 1.2.2, 13.1.1.1
             return "draw"
         return result.get("winner") or "none"
     if exp.kind == "turn":

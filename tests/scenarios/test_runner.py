@@ -1,0 +1,96 @@
+"""Running scenarios: strict steps, expectations as diffs, JSON trace, saving a board as a new set-up."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+from typer.testing import CliRunner
+
+from pal_judge.cli import app
+from pal_judge.scenarios import load_scenario_file, run_scenario
+
+BATTLE = """\
+cards:
+  Direhowl: {power: 3000, strike: 2}
+  Lamball: {power: 1000, strike: 1}
+setup:
+  turn: A
+  A: {base: [Direhowl]}
+  B: {base: [Lamball], deck: 10}
+steps:
+  - attack: Direhowl -> B
+  - block: none
+expect:
+  life: {B: 8}
+"""
+
+
+def write(tmp_path: Path, text: str, name: str = "case.yaml") -> Path:
+    path = tmp_path / name
+    path.write_text(text, encoding="utf-8")
+    return path
+
+
+def test_unblocked_attack_costs_strike_in_life(tmp_path: Path) -> None:
+    run = run_scenario(load_scenario_file(write(tmp_path, BATTLE)))
+    assert run.ok, run.error
+    cited = run.cited()
+    assert "9.6.3.3.2" in cited and "11.2.2.3" in cited  # strike to the player, then the damage check
+
+
+def test_unscripted_block_fails_and_names_the_choice(tmp_path: Path) -> None:
+    run = run_scenario(load_scenario_file(write(tmp_path, BATTLE.replace("  - block: none\n", ""))))
+    assert not run.ok
+    assert "block" in run.error and "Lamball" in run.error and "none" in run.error
+
+
+def test_step_that_does_not_fit_names_the_decision(tmp_path: Path) -> None:
+    text = BATTLE.replace("  - block: none\n", "  - end_turn\n")
+    run = run_scenario(load_scenario_file(write(tmp_path, text)))
+    assert not run.ok
+    assert "step 2 (end_turn)" in run.error and "block for player B" in run.error
+
+
+def test_failed_expectation_is_a_diff_and_exit_1(tmp_path: Path) -> None:
+    path = write(tmp_path, BATTLE.replace("life: {B: 8}", "life: {B: 9}"))
+    result = CliRunner().invoke(app, ["replay", str(path), "--no-board"])
+    assert result.exit_code == 1
+    assert "expected: 9" in result.output and "actual:   8" in result.output
+
+
+def test_replay_json_has_cited_events_and_expectations(tmp_path: Path) -> None:
+    result = CliRunner().invoke(app, ["replay", str(write(tmp_path, BATTLE)), "--json"])
+    assert result.exit_code == 0, result.output
+    data = json.loads(result.output)
+    events = [e for step in data["steps"] for e in step["events"]]
+    assert events and all(e["cites"] for e in events)
+    assert data["expectations"] == [
+        {"description": "life of B is 8", "kind": "life", "subject": "B", "expected": 8, "actual": 8, "ok": True, "step": None, "line": 12}
+    ]
+
+
+def test_step_expectation_is_checked_on_the_board_after_it(tmp_path: Path) -> None:
+    text = BATTLE.replace("  - block: none\n", "  - block: none\n    expect: {state: {Direhowl: standing}}\n")
+    run = run_scenario(load_scenario_file(write(tmp_path, text)))
+    failed = [e for e in run.expectations if not e.ok]
+    assert [e.actual for e in failed] == ["rested"]  # attacking rested it (9.3.2)
+
+
+def test_bad_scenario_is_one_red_line_exit_2(tmp_path: Path) -> None:
+    path = write(tmp_path, BATTLE.replace("strike: 2", "strike: two"))
+    result = CliRunner().invoke(app, ["replay", str(path)])
+    assert result.exit_code == 2
+    assert "case.yaml:2: 'strike' must be a whole number" in " ".join(result.output.split())
+    assert "Traceback" not in result.output
+
+
+def test_save_at_writes_a_board_that_replays(tmp_path: Path) -> None:
+    saved = tmp_path / "after.yaml"
+    result = CliRunner().invoke(app, ["replay", str(write(tmp_path, BATTLE)), "--save-at", "2", str(saved), "--json"])
+    assert result.exit_code == 0, result.output
+    scenario = load_scenario_file(saved)
+    b = scenario.setup.players["B"]
+    assert b.life == 8 and len(b.deck) == 8 and len(b.graveyard) == 2
+    assert scenario.setup.players["A"].base[0].state == "rested"
+    assert run_scenario(scenario).ok
