@@ -310,7 +310,10 @@ def _modify(g: "Game", s: Step, ctx: Context, kind: str) -> None:
 
 def set_rested(g: "Game", ci: CardInstance, rested: bool, cites: Sequence[str]) -> None:
     if ci.rested == rested:
-        return  # 1.3.2.1 already in that state: nothing happens
+        # 1.3.2.1 already in that state: it does not change again and nothing is done
+        g.emit(f"{ci.label} is already {'rested' if rested else 'standing'}: nothing happens", ("1.3.2.1",) + tuple(cites),
+               player=ci.controller, card=ci.label)
+        return
     ci.rested = rested
     word = "rests" if rested else "stands"
     g.emit(f"{ci.label} {word}", tuple(cites) + ("4.3.1", "4.3.2", "4.3.2.2" if rested else "4.3.2.1"), player=ci.controller, card=ci.label,

@@ -66,7 +66,7 @@ def _standby(g: "Game", ability: Ability, ctx: Context, key: tuple[Any, ...], ci
     again = ("10.8.2.1",) if any(p.key == key for p in g.pending) else ()
     for _ in range(times):
         g.pending.append(Pending(ability, ctx, key))
-    extra = ("5.21.1", "5.21.2") if times > 1 else ()
+    extra = ("5.21.1", "5.21.2", "10.8.2.1") if times > 1 else ()
     kw = ("12.1.1",) if ability.keyword else ()
     cond = ("10.3.3",) if ability.cond else ()
     if ability.cond in ("night", "day"):
