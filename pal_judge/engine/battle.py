@@ -82,7 +82,8 @@ def run_battle(g: "Game", attacker_oid: int, target_oid: int | None, taunt: str)
 
 def _block_step(g: "Game", b: Battle) -> None:
     g.step = "block"
-    g.emit("block declaration step", ("9.3.3",))
+    g.emit("block declaration step", ("9.3.3", "10.5.1", "10.5.3", "10.5.3.4"))
+    g.emit("the beginning of the block declaration step", ("9.4.1",))
     timing.fire_global(g, "start_of_step", step="block")
     timing.check_timing(g)  # 9.4.1
     if b.nullified:
@@ -138,7 +139,8 @@ def quick_options(g: "Game", who: int) -> list[Option]:
 
 def _quick_step(g: "Game", b: Battle) -> None:
     g.step = "quick"
-    g.emit("quick step", ("9.4.4",))
+    g.emit("quick step", ("9.4.4", "10.5.1", "10.5.3", "10.5.3.4"))
+    g.emit("the beginning of the quick step", ("9.5.1",))
     timing.fire_global(g, "start_of_step", step="quick")
     timing.check_timing(g)  # 9.5.1
     nt = b.target_player
@@ -162,7 +164,8 @@ def _quick_step(g: "Game", b: Battle) -> None:
 
 def _damage_step(g: "Game", b: Battle) -> None:
     g.step = "damage"
-    g.emit("damage step", ("9.5.3",))
+    g.emit("damage step", ("9.5.3", "10.5.1", "10.5.3", "10.5.3.4"))
+    g.emit("the beginning of the damage step", ("9.6.1",))
     timing.fire_global(g, "start_of_step", step="damage")
     timing.check_timing(g)  # 9.6.1
     if b.nullified:
@@ -176,7 +179,8 @@ def _damage_step(g: "Game", b: Battle) -> None:
         if s <= 0:
             g.emit(f"{att.label} has strike {s}: no damage", ("9.6.3.3.1", "1.3.2.2"), card=att.label)
         else:
-            effects.damage_player(g, b.target_player, s, ("9.6.3", "9.6.3.3", "9.6.3.3.2", "9.6.3.4", "10.13.3", "10.13.1"),
+            effects.damage_player(g, b.target_player, s, ("9.6.3", "9.6.3.3", "9.6.3.3.2", "9.6.3.4", "10.13.3", "10.13.1",
+                                                          "2.9.1"),
                                   att.label)
             timing.fire_self(g, att, "on_battle_damage")
     elif tgt.card.type == "pal":
@@ -187,14 +191,15 @@ def _damage_step(g: "Game", b: Battle) -> None:
             if pw <= 0:
                 g.emit(f"{src.label} has power {pw}: it deals no damage", ("9.6.3.1.1", "1.3.2.2"), card=src.label)
                 continue
-            effects.damage_card(g, dst, pw, ("9.6.3", "9.6.3.1", "9.6.3.4", "10.13.3", "10.13.1") + cp, src.label)
+            effects.damage_card(g, dst, pw, ("9.6.3", "9.6.3.1", "9.6.3.4", "10.13.3", "10.13.1", "2.8.1") + cp, src.label)
         for src, pw in ((att, pa), (tgt, pt)):
             if pw > 0:
                 timing.fire_self(g, src, "on_battle_damage")
     else:
         pa, ca = stats.power_detail(g, att)
         if pa > 0:
-            effects.damage_card(g, tgt, pa, ("9.6.3", "9.6.3.2", "9.6.3.4", "10.13.3", "10.13.1") + ca, att.label)
+            effects.damage_card(g, tgt, pa, ("9.6.3", "9.6.3.2", "9.6.3.4", "10.13.3", "10.13.1", "2.8.1", "2.8.3") + ca,
+                                att.label)
             timing.fire_self(g, att, "on_battle_damage")
         g.emit(f"{tgt.label} is a structure: it deals no damage back", ("9.6.3.2.1",), card=tgt.label)
     timing.check_timing(g)  # 9.6.4
@@ -205,7 +210,8 @@ def _end_of_battle(g: "Game", b: Battle) -> None:
     if b.nullified:
         g.emit("the attack was nullified: straight to the end of battle step", ("5.18.1",))
     else:
-        g.emit("end of battle step", ("9.6.4",))
+        g.emit("end of battle step", ("9.6.4", "10.5.1", "10.5.3", "10.5.3.4"))
+    g.emit("the end of the battle: triggers 'at the end of battle'", ("9.7.1",))
     while True:
         timing.fire_global(g, "end_of_battle")  # 9.7.1
         timing.check_timing(g)  # 9.7.2
@@ -215,7 +221,7 @@ def _end_of_battle(g: "Game", b: Battle) -> None:
             g.emit("effects lasting until end of battle end", ("9.7.3",))
         if not g.pending and not _unfired_end_of_battle(g, b):
             break  # 9.7.4
-    g.emit("the battle ends; the attacking pal is no longer attacking", ("9.7.3.1", "9.7.4", "9.7.2"))
+    g.emit("the battle ends; the attacking pal is no longer attacking", ("9.7.3.1", "9.7.4", "9.7.2", "9.7.3"))
     g.battle = None
     g.step = None
 

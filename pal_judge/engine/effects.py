@@ -15,6 +15,7 @@ if TYPE_CHECKING:
     from pal_judge.engine.game import Game
 
 Thing = Union[CardInstance, int]  # a card, or a player index
+TYPE_CITES = {"pal": "2.2.2.1", "structure": "2.2.2.2", "equipment": "2.2.2.3", "event": "2.2.2.4"}
 
 STEP_CITES: dict[str, tuple[str, ...]] = {
     "draw": ("5.7.2",), "draw_up_to": ("5.7.3",), "power": ("10.2.1.2",), "grant": ("10.10.1.2",),
@@ -178,7 +179,7 @@ def choose(g: "Game", who: int, pool: list[Thing], n: int, up_to: bool, kind: st
         opt = g.ask(kind, who, opts, prompt)
         if opt.label == "done":
             hidden = may_skip and not up_to
-            g.emit(f"{g.pname(who)} chooses no more", ("10.6.3.1.5", "5.9.1.2") if hidden else ("10.6.3.1.1", "1.3.5.1"),
+            g.emit(f"{g.pname(who)} chooses no more", ("10.6.3.1.5", "5.9.1.2") if hidden else ("10.6.3.1.1", "1.3.5.1", "1.3.5"),
                    player=who)
             break
         chosen.append(opt.data)
@@ -237,7 +238,8 @@ def run_steps(g: "Game", steps: Sequence[Step], ctx: Context) -> None:
 
 
 def _cites(s: Step, ctx: Context) -> tuple[str, ...]:
-    return STEP_CITES.get(s.do, ()) + ctx.cites
+    own = STEP_CITES.get(s.do, ())
+    return own + (("5.1.1",) if own and own[0].startswith("5.") else ()) + ctx.cites
 
 
 def _s_draw(g: "Game", s: Step, ctx: Context) -> None:
@@ -644,7 +646,7 @@ def play_card(g: "Game", who: int, ci: CardInstance, cites: Sequence[str]) -> No
     r = g.move(ci, "resolution", tuple(cites) + ("10.6.1", "10.6.2", "10.6.2.1", "10.6.2.1.1", "4.1.2.1", "4.11.1",
                                                  "4.11.2", "10.5.4.2"), what=f"{p.name} plays {card.name}")
     ctx = Context(controller=who, source_oid=r.oid, source_label=card.name, source_card=card)
-    pay_souls(g, who, card.cost, ("10.6.2.3", "2.7.1", "5.12.1"))  # 10.6.2.3 the soul cost (2.7.1)
+    pay_souls(g, who, card.cost, ("10.6.2.3", "2.7.1", "5.12.1", TYPE_CITES[card.type]))  # 10.6.2.3 soul cost (2.7.1)
     if card.type in ("pal", "structure", "equipment"):
         g.move(r, "base", ("10.6.2.4", "10.6.2.4.1", "5.15.1", "4.4.1", "4.3.2.3"),
                what=f"{card.name} enters {p.name}'s base")

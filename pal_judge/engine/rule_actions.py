@@ -39,7 +39,8 @@ def _resolve_player_damage(g: "Game", idx: int, simultaneous: bool) -> None:
             if moved.card.lucky:
                 # 11.2.2.2 a Lucky icon: go to 11.2.2.4, no life is lost
                 p.damage = 0
-                g.emit(f"Lucky! {p.name}'s {owed} damage is cancelled", ("11.2.2.2", "11.2.2.4", "2.10.1"), player=idx,
+                g.emit(f"Lucky! {p.name}'s {owed} damage is cancelled", ("11.2.2.2", "11.2.2.4", "2.10.1")
+                       + (("2.3.1.2", "2.2.2.1.2") if moved.card.subtype == "lucky" else ()), player=idx,
                        card=moved.label, before={"damage": owed}, after={"damage": 0, "life": p.life})
                 return
         if put >= owed or not p.deck:
@@ -98,7 +99,8 @@ def _lethal(g: "Game") -> bool:
             doomed.append(ci)
     if not doomed:
         return False
-    effects.destroy_all(g, doomed, ("11.4.1", "11.4.2", "11.1.2.4", "10.5.3.1"), "lethal damage")
+    kinds = ("2.8.1", "2.8.3") if any(c.card.type == "structure" for c in doomed) else ("2.8.1",)
+    effects.destroy_all(g, doomed, ("11.4.1", "11.4.2", "11.1.2.3", "11.1.2.4", "10.5.3.1") + kinds, "lethal damage")
     return True
 
 
@@ -125,7 +127,7 @@ def _overflow(g: "Game") -> bool:
         keep += _pick_keep(g, idx, older, limit - len(keep), "11.5.1.2")
         gone = [c for c in pals if c not in keep]
         g.emit(f"{p.name} has {len(pals)} pals, limit {limit}: keeps {', '.join(c.label for c in keep)}",
-               ("11.5.1", "11.5.1.1", "11.5.1.2", "4.4.5.1", "4.4.5", "11.5.2", "10.5.3.1") + (("4.4.5.2",) if limit == 5 else ()),
+               ("11.5.1", "11.5.1.1", "11.5.1.2", "4.4.5.1", "4.4.5", "11.5.2", "10.5.3.1", "11.1.2.3") + (("4.4.5.2",) if limit == 5 else ()),
                player=idx, before={"pals": len(pals)}, after={"pals": len(keep)})
         effects.destroy_all(g, gone, ("11.5.1.3", "11.5.2"), "pal overflow")
     return did

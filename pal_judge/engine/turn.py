@@ -35,6 +35,8 @@ def _stand(g: "Game") -> None:
     tp = g.turn_player
     p = g.players[tp]
     g.emit(f"turn {g.turn} begins: {p.name} is the turn player; stand phase", ("7.1.1", "7.1.2"), player=tp)
+    g.emit("the beginning of the turn and of the stand phase" + (" and of the game" if g.turn == 1 else ""),
+           ("7.2.2",), player=tp)
     rested = [c.label for c in p.base if c.rested]
     for c in p.base:
         c.rested = False
@@ -53,10 +55,11 @@ def _stand(g: "Game") -> None:
 
 def _draw(g: "Game") -> None:
     tp = g.turn_player
-    g.emit("draw phase", ("7.2.3",), player=tp)
+    g.emit("draw phase", ("7.2.3", "10.5.1", "10.5.3", "10.5.3.4"), player=tp)
     if tp == g.first_player and g.turn == 1:
         g.emit(f"{g.pname(tp)} goes first: no draw phase on the first turn", ("7.3.1",), player=tp)
         return
+    g.emit("the beginning of the draw phase", ("7.3.2",), player=tp)
     timing.fire_global(g, "start_of_phase", phase="draw")
     timing.check_timing(g)  # 7.3.2
     effects.draw(g, tp, 1, ("7.3.3",))
@@ -66,7 +69,8 @@ def _draw(g: "Game") -> None:
 def _soul(g: "Game") -> None:
     tp = g.turn_player
     p = g.players[tp]
-    g.emit("soul phase", ("7.3.1",) if (tp == g.first_player and g.turn == 1) else ("7.3.4",), player=tp)
+    g.emit("soul phase", ("7.3.1",) if (tp == g.first_player and g.turn == 1) else ("7.3.4", "10.5.1", "10.5.3", "10.5.3.4"), player=tp)
+    g.emit("the beginning of the soul phase", ("7.4.1",), player=tp)
     timing.fire_global(g, "start_of_phase", phase="soul")
     timing.check_timing(g)  # 7.4.1
     n = min(2, p.soul_deck)  # 7.4.2.1 increment 2; 7.4.2.2 all that remain if fewer
@@ -152,14 +156,15 @@ def perform(g: "Game", who: int, opt: Option, cites: Sequence[str]) -> None:
 
 def _main(g: "Game") -> None:
     tp = g.turn_player
-    g.emit("main phase", ("7.4.3",), player=tp)
+    g.emit("main phase", ("7.4.3", "10.5.1", "10.5.3", "10.5.3.4"), player=tp)
+    g.emit("the beginning of the main phase", ("7.5.1",), player=tp)
     timing.fire_global(g, "start_of_phase", phase="main")
     timing.check_timing(g)  # 7.5.1
     while True:
         timing.check_timing(g)  # 10.5.2 / 10.5.4.1 a check timing before every play timing
         opt = g.ask("main", tp, main_options(g), "main phase action (7.5.2, chapter 8)")
         if opt.label == "end_turn":
-            g.emit(f"{g.pname(tp)} ends the main phase", ("7.5.3", "10.5.4.3"), player=tp)
+            g.emit(f"{g.pname(tp)} ends the main phase", ("7.5.3", "10.5.4.3", "10.5.2", "10.5.4", "10.5.4.1"), player=tp)
             return
         if opt.label == "concede":
             g.emit(f"{g.pname(tp)} concedes", ("1.2.3", "1.2.3.1"), player=tp)
