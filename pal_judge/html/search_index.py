@@ -21,8 +21,9 @@ TITLE_WEIGHT = 2
 @dataclass(frozen=True)
 class SearchDoc:
     href: str  # relative to the site root
-    label: str  # "9.6.3.3" or "Ruling: taunt-must-block"
-    title: str  # heading path, both languages
+    label: str  # "9.6.3.3" or "Ruling taunt-must-block"
+    title_en: str  # heading path in English (Chinese where a heading has no English title)
+    title_zh: str
     en: str
     zh: str
 
@@ -32,10 +33,10 @@ def _section_docs(data: SiteData) -> list[SearchDoc]:
     book = data.rulebook
     for section in book:
         path = [s for s in book.heading_path(section.number) if s.kind != "clause"]
-        title = " › ".join(" ".join(filter(None, (s.number, s.title_en, s.title_zh))) for s in path)
+        title_en = " › ".join(f"{s.number} {s.title_en or s.title_zh}" for s in path)
+        title_zh = " › ".join(f"{s.number} {s.title_zh}" for s in path)
         en = section.en or section.title_en
-        zh = section.zh
-        docs.append(SearchDoc(f"index.html#{section.number}", section.number, title, en, zh))
+        docs.append(SearchDoc(f"index.html#{section.number}", section.number, title_en, title_zh, en, section.zh))
     return docs
 
 
@@ -44,6 +45,7 @@ def _ruling_docs(data: SiteData) -> list[SearchDoc]:
         SearchDoc(
             f"rulings.html#{r.id}",
             f"Ruling {r.id}",
+            " ".join(r.tags),
             " ".join(r.tags),
             f"{r.question_en}\n{r.answer_en}",
             f"{r.question_zh}\n{r.answer_zh}",
@@ -58,13 +60,13 @@ def build_index(data: SiteData) -> dict[str, object]:
     lengths: list[int] = []
     for number, doc in enumerate(docs):
         counts = Counter(tokens(f"{doc.label} {doc.en} {doc.zh}"))
-        for token in tokens(doc.title):
+        for token in tokens(doc.title_en if doc.title_en == doc.title_zh else f"{doc.title_en} {doc.title_zh}"):
             counts[token] += TITLE_WEIGHT
         lengths.append(sum(counts.values()))
         for token, tf in counts.items():
             postings.setdefault(token, []).extend((number, tf))
     return {
-        "docs": [[d.href, d.label, d.title, d.en, d.zh] for d in docs],
+        "docs": [[d.href, d.label, d.title_en, d.title_zh, d.en, d.zh] for d in docs],
         "lengths": lengths,
         "postings": postings,
         "glossary": [[list(t.en), list(t.zh)] for t in data.terms],

@@ -84,10 +84,10 @@
       label.textContent = hit.label;
       var title = document.createElement("span");
       title.className = "title";
-      title.textContent = hit.title;
+      var useZh = lang === "zh" || (lang === "both" && /[\u3400-\u9fff]/.test(query));
+      title.textContent = useZh ? hit.title_zh : hit.title_en;
       a.appendChild(label);
       a.appendChild(title);
-      var useZh = lang === "zh" || (lang === "both" && /[\u3400-\u9fff]/.test(query));
       var text = useZh ? (hit.zh || hit.en) : (hit.en || hit.zh);
       a.appendChild(snippet(text, terms));
       a.addEventListener("click", function () { results.hidden = true; });
