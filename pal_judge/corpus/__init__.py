@@ -32,17 +32,18 @@ __all__ = [
 
 def load_corpus(rules: Path | None = None, *, use_cache: bool = True) -> tuple[Rulebook, Glossary]:
     """The Rulebook and the Glossary it was aligned with, from the cache when fresh."""
-    from pal_judge.corpus.build import SOURCE_FILES, build_rulebook
     from pal_judge.corpus.cache import CachedCorpus, cache_key, read_cache, write_cache
     from pal_judge.paths import cache_dir, rules_dir
 
     folder = rules or rules_dir()
-    key = cache_key(folder, SOURCE_FILES)
+    key = cache_key(folder)
     cache = cache_dir()
     if use_cache:
         cached = read_cache(cache, key)
         if cached is not None:
             return cached.rulebook, cached.glossary
+    from pal_judge.corpus.build import build_rulebook  # the aligner: only on a cache miss
+
     glossary = load_glossary(folder / "glossary.yaml")
     rulebook = build_rulebook(folder, glossary)
     if use_cache:

@@ -32,7 +32,7 @@ from typing import Iterable
 
 from pal_judge.corpus.glossary import Glossary
 from pal_judge.corpus.model import AlignedParagraph, Section
-from pal_judge.corpus.signals import Signals, en_signals, zh_signals
+from pal_judge.corpus.signals import Signals, en_signals, implied_terms, zh_signals
 
 INF = float("inf")
 
@@ -89,8 +89,9 @@ class _Scorer:
     def __init__(self, paragraphs: tuple[str, ...], sections: tuple[Section, ...], glossary: Glossary, pins: Iterable[Pin]):
         self.sections = sections
         self.is_clause = [s.kind == "clause" for s in sections]
-        self.en = [en_signals(p, glossary) for p in paragraphs]
-        self.zh = [zh_signals(s.zh, glossary, s.number) for s in sections]
+        implied = implied_terms(glossary)
+        self.en = [en_signals(p, glossary, implied) for p in paragraphs]
+        self.zh = [zh_signals(s.zh, glossary, s.number, implied) for s in sections]
         clause_chars = sum(z.length for z, c in zip(self.zh, self.is_clause) if c)
         self.ratio = sum(e.length for e in self.en) / max(clause_chars, 1)
         # Rarer terms say more: weight each glossary term by its inverse document frequency.

@@ -14,9 +14,6 @@ from pal_judge.corpus.overrides import load_overrides
 from pal_judge.corpus.zh_parser import parse_zh
 from pal_judge.errors import UserError
 
-# The files of rules/ a Rulebook is built from (the cache key hashes them all).
-SOURCE_FILES = ("zh.txt", "en.txt", "glossary.yaml", "alignment_overrides.yaml", "headings_en.yaml")
-
 
 def read_text(path: Path) -> str:
     try:

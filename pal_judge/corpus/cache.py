@@ -20,6 +20,8 @@ from pal_judge.corpus.glossary import Glossary
 from pal_judge.corpus.model import Rulebook
 
 _CORPUS_SOURCES = Path(__file__).resolve().parent
+# The files of rules/ a Rulebook is built from (the cache key hashes them all).
+SOURCE_FILES = ("zh.txt", "en.txt", "glossary.yaml", "alignment_overrides.yaml", "headings_en.yaml")
 _FORMAT = 1
 
 
@@ -30,7 +32,7 @@ class CachedCorpus:
     glossary: Glossary
 
 
-def cache_key(folder: Path, source_files: tuple[str, ...]) -> str:
+def cache_key(folder: Path, source_files: tuple[str, ...] = SOURCE_FILES) -> str:
     digest = hashlib.sha256(f"pal-judge {__version__} format {_FORMAT}\n".encode())
     for name in source_files:
         path = folder / name

@@ -1,0 +1,73 @@
+"""The bilingual glossary: size, every variant really occurs in the texts, lookups both ways."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from pal_judge.corpus.glossary import Glossary, load_glossary
+from pal_judge.corpus.yaml_data import DataFileError
+
+RULES = Path(__file__).resolve().parents[2] / "rules"
+
+
+@pytest.fixture(scope="module")
+def glossary() -> Glossary:
+    return load_glossary(RULES / "glossary.yaml")
+
+
+def test_at_least_80_terms_with_unique_ids(glossary: Glossary) -> None:
+    assert len(glossary) >= 80
+    assert len({t.id for t in glossary.terms}) == len(glossary)
+
+
+def test_every_variant_occurs_in_the_texts(glossary: Glossary) -> None:
+    english = "\n".join((RULES / n).read_text(encoding="utf-8") for n in ("en.txt", "guide_en.txt"))
+    english = english.replace("\u2019", "'").lower()
+    chinese = (RULES / "zh.txt").read_text(encoding="utf-8")
+    missing = [(t.id, v) for t in glossary.terms for v in t.en if v.replace("\u2019", "'").lower() not in english]
+    missing += [(t.id, v) for t in glossary.terms for v in t.zh if v not in chinese]
+    assert missing == []
+
+
+def test_every_keyword_of_chapter_12_is_defined_there(glossary: Glossary) -> None:
+    keywords = {t.en_name: t.defined_in for t in glossary.terms if t.kind == "keyword"}
+    assert keywords == {
+        "Quick": "12.2", "On Deploy": "12.3", "On Attack": "12.4", "On Assign": "12.5", "Brave": "12.6",
+        "Serious": "12.7", "Interrupt": "12.8", "Vigilance": "12.9", "Taunt": "12.10", "Stealth": "12.11",
+        "Retaliate": "12.12", "Nocturnal": "12.13", "Breakthrough": "12.14", "Assault": "12.15",
+    }
+
+
+def test_lookup_either_language_any_case(glossary: Glossary) -> None:
+    assert glossary.lookup("Taunt") is glossary.lookup("挑衅") is glossary.lookup("TAUNT")
+    assert glossary.lookup("挑衅").defined_in == "12.10"
+    icon = glossary.lookup("幸运图标")
+    assert icon is glossary.lookup("Lucky icon") is glossary.lookup("lucky Pal icon")
+    assert glossary.lookup("据点").en_name == "base"
+    assert glossary.lookup("帕鲁").en_name == "Pal"
+    assert glossary.lookup("not a term") is None
+
+
+def test_terms_in_english_prefer_the_longest_and_accept_plurals(glossary: Glossary) -> None:
+    ids = [t.id for t in glossary.terms_in_en("During the quick step, Pals with Taunt in the base")]
+    assert ids[:1] == ["quick-step"] and "quick" not in ids
+    assert {"pal", "taunt", "base"} <= set(ids)
+    assert "art" not in [t.id for t in glossary.terms_in_en("Put part of the cost")]  # whole words only
+
+
+def test_terms_in_chinese_single_characters_only_standalone(glossary: Glossary) -> None:
+    assert [t.id for t in glossary.terms_in_zh("无\n炎\n水")] == ["neutral", "fire", "water"]
+    assert "fire" not in [t.id for t in glossary.terms_in_zh("炎热的据点")]
+    assert [t.id for t in glossary.terms_in_zh("正在攻击的帕鲁")] == ["attacking-pal"]
+
+
+def test_a_bad_entry_names_its_file_and_line(tmp_path: Path) -> None:
+    path = tmp_path / "glossary.yaml"
+    path.write_text("- {id: a, kind: term, en: [A], zh: [甲]}\n- {id: b, kind: term, en: [], zh: [乙]}\n", encoding="utf-8")
+    with pytest.raises(DataFileError, match=r"glossary.yaml:2: b: en must be"):
+        load_glossary(path)
+    path.write_text("- {id: a, kind: term\n", encoding="utf-8")
+    with pytest.raises(DataFileError, match=r"glossary.yaml:\d+: not valid YAML"):
+        load_glossary(path)
