@@ -287,6 +287,8 @@ def resolve_pending(g: "Game", p: Pending, cite: str) -> None:
         effects.pay(g, who, cost, source, ctx)
     if a.limit is not None:
         g.uses[p.key] = g.uses.get(p.key, 0) + 1
+    if a.trigger == "state":
+        g.state_armed.discard(p.key)  # 10.8.6.1 after resolving, it may enter standby again
     if a.keyword == "breakthrough":
         effects.breakthrough(g, ctx)
     else:

@@ -2,9 +2,27 @@
 
 from __future__ import annotations
 
+from functools import lru_cache
+from pathlib import Path
 from typing import Any
 
+from pal_judge.corpus.zh_parser import parse_zh
 from pal_judge.engine import Game, ScriptedDecider
+
+ZH = Path(__file__).resolve().parents[2] / "rules" / "zh.txt"
+
+
+@lru_cache(maxsize=1)
+def section_numbers() -> frozenset[str]:
+    return frozenset(s.number for s in parse_zh(ZH.read_text(encoding="utf-8")))
+
+
+def assert_cites_exist(g: Game) -> None:
+    numbers = section_numbers()
+    for e in g.events:
+        assert e.cites, f"event without cites: {e.what}"
+        missing = [c for c in e.cites if c not in numbers]
+        assert not missing, f"{e.what!r} cites sections that do not exist: {missing}"
 
 
 def pal(name: str, power: int = 1000, strike: int = 1, cost: int = 1, **kw: Any) -> dict[str, Any]:
@@ -22,6 +40,7 @@ def play(setup: dict[str, Any], cards: list[dict[str, Any]], answers: list[Any],
     """Run a board with a strict script; the run stops when the script is exhausted."""
     g = Game.from_setup(setup, cards, seed=seed)
     g.run(ScriptedDecider(answers))
+    assert_cites_exist(g)
     return g
 
 

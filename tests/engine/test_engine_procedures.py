@@ -1,0 +1,96 @@
+"""Running and stopping games, loops (13.1), and the less common effect steps of chapter 5."""
+
+from __future__ import annotations
+
+from engine_helpers import base, board, cited, pal, play
+
+from pal_judge.engine import Game, ScriptedDecider, SetupError
+
+
+def test_script_exhausted_stops_with_the_pending_decision() -> None:
+    g = Game.from_setup(board({"base": ["Filler"]}), [])
+    r = g.run(ScriptedDecider([]))
+    assert r.outcome == "script_exhausted" and r.pending is not None
+    assert r.pending.kind == "main" and "attack Filler -> player" in r.pending.labels()
+
+
+def test_until_stops_before_the_named_phase() -> None:
+    g = Game.from_setup(board(phase="stand"), [])
+    r = g.run(ScriptedDecider(["end_turn"] * 10), until="turn:5")
+    assert r.outcome == "until" and g.turn == 5 and g.phase == "main"
+
+
+def test_state_trigger_that_never_stops_is_a_draw() -> None:
+    # 10.8.6.1 the state trigger re-enters standby after each resolution while the hand is empty;
+    # nobody can stop it: 13.1.1.1 the game is a draw.
+    loop = [{"kind": "auto", "trigger": "state", "state": "hand_empty",
+             "effect": [{"do": "gain", "resource": "material", "amount": 1}]}]
+    g = play(board({"base": ["Looper"], "hand": []}), [pal("Looper", abilities=loop)], [])
+    assert g.result is not None and g.result.outcome == "loop_draw" and "13.1.1.1" in cited(g)
+
+
+def test_state_trigger_fires_once_per_occurrence() -> None:
+    refill = [{"kind": "auto", "trigger": "state", "state": "hand_empty", "effect": [{"do": "draw", "amount": 1}]}]
+    g = play(board({"base": ["Refill"], "hand": []}), [pal("Refill", abilities=refill)], [])
+    assert len(g.players[0].hand) == 1 and "10.8.6" in cited(g)
+
+
+def test_draw_up_to_may_stop_early() -> None:
+    ev = {"name": "Maybe", "type": "event", "cost": 0, "effect": [{"do": "draw_up_to", "amount": 3}]}
+    g = play(board({"hand": ["Maybe"]}), [ev], ["play Maybe", "continue", "stop"])
+    assert len(g.players[0].hand) == 1 and {"5.7.3.2", "5.7.3.3"} <= cited(g)
+
+
+def test_choose_one_runs_only_the_chosen_option() -> None:
+    ev = {"name": "Fork", "type": "event", "cost": 0, "effect": [{"do": "choose_one", "options": [
+        [{"do": "draw", "amount": 1}], [{"do": "gain", "resource": "material", "amount": 2}]]}]}
+    g = play(board({"hand": ["Fork"]}), [ev], ["play Fork", "option 2"])
+    assert g.players[0].material == 2 and g.players[0].hand == []
+
+
+def test_exchange_swaps_a_base_card_and_a_hand_card() -> None:
+    ev = {"name": "Swap", "type": "event", "cost": 0, "effect": [{"do": "exchange",
+          "target": {"choose": 1, "controller": "you"}, "with": {"choose": 1, "zone": "hand", "controller": "you"}}]}
+    g = play(board({"hand": ["Swap", "Big"], "base": ["Small"]}), [ev, pal("Big", 4000), pal("Small", 500)],
+             ["play Swap", "Big"])  # 10.6.3.1.5 a hidden-zone choice may also be "done"
+    assert list(base(g, "A")) == ["Big"] and [c.label for c in g.players[0].hand] == ["Small"]
+    assert "5.11.1" in cited(g)
+
+
+def test_gaining_a_negative_resource_floors_at_zero() -> None:
+    ev = {"name": "Tax", "type": "event", "cost": 0, "effect": [{"do": "gain", "resource": "material", "amount": -5}]}
+    g = play(board({"hand": ["Tax"], "material": 2}), [ev], ["play Tax"])
+    assert g.players[0].material == 0 and "3.3.3.1" in cited(g)
+
+
+def test_effect_can_win_the_game_at_once() -> None:
+    ev = {"name": "Victory", "type": "event", "cost": 0, "effect": [{"do": "win", "who": "you"}]}
+    g = play(board({"hand": ["Victory"]}), [ev], ["play Victory"])
+    assert g.result is not None and g.result.winner == "A" and "1.2.4" in cited(g)
+
+
+def test_concede_loses_at_once() -> None:
+    g = play(board(), [], ["concede"])
+    assert g.result is not None and g.result.winner == "B" and "1.2.3" in cited(g)
+
+
+def test_two_replacements_the_controller_orders_them() -> None:
+    # 10.11.2 the affected card's controller picks the first; it replaces the event, the other never applies.
+    reps = [{"kind": "replacement", "name": "Shield", "replaces": "destroy", "instead": [{"do": "rest", "target": "self"}]},
+            {"kind": "replacement", "name": "Escape", "replaces": "destroy",
+             "instead": [{"do": "place", "to": "hand", "target": "self"}]}]
+    cards = [pal("Brute", 5000), pal("Cat", 1000, abilities=reps)]
+    g = play(board({"base": ["Brute"]}, {"base": [{"card": "Cat", "state": "rested"}]}), cards,
+             ["attack Brute -> Cat", "Cat: Escape"])
+    assert [c.label for c in g.players[1].hand] == ["Cat"] and "10.11.2" in cited(g)
+
+
+def test_setup_errors_name_the_path() -> None:
+    import pytest
+
+    with pytest.raises(SetupError) as err:
+        Game.from_setup(board({"base": ["Nobody"]}), [])
+    assert err.value.path == "players.A.base[0].card"
+    with pytest.raises(SetupError) as err:
+        Game.from_setup(board(), [{"name": "Bad", "type": "pal"}])
+    assert err.value.path.startswith("cards[0]")
