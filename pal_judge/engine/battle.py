@@ -80,12 +80,25 @@ def run_battle(g: "Game", attacker_oid: int, target_oid: int | None, taunt: str)
     _end_of_battle(g, b)
 
 
+_STEP_OPENINGS = {  # step: (title, clause that leads into it, clause of its "at the beginning")
+    "block": ("block declaration step", "9.3.3", "9.4.1"),
+    "quick": ("quick step", "9.4.4", "9.5.1"),
+    "damage": ("damage step", "9.5.3", "9.6.1"),
+}
+
+
+def _open_step(g: "Game", step: str) -> None:
+    """Enter a step after the previous check timing ended; its start triggers, then a check timing."""
+    title, after, start = _STEP_OPENINGS[step]
+    g.step = step
+    g.emit(title, (after, "10.5.1", "10.5.3", "10.5.3.4"))
+    g.emit(f"the beginning of the {title}", (start,))
+    timing.fire_global(g, "start_of_step", step=step)
+    timing.check_timing(g)
+
+
 def _block_step(g: "Game", b: Battle) -> None:
-    g.step = "block"
-    g.emit("block declaration step", ("9.3.3", "10.5.1", "10.5.3", "10.5.3.4"))
-    g.emit("the beginning of the block declaration step", ("9.4.1",))
-    timing.fire_global(g, "start_of_step", step="block")
-    timing.check_timing(g)  # 9.4.1
+    _open_step(g, "block")  # 9.4.1
     if b.nullified:
         return
     att = g.find(b.attacker)
@@ -138,11 +151,7 @@ def quick_options(g: "Game", who: int) -> list[Option]:
 
 
 def _quick_step(g: "Game", b: Battle) -> None:
-    g.step = "quick"
-    g.emit("quick step", ("9.4.4", "10.5.1", "10.5.3", "10.5.3.4"))
-    g.emit("the beginning of the quick step", ("9.5.1",))
-    timing.fire_global(g, "start_of_step", step="quick")
-    timing.check_timing(g)  # 9.5.1
+    _open_step(g, "quick")  # 9.5.1
     nt = b.target_player
     while not b.nullified:
         timing.check_timing(g)  # 10.5.4.1 before every play timing
@@ -163,11 +172,7 @@ def _quick_step(g: "Game", b: Battle) -> None:
 
 
 def _damage_step(g: "Game", b: Battle) -> None:
-    g.step = "damage"
-    g.emit("damage step", ("9.5.3", "10.5.1", "10.5.3", "10.5.3.4"))
-    g.emit("the beginning of the damage step", ("9.6.1",))
-    timing.fire_global(g, "start_of_step", step="damage")
-    timing.check_timing(g)  # 9.6.1
+    _open_step(g, "damage")  # 9.6.1
     if b.nullified:
         return
     att = g.find(b.attacker)
