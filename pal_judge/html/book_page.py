@@ -86,9 +86,9 @@ def _section_html(section: Section, data: SiteData, findings: list[FindingView],
     perma = f'<a class="perma" href="#{number}" title="Permalink">{number}</a>'
     if section.kind == "chapter":
         head = f'<h2>{bi(esc(_chapter_label(section, "en")), esc(_chapter_label(section, "zh")))}</h2>'
-        extra_zh = section.zh.split("\n", 1)[1] if "\n" in section.zh else ""
-        body = f'<div class="text"><div class="zh" lang="zh">{linked(extra_zh, known, True)}</div></div>' if extra_zh else ""
-        inner = head + body
+        # Chapter 2's card-diagram labels (① 卡牌名称 …) follow the chapter title: show them as a compact list.
+        labels = "".join(f"<li>{esc(line)}</li>" for line in section.zh.split("\n")[1:])
+        inner = head + (f'<ul class="labels zh" lang="zh">{labels}</ul>' if labels else "")
     elif section.kind == "heading":
         title = bi(esc(section.title_en), esc(section.title_zh)) if section.title_en else esc(section.title_zh)
         head = f'<h3>{perma} {title}</h3>'

@@ -112,6 +112,10 @@
         results.hidden = true;
       }
     });
+    document.addEventListener("keydown", function (event) {
+      /* "/" focuses the search box, as on most reference sites */
+      if (event.key === "/" && document.activeElement !== input) { event.preventDefault(); input.focus(); input.select(); }
+    });
     document.addEventListener("click", function (event) {
       if (!event.target.closest || !event.target.closest(".search")) results.hidden = true;
     });
