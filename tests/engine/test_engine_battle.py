@@ -168,3 +168,20 @@ def test_quick_step_is_for_the_non_turn_player_only() -> None:
     # B boosted its own Filler to 2000: Striker (1000) dies, Filler survives with 1000 damage
     assert "Striker" in g.snapshot()["players"]["A"]["graveyard"]
     assert base(g, "B")["Filler"]["damage"] == 1000
+
+
+def test_breakthrough_when_both_pals_destroy_each_other() -> None:
+    # 11.4.1 both die at the same time; the attacker was attacking when its battle opponent left, so
+    # 12.14.2 Breakthrough still deals its (last-known, 10.12.1) strike to B.
+    cards = [pal("Drill", 2000, strike=2, keywords=["breakthrough"]), pal("Wall", 2000)]
+    g = play(board({"base": ["Drill"]}, {"base": [{"card": "Wall", "state": "rested"}], "deck": ["Filler"] * 4}),
+             cards, ["attack Drill -> Wall"])
+    assert g.players[1].life == 8
+    assert g.snapshot()["players"]["A"]["base"] == [] and g.snapshot()["players"]["B"]["base"] == []
+    assert "10.12.1" in cited(g)
+
+
+def test_breakthrough_does_not_fire_when_attacking_the_player() -> None:
+    cards = [pal("Drill", 2000, strike=2, keywords=["breakthrough"])]
+    g = play(board({"base": ["Drill"]}, {"deck": ["Filler"] * 4}), cards, ["attack Drill -> player"])
+    assert g.players[1].life == 8 and "12.14.2" not in cited(g)
