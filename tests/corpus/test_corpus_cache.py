@@ -1,0 +1,113 @@
+"""The on-disk rulebook cache: reused when fresh, rebuilt when stale or broken, written atomically.
+
+Uses a small rules folder (chapter 1 and its English) so each rebuild takes milliseconds.
+"""
+
+from __future__ import annotations
+
+import os
+import pickle
+import shutil
+from pathlib import Path
+
+import pytest
+
+import pal_judge.corpus.build as build_module
+from pal_judge.corpus import load_rulebook
+
+RULES = Path(__file__).resolve().parents[2] / "rules"
+
+
+@pytest.fixture()
+def rules(tmp_path: Path) -> Path:
+    folder = tmp_path / "rules"
+    folder.mkdir()
+    zh = (RULES / "zh.txt").read_text(encoding="utf-8").split("第2章")[0]
+    en_lines = [l for l in (RULES / "en.txt").read_text(encoding="utf-8").splitlines() if l.strip()][:22]
+    (folder / "zh.txt").write_text(zh, encoding="utf-8")
+    (folder / "en.txt").write_text("\n\n".join(en_lines) + "\n", encoding="utf-8")
+    for name in ("glossary.yaml", "headings_en.yaml", "alignment_overrides.yaml"):
+        shutil.copy(RULES / name, folder / name)
+    return folder
+
+
+@pytest.fixture()
+def cache(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    folder = tmp_path / "cache"
+    monkeypatch.setenv("PAL_JUDGE_CACHE", str(folder))
+    return folder
+
+
+def _count_builds(monkeypatch: pytest.MonkeyPatch) -> list[int]:
+    calls: list[int] = []
+    real = build_module.build_rulebook
+
+    def counting(*args, **kwargs):
+        calls.append(1)
+        return real(*args, **kwargs)
+
+    monkeypatch.setattr(build_module, "build_rulebook", counting)
+    return calls
+
+
+def test_second_load_comes_from_the_cache(rules: Path, cache: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    builds = _count_builds(monkeypatch)
+    first = load_rulebook(rules)
+    second = load_rulebook(rules)
+    assert len(builds) == 1
+    assert second.get("1.1.1").en == first.get("1.1.1").en
+    assert len(list(cache.glob("rulebook-*.pickle"))) == 1
+
+
+def test_changed_rules_rebuild_the_cache(rules: Path, cache: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    builds = _count_builds(monkeypatch)
+    assert "two players" in load_rulebook(rules).get("1.1.1").en
+    en = rules / "en.txt"
+    en.write_text(en.read_text(encoding="utf-8").replace("two players", "exactly two players"), encoding="utf-8")
+    assert "exactly two players" in load_rulebook(rules).get("1.1.1").en
+    assert len(builds) == 2
+    assert len(list(cache.glob("rulebook-*.pickle"))) == 1  # the stale file was removed
+
+
+@pytest.mark.parametrize("garbage", [b"", b"not a pickle", pickle.dumps({"key": "x", "rulebook": None})])
+def test_a_broken_cache_file_is_rebuilt(rules: Path, cache: Path, monkeypatch: pytest.MonkeyPatch, garbage: bytes) -> None:
+    load_rulebook(rules)
+    (target,) = cache.glob("rulebook-*.pickle")
+    target.write_bytes(garbage)
+    builds = _count_builds(monkeypatch)
+    book = load_rulebook(rules)
+    assert len(builds) == 1 and book.get("1.2.1") is not None
+    assert load_rulebook(rules).get("1.2.1").en == book.get("1.2.1").en  # and the rewritten file is good
+    assert len(builds) == 1
+
+
+def test_writes_are_atomic(rules: Path, cache: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    load_rulebook(rules)
+    (target,) = cache.glob("rulebook-*.pickle")
+    good = target.read_bytes()
+    # A writer that dies half-way leaves the old file untouched and no temporary file behind.
+    import pal_judge.corpus.cache as cache_module
+
+    def dying_dump(obj, handle, protocol=None):
+        handle.write(good[:100])
+        raise OSError("disk full")
+
+    monkeypatch.setattr(cache_module.pickle, "dump", dying_dump)
+    en = rules / "en.txt"
+    en.write_text(en.read_text(encoding="utf-8") + "\nAn added paragraph.\n", encoding="utf-8")
+    book = load_rulebook(rules)  # still served, just not cached
+    assert book.en_paragraphs[-1] == "An added paragraph."
+    assert target.read_bytes() == good
+    assert [p.name for p in cache.iterdir()] == [target.name]
+
+
+def test_an_unwritable_cache_only_costs_speed(rules: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    blocker = tmp_path / "a-file"
+    blocker.write_text("x")
+    monkeypatch.setenv("PAL_JUDGE_CACHE", str(blocker / "cache"))
+    assert load_rulebook(rules).get("1.1.1") is not None
+
+
+def test_use_cache_false_neither_reads_nor_writes(rules: Path, cache: Path) -> None:
+    load_rulebook(rules, use_cache=False)
+    assert not cache.exists() or not os.listdir(cache)
