@@ -43,8 +43,9 @@ def draw(g: "Game", idx: int, n: int, cites: Sequence[str]) -> None:
         g.move(p.deck[0], "hand", tuple(cites) + ("5.7.1", "4.1.3", "4.6.1"), what=f"{p.name} draws a card")
 
 
-def damage_player(g: "Game", idx: int, amount: int, cites: Sequence[str], source: str | None = None) -> None:
-    """5.14.2 add to the player's damage taken (3.2.2.1); 11.2 resolves it at once."""
+def damage_player(g: "Game", idx: int, amount: int, cites: Sequence[str], source: str | None = None,
+                  resolve: bool = True) -> None:
+    """5.14.2 add to the player's damage taken (3.2.2.1); 11.2 resolves it at once (interrupt type)."""
     from pal_judge.engine import rule_actions
 
     if amount <= 0:
@@ -55,7 +56,8 @@ def damage_player(g: "Game", idx: int, amount: int, cites: Sequence[str], source
     p.damage += amount
     g.emit(f"{source or 'an effect'} deals {amount} damage to {p.name}", tuple(cites) + ("5.14.2", "3.2.2.1", "3.2.2"),
            player=idx, card=source, before={"damage": before}, after={"damage": p.damage})
-    rule_actions.player_damage(g)
+    if resolve:
+        rule_actions.player_damage(g)
 
 
 def damage_card(g: "Game", ci: CardInstance, amount: int, cites: Sequence[str], source: str | None = None) -> None:
@@ -287,12 +289,16 @@ def _s_look_top_up_to(g: "Game", s: Step, ctx: Context) -> None:
 
 
 def _s_damage(g: "Game", s: Step, ctx: Context) -> None:
+    from pal_judge.engine import rule_actions
+
     cites = ("10.13.3",) + ctx.cites  # the source of damage from an effect is the ability's card
     for t in select(g, s.target, ctx):
         if isinstance(t, int):
-            damage_player(g, t, s.amount or 0, cites, ctx.source_label)
+            # damage to several players is dealt together, then resolved turn player first (11.2.1.1)
+            damage_player(g, t, s.amount or 0, cites, ctx.source_label, resolve=False)
         else:
             damage_card(g, t, s.amount or 0, cites, ctx.source_label)
+    rule_actions.player_damage(g)
 
 
 def _modify(g: "Game", s: Step, ctx: Context, kind: str) -> None:
