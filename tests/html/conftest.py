@@ -85,8 +85,8 @@ def _open(browser: Any, width: int, height: int) -> Iterator[Any]:
     page.watch = watch
     yield page
     context.close()
-    assert watch.errors == [], f"the page logged JavaScript errors: {watch.errors}"
     assert watch.requests == [], f"the page requested something that is not file://: {watch.requests}"
+    assert watch.errors == [], f"the page logged JavaScript errors: {watch.errors}"
 
 
 @pytest.fixture
