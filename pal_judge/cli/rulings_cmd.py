@@ -42,12 +42,16 @@ def check(
                 continue
             mark = Text("✓ ", style="bold green") if report.ok else Text("✗ ", style="bold red")
             out.print(mark + Text(report.ruling.id, style="bold") + Text(f"  {report.ruling.file}:{report.ruling.where.line}", style="dim"))
+            if report.known_engine_issue:
+                out.print(Text(f"    known engine issue: {report.ruling.engine_issue}", style="yellow"))
             for problem in report.problems:
                 out.print(Text(f"    {problem}", style="red"))
             for note in report.notes:
                 out.print(Text(f"    note: {note}", style="dim"))
         style = "bold green" if not failed else "bold red"
-        out.print(Text(f"{len(reports) - len(failed)} of {len(reports)} rulings hold", style=style))
+        known = sum(r.known_engine_issue for r in reports)
+        suffix = f" ({known} of the failures are known engine issues, see pal_judge/engine/REQUESTS.md)" if known else ""
+        out.print(Text(f"{len(reports) - len(failed)} of {len(reports)} rulings hold{suffix}", style=style))
     if failed:
         raise typer.Exit(code=1)
 

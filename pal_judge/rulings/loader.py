@@ -12,7 +12,7 @@ from pal_judge.rulings.model import SOURCE_KINDS, Ruling, Source
 from pal_judge.scenarios.located import Located, check_fields, load_located, suggest
 from pal_judge.scenarios.loader import scenario_from_node
 
-RULING_FIELDS = ("id", "question", "answer", "cites", "tags", "source", "follows", "uncited", "scenario")
+RULING_FIELDS = ("id", "question", "answer", "cites", "tags", "source", "follows", "uncited", "engine_issue", "scenario")
 _ID = re.compile(r"^[a-z0-9][a-z0-9-]*$")
 _SECTION = re.compile(r"^\d+(\.\d+)*$")
 
@@ -125,6 +125,7 @@ def _ruling(node: Located, shared: dict[str, Located]) -> Ruling:
             if number not in cites:
                 raise where.error(f"uncited names {number}, which the ruling does not cite")
             uncited[number] = reason.text(f"uncited {number}")
+    engine_issue = body["engine_issue"].text("engine_issue") if "engine_issue" in body else None
     scenario = scenario_from_node(body["scenario"], name=ruling_id, shared_cards=shared)
     return Ruling(
         id=ruling_id,
@@ -139,4 +140,5 @@ def _ruling(node: Located, shared: dict[str, Located]) -> Ruling:
         where=node.where,
         follows=follows,
         uncited=uncited,
+        engine_issue=engine_issue,
     )

@@ -38,6 +38,7 @@ class Ruling:
     where: Where
     follows: str | None = None  # where EN and ZH disagree: which text the ruling follows ("zh" / "en")
     uncited: dict[str, str] = field(default_factory=dict)  # cited clause -> why the trace cannot show it
+    engine_issue: str | None = None  # a known disagreement between the engine and this ruling, reported to the engine
 
     @property
     def file(self) -> str:
@@ -53,6 +54,7 @@ class Ruling:
             "source": self.source.to_dict(),
             "follows": self.follows,
             "uncited": dict(self.uncited),
+            "engine_issue": self.engine_issue,
             "file": self.file,
             "line": self.where.line,
         }
