@@ -136,7 +136,9 @@ def replay_view(run: ScenarioRun, show_board: bool = True) -> RenderableType:
         parts.append(Text(f"✗ {run.error}", style="bold red"))
     verdict = Text()
     failed = sum(not e.ok for e in run.expectations)
-    if run.ok:
+    if run.ok and not run.expectations:
+        verdict.append("the scenario runs; it has no expectations", style="bold green")
+    elif run.ok:
         verdict.append(f"all {len(run.expectations)} expectations hold", style="bold green")
     else:
         verdict.append(f"{failed} of {len(run.expectations)} expectations fail" + (" and the run failed" if run.error else ""), style="bold red")

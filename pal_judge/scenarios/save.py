@@ -21,6 +21,16 @@ def _card_name(name: str) -> str:
     return _GENERIC.get(name, _GENERIC.get(base, name))
 
 
+def _deck(names: list[str]) -> Any:
+    """The shortest form: `20`, `{top: [lucky], size: 20}` or the full list (top first)."""
+    top = list(names)
+    while top and top[-1] == "normal":
+        top.pop()
+    if not top:
+        return len(names)
+    return {"top": top, "size": len(names)} if len(top) < len(names) else top
+
+
 def _plain(node: Any) -> Any:
     if isinstance(node, Located):
         return node.plain()
@@ -73,7 +83,7 @@ def setup_from_snapshot(snapshot: dict[str, Any], scenario: Scenario, step: int)
         setup[player] = {
             "life": board["life"],
             "resources": {"material": board.get("material", 0), "ingredient": board.get("ingredient", 0)},
-            "deck": names["deck"],
+            "deck": _deck(names["deck"]),
             "hand": names["hand"],
             "base": base,
             "graveyard": names["graveyard"],
