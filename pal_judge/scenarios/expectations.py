@@ -62,6 +62,10 @@ def card_zones(snapshot: dict[str, Any], label: str) -> list[str]:
 
 def actual_value(snapshot: dict[str, Any], exp: Expectation) -> Any:
     """What the board shows for one expectation."""
+    if exp.kind == "deck_violations":
+        return sorted(snapshot.get("deck_violations", {}).get(str(exp.subject), []))
+    if "players" not in snapshot:
+        return "no game was played"
     if exp.kind == "winner":
         result = snapshot.get("result") or {}
         if result.get("outcome") in ("draw", "loop_draw"):  # 1.2.2, 13.1.1.1

@@ -87,6 +87,7 @@ EXPECT_KINDS: dict[str, str | None] = {
     "turn_number": None,
     "phase": None,
     "night": None,
+    "deck_violations": "player",  # pre-game set-ups: the clauses of chapter 6 a deck breaks
 }
 CARD_STATES = ("standing", "rested")
 WINNERS = ("A", "B", "draw", "none")
@@ -471,6 +472,9 @@ def _expected_value(kind: str, node: Located) -> Any:
         return node.integer(kind)
     if kind == "night":
         return node.boolean(kind)
+    if kind == "deck_violations":
+        items = node.value if isinstance(node.value, list) else [node]
+        return sorted(str(item.value) for item in items)
     if kind == "zone":
         zone = node.text(kind)
         if zone not in ZONES:

@@ -290,10 +290,33 @@ def _card_error(scenario: Scenario, err: Exception) -> UserError:
     return UserError(f"{scenario.where}: {path}: {message}")
 
 
+def _deck_check(scenario: Scenario) -> ScenarioRun | None:
+    """Pre-game set-ups: check both decks (6.1); an illegal deck ends the scenario before the game."""
+    from pal_judge.engine import validate_deck
+
+    violations = {p: validate_deck(_deck_defs(scenario, p)) for p in PLAYERS}
+    if not any(violations.values()):
+        return None
+    events = [
+        {"seq": n, "what": f"{player}'s deck is not legal: {v.message}", "player": player, "card": None,
+         "before": {}, "after": {}, "cites": [v.rule]}
+        for n, (player, v) in enumerate(((p, v) for p in PLAYERS for v in violations[p]), start=1)
+    ]
+    board = {"deck_violations": {p: [v.rule for v in violations[p]] for p in PLAYERS}}
+    step = StepRun(0, "deck check (6.1)", scenario.where.line, events=events, snapshot=board)
+    unused = [s for s in scenario.steps if s.action not in ("pass", "block")]
+    error = f"{unused[0].where}: the decks are not legal, so no step is played" if unused else None
+    return ScenarioRun(scenario, [step], check(board, scenario.expect, 0), "illegal_deck", None, error)
+
+
 def run_scenario(scenario: Scenario) -> ScenarioRun:
     """Play the scenario; expectation failures and strict-run failures are reported, not raised."""
     from pal_judge.engine import UnscriptedChoice
 
+    if scenario.setup.pregame:
+        illegal = _deck_check(scenario)
+        if illegal is not None:
+            return illegal
     game = _build_game(scenario)
     decider = StepDecider(scenario)
     error: str | None = None
@@ -320,5 +343,7 @@ def run_scenario(scenario: Scenario) -> ScenarioRun:
     for run in decider.runs[1:]:
         step = scenario.steps[run.index - 1]
         run.expectations = check(run.snapshot, step.expect, run.index)
-    final = decider.option_checks + check(decider.runs[-1].snapshot, scenario.expect, 0)
+    last = dict(decider.runs[-1].snapshot)
+    last.setdefault("deck_violations", {p: [] for p in PLAYERS})  # the decks were legal if the game was played
+    final = decider.option_checks + check(last, scenario.expect, 0)
     return ScenarioRun(scenario, decider.runs, final, outcome, winner, error)
