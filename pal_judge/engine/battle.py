@@ -194,7 +194,8 @@ def _damage_step(g: "Game", b: Battle) -> None:
         # 9.6.3.1 simultaneous: both values are read before either is dealt
         for src, dst, pw, cp in ((att, tgt, pa, ca), (tgt, att, pt, ct)):
             if pw <= 0:
-                g.emit(f"{src.label} has power {pw}: it deals no damage", ("9.6.3.1.1", "1.3.2.2"), card=src.label)
+                neg = ("1.3.2.4",) if pw < 0 else ()
+                g.emit(f"{src.label} has power {pw}: it deals no damage", ("9.6.3.1.1", "1.3.2.2") + neg, card=src.label)
                 continue
             effects.damage_card(g, dst, pw, ("9.6.3", "9.6.3.1", "9.6.3.4", "10.13.3", "10.13.1", "2.8.1") + cp, src.label)
         for src, pw in ((att, pa), (tgt, pt)):

@@ -73,6 +73,7 @@ class Target:
     max_cost: int | None = None
     keyword: str | None = None
     zone: str = "base"
+    x: bool = False  # the count was written X (10.6.2.2.2)
 
     @property
     def is_selector(self) -> bool:
@@ -184,7 +185,7 @@ def _req(d: Mapping[str, Any], key: str, path: str) -> Any:
 
 def _int(v: Any, path: str, allow_x: bool = False) -> int:
     if allow_x and isinstance(v, str) and v.strip().upper() == "X":
-        return 1  # 10.6.2.2.2 X with no rule for choosing it: choose 1
+        return 0  # placeholder: the player chooses X when the card or ability is used (10.6.2.2.2)
     if isinstance(v, bool) or not isinstance(v, int):
         raise CardDataError(path, f"expected an integer, got {v!r}")
     return v
@@ -265,6 +266,7 @@ def parse_target(v: Any, path: str) -> Target:
         max_cost=_int(d["max_cost"], _join(path, "max_cost")) if "max_cost" in d else None,
         keyword=parse_keyword(kw, _join(path, "keyword"))[0] if kw is not None else None,
         zone=_choice(d.get("zone", "base"), ZONES_FOR_SELECT, _join(path, "zone")),
+        x=_is_x(d.get("choose")),
     )
 
 
@@ -299,8 +301,6 @@ def parse_step(v: Any, path: str) -> Step:
     if do in _NEEDS_AMOUNT or "amount" in d:
         kw["amount"] = _int(_req(d, "amount", path), _join(path, "amount"), allow_x=True)
         kw["x"] = _is_x(d["amount"])
-    if isinstance(d.get("target"), Mapping) and _is_x(d["target"].get("choose")):
-        kw["x"] = True
     if do in _NEEDS_TARGET and "target" not in d:
         raise CardDataError(path, f"'{do}' needs a 'target'")
     if "target" in d:

@@ -97,8 +97,14 @@ def _replace(g: "Game", ci: CardInstance, event: str, cites: Sequence[str]) -> b
         else:
             i, a = avail[0]
         used.add(i)
+        if a.optional and not _choice_possible(g, ci, a):
+            # 10.11.3 the choice of a "may instead [choice]; if you do" replacement cannot be made
+            g.emit(f"{ci.label}: the replacement's choice cannot be made, so it does not apply", ("10.11.3", "10.2.1.3.2"),
+                   player=ci.controller, card=ci.label)
+            continue
         if a.cost and not can_pay(g, ci.controller, a.cost, ci):
-            g.emit(f"{ci.label}: replacement cannot be applied", ("10.11.3",), player=ci.controller, card=ci.label)
+            g.emit(f"{ci.label}: replacement cannot be applied", ("10.11.3", "10.4.2.2"), player=ci.controller,
+                   card=ci.label)
             continue
         if a.optional and g.ask("optional", ci.controller, [Option("yes"), Option("no")],
                                 f"apply {ci.label}'s replacement instead? (10.2.1.3.2)").label == "no":
@@ -111,6 +117,27 @@ def _replace(g: "Game", ci: CardInstance, event: str, cites: Sequence[str]) -> b
             pay(g, ci.controller, a.cost, ci, ctx)
         run_steps(g, a.effect, ctx)
         return True
+
+
+def _choice_possible(g: "Game", ci: CardInstance, a: Ability) -> bool:
+    """The [choice] of an optional replacement (10.2.1.3.2): its cost, else its first `instead` step."""
+    who = ci.controller
+    if a.cost:
+        return can_pay(g, who, a.cost, ci)
+    if not a.effect:
+        return True
+    s = a.effect[0]
+    p = g.players[who_index(Context(controller=who), s.who)]
+    if s.do == "discard":
+        return len(p.hand) >= (s.amount or 0)
+    if s.do == "gain" and (s.amount or 0) < 0:
+        return p.resource(s.resource or "material") >= -(s.amount or 0)
+    if s.do == "butcher" and s.target is None:
+        return len(p.pals()) >= (s.amount or 1)
+    if s.target is not None and s.target.is_selector and not s.target.up_to and s.target.choose:
+        ctx = Context(controller=who, source_oid=ci.oid, source_label=ci.label, source_card=ci.card)
+        return len(candidates(g, s.target, ctx)) >= s.target.choose
+    return True
 
 
 def destroy_all(g: "Game", cards: Sequence[CardInstance], cites: Sequence[str], why: str) -> None:
@@ -233,10 +260,31 @@ def run_steps(g: "Game", steps: Sequence[Step], ctx: Context) -> None:
     for s in steps:
         if not stats.condition_ok(g, s.cond, ctx.controller, g.find(ctx.source_oid)):
             continue
-        if s.x:
-            g.emit(f"{ctx.source_label}: X is 1 (no rule says how to choose it)", ("10.6.2.2.2",),
-                   player=ctx.controller, card=ctx.source_label)
+        if s.x or (s.target is not None and s.target.x):
+            xv = choose_x(g, ctx)
+            target = replace(s.target, choose=xv) if s.target is not None and s.target.x else s.target
+            s = replace(s, amount=xv if s.x else s.amount, target=target)
         _STEP_FUNCS[s.do](g, s, ctx)
+
+
+X_MAX = 10  # the largest X offered by the `choose_x` decision
+
+
+def has_x(steps: Sequence[Step]) -> bool:
+    return any(s.x or (s.target is not None and s.target.x) or has_x(s.effect)
+               or any(has_x(o) for o in s.options) for s in steps)
+
+
+def choose_x(g: "Game", ctx: Context) -> int:
+    """10.6.2.2.2 (zh) an X the text does not define: the player chooses one value for it (a whole number
+    0 or more, 1.3.5). The English says "X is regarded as 1"; the Chinese numbered text is followed."""
+    if ctx.x is None:
+        opt = g.ask("choose_x", ctx.controller, [Option(str(n), n) for n in range(X_MAX + 1)],
+                    f"choose the value of X for {ctx.source_label} (10.6.2.2.2)")
+        ctx.x = opt.data
+        g.emit(f"{g.pname(ctx.controller)} chooses X = {ctx.x} for {ctx.source_label}", ("10.6.2.2.2", "10.6.2.2", "1.3.5"),
+               player=ctx.controller, card=ctx.source_label, after={"X": ctx.x})
+    return ctx.x
 
 
 def _cites(s: Step, ctx: Context) -> tuple[str, ...]:
@@ -308,8 +356,10 @@ def _modify(g: "Game", s: Step, ctx: Context, kind: str) -> None:
         before = stats.power(g, t)
         g.modifiers.append(Modifier(t.oid, kind, s.amount or 0, s.keyword, s.duration, g.next_order()))
         if kind == "power":
-            g.emit(f"{t.label} gets {s.amount:+d} power ({s.duration})", ("10.2.1.2", "10.10.1.4") + ctx.cites,
-                   player=t.controller, card=t.label, before={"power": before}, after={"power": stats.power(g, t)})
+            after = stats.power(g, t)
+            neg = ("1.3.2.4",) if after < 0 else ()  # values may be 0 or negative
+            g.emit(f"{t.label} gets {s.amount:+d} power ({s.duration})", ("10.2.1.2", "10.10.1.4") + neg + ctx.cites,
+                   player=t.controller, card=t.label, before={"power": before}, after={"power": after})
         else:
             what = s.keyword[0] if s.keyword else kind
             g.emit(f"{t.label} gets {what} ({s.duration})", ("10.2.1.2", "10.10.1.2") + ctx.cites,
@@ -617,6 +667,10 @@ def assign(g: "Game", pal: CardInstance, structure: CardInstance | None, ctx: Co
 def pay(g: "Game", who: int, costs: Sequence[Cost], source: CardInstance | None, ctx: Context) -> None:
     """10.4.2.1 pay the cost's actions in the order written."""
     p = g.players[who]
+    if len(costs) > 1:
+        parts = [f"{c.kind} {'self' if c.self_card else (c.resource or '')} {c.amount}".replace("  ", " ") for c in costs]
+        g.emit(f"{p.name} pays the cost in the order written: {', then '.join(parts)}", ("10.4.2.1", "10.4.2"),
+               player=who, card=source.label if source is not None else None)
     for c in costs:
         if c.kind == "soul":
             pay_souls(g, who, c.amount, ("10.4.2", "10.4.1", "5.12.2"))
@@ -652,6 +706,8 @@ def play_card(g: "Game", who: int, ci: CardInstance, cites: Sequence[str]) -> No
     r = g.move(ci, "resolution", tuple(cites) + ("10.6.1", "10.6.2", "10.6.2.1", "10.6.2.1.1", "4.1.2.1", "4.11.1",
                                                  "4.11.2", "10.5.4.2"), what=f"{p.name} plays {card.name}")
     ctx = Context(controller=who, source_oid=r.oid, source_label=card.name, source_card=card)
+    if has_x(card.effect):
+        choose_x(g, ctx)  # 10.6.2.2 choices are made before the cost is paid
     pay_souls(g, who, card.cost, ("10.6.2.3", "2.7.1", "5.12.1", TYPE_CITES[card.type]))  # 10.6.2.3 soul cost (2.7.1)
     if card.type in ("pal", "structure", "equipment"):
         g.move(r, "base", ("10.6.2.4", "10.6.2.4.1", "5.15.1", "4.4.1", "4.3.2.3"),
@@ -691,6 +747,8 @@ def activate(g: "Game", who: int, ci: CardInstance, index: int, ability: Ability
     multi = ("10.6.2.3.1",) if len(ability.costs) > 1 else ()
     g.emit(f"{g.pname(who)} uses {ci.label}: {ability.name or 'ability'}",
            tuple(cites) + _activation_cites(ability) + multi, player=who, card=ci.label)
+    if has_x(ability.effect):
+        choose_x(g, ctx)  # 10.6.2.2 before the cost (10.6.2.3)
     pay(g, who, costs, ci, ctx)
     _finish_activation(g, who, ci, index, ability, ctx)
 
@@ -703,6 +761,8 @@ def _activation_cites(ability: Ability) -> tuple[str, ...]:
         out += ("10.1.1.1.2",)
     if ability.limit is not None:
         out += ("10.7.1", "10.7.2")
+    if ability.cond is not None:
+        out += ("10.3.3",) + (("5.3.4",) if ability.cond in ("night", "day") else ())
     if ability.cost:
         out += ("10.4.1",)
     return out

@@ -259,6 +259,8 @@ class Game:
         try:
             if self.pregame is not None:
                 self.pregame(self)
+            else:
+                self._note_continuous_effects()
             turn.play(self)
         except GameOver:
             pass
@@ -267,6 +269,16 @@ class Game:
             self.result = Result(stop.outcome, None, f"stopped: {stop.outcome}")
         assert self.result is not None
         return RunResult(self.result.outcome, self.result.winner, self.result.reason, self.turn, pending)
+
+    def _note_continuous_effects(self) -> None:
+        """For a game built from a board: record the values continuous effects already change (10.10.1)."""
+        from pal_judge.engine import stats
+
+        for ci in self.base_cards():
+            value, cites = stats.power_detail(self, ci)
+            if cites and value != ci.card.power:
+                self.emit(f"{ci.label}: power {value} (printed {ci.card.power}) under continuous effects", cites,
+                          player=ci.controller, card=ci.label, before={"power": ci.card.power}, after={"power": value})
 
     def snapshot(self) -> dict[str, Any]:
         from pal_judge.engine.snapshot import snapshot

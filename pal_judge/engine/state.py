@@ -108,6 +108,7 @@ class Context:
     trigger_card: int | None = None
     trigger_lki: Lki | None = None
     cites: tuple[str, ...] = ()
+    x: int | None = None  # the value chosen for an undefined X (10.6.2.2.2)
 
 
 @dataclass(slots=True)

@@ -120,6 +120,8 @@ def power_detail(g: "Game", ci: CardInstance) -> tuple[int, tuple[str, ...]]:
     if g.night and "nocturnal" in kws:  # 12.13.2, each instance
         value += NOCTURNAL_BONUS * kws["nocturnal"]
         cites += ["12.13.2", "12.13.1", "5.3.3"]
+        if kws["nocturnal"] > sum(1 for k, _ in ci.card.keywords if k == "nocturnal"):
+            cites.append("10.10.1.2")  # a granted Nocturnal applies before the numeric change
     for m in sorted((m for m in g.modifiers if m.oid == ci.oid and m.kind == "power"), key=lambda m: m.order):
         value += m.amount  # 10.10.1.6.2 in the order they were used
         cites.append("10.10.1.6.2")

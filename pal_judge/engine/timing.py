@@ -259,7 +259,8 @@ def resolve_pending(g: "Game", p: Pending, cite: str) -> None:
     if a.limit is not None:
         used = g.uses.get(p.key, 0)
         if used >= a.limit:
-            g.emit(f"{p.label()} is not used: its use limit is reached", ("10.7.3",), player=who, card=ctx.source_label)
+            g.emit(f"{p.label()} is not used: its use limit is reached", ("10.7.3", "10.8.3.2"), player=who,
+                   card=ctx.source_label)
             return
         if g.ask("optional", who, [Option("yes"), Option("no")], f"use {p.label()}? (10.7.3)").label == "no":
             g.emit(f"{p.label()} is not used (one standby cancelled)", ("10.7.3",), player=who, card=ctx.source_label)

@@ -145,7 +145,25 @@ def test_card_data_errors_name_the_path() -> None:
     assert err.value.path == "keywords[0]"
 
 
-def test_x_is_one() -> None:
+def test_undefined_x_is_chosen_by_the_player() -> None:
+    # 10.6.2.2.2 (zh): the player chooses one value for an X the text does not define, when playing (10.6.2.2).
     ev = {"name": "Xdraw", "type": "event", "cost": 0, "effect": [{"do": "draw", "amount": "X"}]}
-    g = play(board({"hand": ["Xdraw"]}), [ev], ["play Xdraw"])
-    assert len(g.players[0].hand) == 1 and "10.6.2.2.2" in cited(g)
+    g = play(board({"hand": ["Xdraw"]}), [ev], ["play Xdraw", "2"])
+    assert len(g.players[0].hand) == 2 and {"10.6.2.2.2", "10.6.2.2"} <= cited(g)
+    i_x = next(i for i, e in enumerate(g.events) if "X = 2" in e.what)
+    i_cost = next(i for i, e in enumerate(g.events) if "pays" in e.what or "draws" in e.what)
+    assert i_x < i_cost
+
+
+def test_optional_replacement_whose_choice_is_impossible_does_not_apply() -> None:
+    # 10.11.3: "may discard 1 instead; if you do, rest it" with an empty hand: not applicable, the pal is
+    # destroyed and no choice is asked.
+    rep = [{"kind": "replacement", "replaces": "destroy", "optional": True,
+            "instead": [{"do": "discard", "amount": 1}, {"do": "rest", "target": "self"}]}]
+    cards = [pal("Brute", 5000), pal("Mau", 1000, abilities=rep)]
+    g = play(board({"base": ["Brute"]}, {"base": [{"card": "Mau", "state": "rested"}], "hand": []}), cards,
+             ["attack Brute -> Mau"])
+    assert "Mau" in g.snapshot()["players"]["B"]["graveyard"] and "10.11.3" in cited(g)
+    g = play(board({"base": ["Brute"]}, {"base": [{"card": "Mau", "state": "rested"}], "hand": ["Filler"]}), cards,
+             ["attack Brute -> Mau", "yes"])
+    assert "Mau" in base(g, "B") and g.snapshot()["players"]["B"]["graveyard"] == ["Filler"]
