@@ -164,6 +164,10 @@ def test_optional_replacement_whose_choice_is_impossible_does_not_apply() -> Non
     g = play(board({"base": ["Brute"]}, {"base": [{"card": "Mau", "state": "rested"}], "hand": []}), cards,
              ["attack Brute -> Mau"])
     assert "Mau" in g.snapshot()["players"]["B"]["graveyard"] and "10.11.3" in cited(g)
+    # With one card it applies once (the discard is made, Mau rests); the damage stays, so the next
+    # check-type rule action finds it lethal again (11.4.1) and now the choice is impossible.
     g = play(board({"base": ["Brute"]}, {"base": [{"card": "Mau", "state": "rested"}], "hand": ["Filler"]}), cards,
              ["attack Brute -> Mau", "yes"])
-    assert "Mau" in base(g, "B") and g.snapshot()["players"]["B"]["graveyard"] == ["Filler"]
+    ws = whats(g)
+    assert sorted(g.snapshot()["players"]["B"]["graveyard"]) == ["Filler", "Mau"]
+    assert ws.index("Mau: destroy is replaced") < next(i for i, w in enumerate(ws) if "cannot be made" in w)
