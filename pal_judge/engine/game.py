@@ -146,6 +146,11 @@ class Game:
         except ScriptExhausted:
             raise _Stop("script_exhausted", decision) from None
 
+    def check_until(self) -> None:
+        """Stop the run here if `until` says so (checked before every decision and every phase)."""
+        if self._until_hit():
+            raise _Stop("until")
+
     def _until_hit(self) -> bool:
         u = self._until
         if u is None:

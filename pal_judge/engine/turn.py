@@ -27,6 +27,7 @@ def run_turn(g: "Game", start: str = "stand") -> None:
     """7.1.2 the phases in order, from stand (7.2) to end (7.6)."""
     for ph in PHASES[PHASES.index(start):]:
         g.phase = ph
+        g.check_until()
         _PHASE_FUNCS[ph](g)
     _next_turn(g)
 

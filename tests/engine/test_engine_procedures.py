@@ -94,3 +94,10 @@ def test_setup_errors_name_the_path() -> None:
     with pytest.raises(SetupError) as err:
         Game.from_setup(board(), [{"name": "Bad", "type": "pal"}])
     assert err.value.path.startswith("cards[0]")
+
+
+def test_until_end_of_turn_stops_as_the_end_phase_begins() -> None:
+    g = Game.from_setup(board({"base": [{"card": "Filler", "damage": 500}]}), [])
+    r = g.run(ScriptedDecider(["end_turn"]), until="end_of_turn")
+    assert r.outcome == "until" and g.phase == "end" and g.turn == 3
+    assert g.players[0].base[0].damage == 500  # 7.6.3 has not happened yet
