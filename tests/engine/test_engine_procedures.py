@@ -17,7 +17,7 @@ def test_script_exhausted_stops_with_the_pending_decision() -> None:
 def test_until_stops_before_the_named_phase() -> None:
     g = Game.from_setup(board(phase="stand"), [])
     r = g.run(ScriptedDecider(["end_turn"] * 10), until="turn:5")
-    assert r.outcome == "until" and g.turn == 5 and g.phase == "main"
+    assert r.outcome == "until" and g.turn == 5 and g.phase == "stand"  # before turn 5 does anything
 
 
 def test_state_trigger_that_never_stops_is_a_draw() -> None:
