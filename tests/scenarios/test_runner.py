@@ -94,3 +94,24 @@ def test_save_at_writes_a_board_that_replays(tmp_path: Path) -> None:
     assert b.life == 8 and len(b.deck) == 8 and len(b.graveyard) == 2
     assert scenario.setup.players["A"].base[0].state == "rested"
     assert run_scenario(scenario).ok
+
+
+def test_options_step_checks_what_the_player_may_do(tmp_path: Path) -> None:
+    text = BATTLE.replace(
+        "steps:\n",
+        "steps:\n  - options: {player: A, has: [attack Direhowl -> player], lacks: [attack Direhowl -> Lamball]}\n",
+    )
+    run = run_scenario(load_scenario_file(write(tmp_path, text)))
+    assert run.ok, (run.error, [e.to_dict() for e in run.expectations if not e.ok])
+    # Lamball is standing, so it is no legal target (9.2.3): claiming it is must fail
+    wrong = text.replace("has: [attack Direhowl -> player]", "has: [attack Direhowl -> Lamball]")
+    wrong = wrong.replace(", lacks: [attack Direhowl -> Lamball]", "")
+    failed = [e for e in run_scenario(load_scenario_file(write(tmp_path, wrong))).expectations if not e.ok]
+    assert len(failed) == 1 and failed[0].expectation.kind == "option"
+
+
+def test_pregame_deck_check_reports_the_clause(tmp_path: Path) -> None:
+    text = "setup:\n  pregame: true\n  A: {deck: 49}\nexpect:\n  deck_violations: {A: [6.1.1.1], B: []}\n"
+    run = run_scenario(load_scenario_file(write(tmp_path, text)))
+    assert run.ok and run.outcome == "illegal_deck"
+    assert "6.1.1.1" in run.cited()
