@@ -13,7 +13,8 @@ book order). A path through the grid is a sequence of *beads*:
 A bead's cost adds a prior for its type to the disagreement of the signals both
 texts share (pal_judge/corpus/signals.py): relative length (a Gale–Church term
 with the EN/ZH character ratio estimated from the two texts), cross-reference
-numbers, other numbers, and glossary terms weighted by rarity. The best path is
+numbers, other numbers, glossary terms weighted by rarity, and position (a mild
+cost for pairs far from the diagonal; the DP only searches a band around it). The best path is
 the alignment; a forward–backward pass over the same grid gives each chosen
 bead its posterior probability, which is the score (0..1) kept on the sections.
 
@@ -48,6 +49,7 @@ W_NUM_SHARED = 0.5
 W_NUM_DIFF = 0.4
 W_TERM_SHARED = 0.8
 W_TERM_DIFF = 0.35
+W_POSITION = 1.0  # a pair BAND paragraphs off the diagonal costs this much more
 GC_VARIANCE = 17.0  # s² of the length model, per Chinese character
 BAND = 30  # paragraphs either side of the diagonal searched
 PIN_PENALTY = 1000.0
@@ -103,6 +105,11 @@ class _Scorer:
         self.idf = {t: math.log((n + 1) / (c + 0.5)) for t, c in df.items()}
         self.default_idf = math.log((n + 1) / 0.5)
         self.pins = {p.en_index: p.sections for p in pins}
+        # Position: where a paragraph "should" fall if the translation were one paragraph per clause.
+        self.clause_rank = [0] * (len(sections) + 1)  # clauses before grid column j
+        for j, is_clause in enumerate(self.is_clause):
+            self.clause_rank[j + 1] = self.clause_rank[j] + (1 if is_clause else 0)
+        self.slope = len(paragraphs) / max(self.clause_rank[-1], 1)
         self.numbers = [s.number for s in sections]
         self._weights: dict[frozenset[str], float] = {}
 
@@ -119,7 +126,7 @@ class _Scorer:
         z = self.zh[zh[0]]
         for j in zh[1:]:
             z = z + self.zh[j]
-        cost = self._length_cost(e, z) + self._shared_cost(e, z)
+        cost = self._length_cost(e, z) + self._shared_cost(e, z) + self._position_cost(en[0], zh[0])
         if len(en) > 1:
             cost += PRIOR_MERGE + self._parts_without_evidence([self.en[i] for i in en], z, True)
         if len(zh) > 1:
@@ -158,6 +165,13 @@ class _Scorer:
     def _pin_cost(self, en: tuple[int, ...], zh: tuple[int, ...]) -> float:
         wanted = tuple(self.numbers[j] for j in zh)
         return sum(PIN_PENALTY for i in en if i in self.pins and self.pins[i] != wanted)
+
+    def offset(self, i: int, j: int) -> float:
+        """How far paragraph i lies from the diagonal at grid column j, in paragraphs."""
+        return i - self.clause_rank[j] * self.slope
+
+    def _position_cost(self, i: int, j: int) -> float:
+        return W_POSITION * (self.offset(i, j) / BAND) ** 2
 
     def _length_cost(self, e: Signals, z: Signals) -> float:
         return self._lengths_cost(e.length, z.length, True)
@@ -209,13 +223,8 @@ def align(
     """The best monotone alignment of `paragraphs` to `sections`, with per-bead posteriors."""
     scorer = _Scorer(paragraphs, sections, glossary, pins)
     m, n = len(paragraphs), len(sections)
-    clause_rank = [0] * (n + 1)  # clauses before grid column j
-    for j in range(n):
-        clause_rank[j + 1] = clause_rank[j] + (1 if scorer.is_clause[j] else 0)
-    slope = m / max(clause_rank[n], 1)
-
     def in_band(i: int, j: int) -> bool:
-        return abs(i - clause_rank[j] * slope) <= BAND or (i, j) in ((0, 0), (m, n))
+        return abs(scorer.offset(i, j)) <= BAND or (i, j) in ((0, 0), (m, n))
 
     # Forward: Viterbi cost and log partition (sum over paths of exp(-cost)).
     best: dict[tuple[int, int], tuple[float, tuple[int, int], Bead | None]] = {(0, 0): (0.0, (0, 0), None)}
