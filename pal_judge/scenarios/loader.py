@@ -20,7 +20,6 @@ The format is documented for judges in `rulings/README.md`. In short::
 from __future__ import annotations
 
 import re
-from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
@@ -409,9 +408,9 @@ def _step_args(verb: str, node: Located, labels: set[str]) -> dict[str, Any]:
             args[key] = _player_name(value, key)
         elif key in ("card", "with"):
             if verb == "choose" and isinstance(value.value, list):
-                args[key] = [_choice(v, labels) for v in value.value]
+                args[key] = [_choice(v) for v in value.value]
             elif verb == "choose":
-                args[key] = _choice(value, labels)
+                args[key] = _choice(value)
             else:
                 args[key] = _label(value, labels, f"step '{verb}'", allow=("none",) if verb == "block" else ())
         elif key == "target":
@@ -441,10 +440,9 @@ def _step_args(verb: str, node: Located, labels: set[str]) -> dict[str, Any]:
     return args
 
 
-def _choice(node: Located, labels: set[str]) -> str:
-    """A choice names a card, a player, or an option's text as the engine labels it."""
-    text = node.text("choose")
-    return text
+def _choice(node: Located) -> str:
+    """A choice names a card, a player, or an option as the engine labels it (`yes`, `option 2`, `keep`)."""
+    return node.text("choose")
 
 
 def _expectations(node: Located, labels: set[str]) -> tuple[Expectation, ...]:

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import difflib
 from dataclasses import dataclass
-from typing import Any, Iterable, Iterator
+from typing import Any, Iterable
 
 import yaml
 from yaml.constructor import SafeConstructor
@@ -161,13 +161,3 @@ def load_located(text: str, file: str) -> Located:
         raise UserError(f"{file}:1: the file is empty")
     return _Builder(file).build(node)
 
-
-def walk(node: Located) -> Iterator[Located]:
-    """Every value in the tree, depth first."""
-    yield node
-    if isinstance(node.value, dict):
-        for child in node.value.values():
-            yield from walk(child)
-    elif isinstance(node.value, list):
-        for child in node.value:
-            yield from walk(child)

@@ -186,7 +186,8 @@ class StepDecider:
         self.pending: Any = None
         self.option_checks: list[ExpectationResult] = []
 
-    def _close(self, game: Any) -> None:
+    def close_step(self, game: Any) -> None:
+        """Give the events since the last step to the current one and take the board."""
         events = game.events[self.seen :]
         self.seen = len(game.events)
         self.current.events = [e.to_dict() for e in events]
@@ -215,7 +216,7 @@ class StepDecider:
             self.current.decisions.append({"kind": kinds[0], "answer": labels[0], "asked": False})
         while not self.queue:
             self._check_options(decision)
-            self._close(game)
+            self.close_step(game)
             if not self.remaining:
                 self.pending = decision
                 from pal_judge.engine import ScriptExhausted
@@ -329,7 +330,7 @@ def run_scenario(scenario: Scenario) -> ScenarioRun:
         error = str(err)
         pending = None
     if not any(run is decider.current for run in decider.runs):
-        decider._close(game)
+        decider.close_step(game)
     if error is None and pending is not None and pending.kind not in PLAY_TIMINGS:
         legal = ", ".join(o.label for o in pending.options)
         error = (
