@@ -6,7 +6,6 @@ import json
 from typing import Optional
 
 import typer
-from rich.table import Table
 from rich.text import Text
 
 from pal_judge.cli._app import app, console, guarded
@@ -74,13 +73,12 @@ def list_rulings(
     if as_json:
         typer.echo(json.dumps([r.to_dict() for r in rulings], ensure_ascii=False, indent=2))
         return
-    table = Table(show_header=True, header_style="bold", box=None, padding=(0, 1))
-    table.add_column("id", style="bold", no_wrap=True)
-    table.add_column("question")
-    table.add_column("cites", style="cyan")
-    table.add_column("tags", style="dim")
-    for r in rulings:
-        table.add_row(r.id, r.question_en, " ".join(r.cites[:4]) + (" …" if len(r.cites) > 4 else ""), ", ".join(r.tags))
     out = console()
-    out.print(table)
+    for r in rulings:
+        line = Text(r.id, style="bold")
+        line.append("  " + " ".join(r.cites[:4]) + (" …" if len(r.cites) > 4 else ""), style="cyan")
+        if r.tags:
+            line.append("  " + ", ".join(r.tags), style="dim")
+        out.print(line)
+        out.print(Text("    " + r.question_en), overflow="ellipsis", no_wrap=True)
     out.print(Text(f"{len(rulings)} rulings", style="dim"))
