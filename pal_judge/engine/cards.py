@@ -154,6 +154,8 @@ class CardDef:
     keywords: tuple[tuple[str, int], ...] = ()
     effect: tuple[Step, ...] = ()
     abilities: tuple[Ability, ...] = ()
+    # 6.1.3 a deck-building ability replacing the 4-copies rule (6.1.1.2): N copies, or -1 for any number
+    deck_limit: int | None = None
     has_continuous: bool = field(init=False, default=False, compare=False)
 
     def __post_init__(self) -> None:
@@ -420,7 +422,7 @@ def card_from_dict(d: Any) -> CardDef:
     """Validate a card dict and build its CardDef (chapter 2 fields, API.md §1)."""
     d = _mapping(d, "")
     _no_extra(d, {"name", "names", "type", "subtype", "lucky", "element", "work", "color", "cost",
-                  "power", "strike", "keywords", "effect", "abilities", "durability"}, "")
+                  "power", "strike", "keywords", "effect", "abilities", "durability", "deck_limit"}, "")
     name = _req(d, "name", "")
     if not isinstance(name, str) or not name.strip():
         raise CardDataError("name", "expected a non-empty string")
@@ -453,8 +455,19 @@ def card_from_dict(d: Any) -> CardDef:
         element=str(d.get("element", "neutral")), work=work,
         color=_choice(d.get("color", "colorless"), COLORS, "color"),
         cost=_int(d.get("cost", 0), "cost"), power=power, strike=_int(d.get("strike", 0), "strike"),
-        keywords=kws, effect=effect, abilities=abilities,
+        keywords=kws, effect=effect, abilities=abilities, deck_limit=_deck_limit(d.get("deck_limit")),
     )
+
+
+def _deck_limit(v: Any) -> int | None:
+    if v is None:
+        return None
+    if v == "any":
+        return -1
+    n = _int(v, "deck_limit")
+    if n < 1:
+        raise CardDataError("deck_limit", "expected a number of copies (1 or more) or 'any'")
+    return n
 
 
 # ---------------------------------------------------------------------------------------------

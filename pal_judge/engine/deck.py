@@ -34,12 +34,17 @@ def validate_deck(cards: Sequence[CardDef], souls: int = SOULS) -> list[Violatio
     if len(cards) != DECK_SIZE:
         out.append(Violation("6.1.1.1", f"the main deck has {len(cards)} cards; it must have exactly {DECK_SIZE}"))
     counts: Counter[str] = Counter()
+    limits: dict[str, float] = {}
     for c in cards:
         for n in c.all_names:  # 5.20.1.1 a card counts for every name it has
             counts[n] += 1
+            # 6.1.3 a deck-building ability replaces 6.1.1.2, but only if every card of that name has it
+            own = MAX_COPIES if c.deck_limit is None else (float("inf") if c.deck_limit < 0 else c.deck_limit)
+            limits[n] = own if n not in limits else (MAX_COPIES if MAX_COPIES in (own, limits[n]) else min(own, limits[n]))
     for name, n in sorted(counts.items()):
-        if n > MAX_COPIES:
-            out.append(Violation("6.1.1.2", f"{n} cards named '{name}'; at most {MAX_COPIES} of the same name"))
+        if n > limits[name]:
+            rule = "6.1.1.2" if limits[name] == MAX_COPIES else "6.1.3"
+            out.append(Violation(rule, f"{n} cards named '{name}'; at most {int(limits[name])} of the same name"))
     lucky = sum(1 for c in cards if c.lucky)
     if lucky > MAX_LUCKY:
         out.append(Violation("6.1.1.3", f"{lucky} cards with a Lucky icon; at most {MAX_LUCKY}"))
@@ -76,6 +81,9 @@ def pregame(g: "Game") -> None:
     from pal_judge.engine import effects
 
     for p in g.players:
+        if any(c.card.deck_limit is not None for c in p.deck):
+            # 6.1.3 deck-building abilities applied as replacement effects, inactive once the game starts
+            g.emit(f"{p.name}'s deck uses a deck-building ability", ("6.1.3", "10.3.2"), player=p.idx)
         g.emit(f"{p.name} presents a legal {len(p.deck)}-card main deck",
                ("6.2.1", "6.2.1.1", "6.1.1", "6.1.1.1", "6.1.1.2", "6.1.1.3", "6.1.2", "5.20.1", "5.20.1.1", "5.20.2",
                 "4.5.1"), player=p.idx)

@@ -130,3 +130,12 @@ def test_first_legal_games_terminate() -> None:
     g = Game.from_decks(_deck("A"), _deck("B"), seed=9)
     r = g.run(FirstLegalDecider())
     assert r.outcome in ("win", "draw")
+
+
+def test_deck_building_ability_replaces_the_four_copies_rule() -> None:
+    # 6.1.3: a card whose ability allows any number of copies is not limited to 4 (as the guide's Beegarde).
+    swarm = card_from_dict(pal("Swarm", deck_limit="any"))
+    deck = _deck("Z")[:38] + [swarm] * 12
+    assert [v.rule for v in validate_deck(deck)] == []
+    capped = card_from_dict(pal("Pair", deck_limit=2))
+    assert [v.rule for v in validate_deck(_deck("W")[:47] + [capped] * 3)] == ["6.1.3"]
