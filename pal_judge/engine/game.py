@@ -103,12 +103,6 @@ class Game:
     def pname(self, idx: int) -> str:
         return self.players[idx].name
 
-    def player_index(self, name: str) -> int:
-        for p in self.players:
-            if p.name == name:
-                return p.idx
-        raise KeyError(name)
-
     def next_order(self) -> int:
         self._order += 1
         return self._order

@@ -11,9 +11,6 @@ from typing import Any
 
 from pal_judge.engine.cards import Ability, CardDef, Step
 
-ZONES = ("deck", "hand", "base", "graveyard", "exile", "resolution")
-HIDDEN_ZONES = ("deck", "hand")  # 4.5.2, 4.6.2
-
 
 @dataclass(slots=True)
 class CardInstance:
