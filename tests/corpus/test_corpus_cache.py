@@ -1,13 +1,12 @@
 """The on-disk rulebook cache: reused when fresh, rebuilt when stale or broken, written atomically.
 
-Uses a small rules folder (chapter 1 and its English) so each rebuild takes milliseconds.
+Uses the small rules folder of conftest.py (chapter 1 and its English) so each rebuild is quick.
 """
 
 from __future__ import annotations
 
 import os
 import pickle
-import shutil
 from pathlib import Path
 
 import pytest
@@ -15,20 +14,6 @@ import pytest
 import pal_judge.corpus.build as build_module
 from pal_judge.corpus import load_rulebook
 
-RULES = Path(__file__).resolve().parents[2] / "rules"
-
-
-@pytest.fixture()
-def rules(tmp_path: Path) -> Path:
-    folder = tmp_path / "rules"
-    folder.mkdir()
-    zh = (RULES / "zh.txt").read_text(encoding="utf-8").split("第2章")[0]
-    en_lines = [l for l in (RULES / "en.txt").read_text(encoding="utf-8").splitlines() if l.strip()][:22]
-    (folder / "zh.txt").write_text(zh, encoding="utf-8")
-    (folder / "en.txt").write_text("\n\n".join(en_lines) + "\n", encoding="utf-8")
-    for name in ("glossary.yaml", "headings_en.yaml", "alignment_overrides.yaml"):
-        shutil.copy(RULES / name, folder / name)
-    return folder
 
 
 @pytest.fixture()
