@@ -172,24 +172,26 @@ def on_left_base(g: "Game", lki: Lki, to: str) -> None:
             fire_self(g, ci, "on_ally_destroyed", trigger_card=lki.oid, trigger_lki=lki)
     b = g.battle
     if b is not None and lki.battle_opponent is not None and lki.battle_opponent == b.attacker:
-        # 12.14.2 Breakthrough: the attacking pal's battle opponent went to the graveyard.
-        att = g.find(b.attacker)
-        att_info = att if att is not None else None
-        att_lki = g.lki.get(b.attacker)
-        if att_info is not None:
-            kws = stats.keywords(g, att_info)
-            label, controller, oid = att_info.label, att_info.controller, att_info.oid
-        elif att_lki is not None and b.attacker in g.leaving:
-            kws, label, controller, oid = att_lki.keywords, att_lki.label, att_lki.controller, att_lki.oid
-        else:
-            return
-        if "breakthrough" in kws:
-            for idx, a in abilities_of({"breakthrough": kws["breakthrough"]}, (att_info or att_lki).card):  # type: ignore[union-attr]
-                if a.keyword == "breakthrough":
-                    ctx = Context(controller=controller, source_oid=oid, source_label=label,
-                                  source_card=(att_info or att_lki).card,  # type: ignore[union-attr]
-                                  source_lki=att_lki, trigger_card=lki.oid, trigger_lki=lki)
-                    _standby(g, a, ctx, (oid, idx), TRIGGER_CITES["opponent_destroyed"])
+        _breakthrough(g, b.attacker, lki)
+
+
+def _breakthrough(g: "Game", attacker_oid: int, victim: Lki) -> None:
+    """12.14.2 the attacking pal's battle opponent went to the graveyard. The attacker is read as it is
+    now, or by its last-known information if it left the base in the same simultaneous move (10.12.1)."""
+    att = g.find(attacker_oid)
+    att_lki = g.lki.get(attacker_oid)
+    if att is not None:
+        kws, label, controller, card = stats.keywords(g, att), att.label, att.controller, att.card
+    elif att_lki is not None and attacker_oid in g.leaving:
+        kws, label, controller, card = att_lki.keywords, att_lki.label, att_lki.controller, att_lki.card
+    else:
+        return
+    if "breakthrough" not in kws:
+        return
+    (ability,) = keyword_abilities("breakthrough", 0)
+    ctx = Context(controller=controller, source_oid=attacker_oid, source_label=label, source_card=card,
+                  source_lki=att_lki, trigger_card=victim.oid, trigger_lki=victim)
+    _standby(g, ability, ctx, (attacker_oid, "breakthrough"), TRIGGER_CITES["opponent_destroyed"] + ability.cites)
 
 
 def _state_true(g: "Game", state: str | None, controller: int) -> bool:
