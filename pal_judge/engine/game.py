@@ -235,7 +235,7 @@ class Game:
         if lki is not None:
             timing.on_left_base(self, lki, to)
         if to == "base" and src != "base":
-            timing.on_entered_base(self, new)  # 5.15.1 deployed
+            timing.on_entered_base(self, new, src)  # 5.15.1 deployed
         return new
 
     # ---------------------------------------------------------------- the end

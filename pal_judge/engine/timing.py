@@ -76,7 +76,7 @@ def _standby(g: "Game", ability: Ability, ctx: Context, key: tuple[Any, ...], ci
            player=ctx.controller, card=ctx.source_label, after={"standby": times})
 
 
-def fire_self(g: "Game", ci: CardInstance, trigger: str, **extra: Any) -> None:
+def fire_self(g: "Game", ci: CardInstance, trigger: str, cites: tuple[str, ...] = (), **extra: Any) -> None:
     """A card's own trigger (on_deploy, on_attack, on_block, on_assign, ...)."""
     if ci.zone != "base":
         return  # 10.3.5 abilities of pals/structures/equipment are active only in the base
@@ -84,7 +84,7 @@ def fire_self(g: "Game", ci: CardInstance, trigger: str, **extra: Any) -> None:
         if a.kind == "auto" and a.trigger == trigger and stats.condition_ok(g, a.cond, ci.controller, ci):
             ctx = Context(controller=ci.controller, source_oid=ci.oid, source_label=ci.label, source_card=ci.card,
                           **extra)
-            _standby(g, a, ctx, (ci.oid, idx), TRIGGER_CITES.get(trigger, ()) + a.cites + ("10.3.5",))
+            _standby(g, a, ctx, (ci.oid, idx), TRIGGER_CITES.get(trigger, ()) + a.cites + ("10.3.5",) + cites)
 
 
 def _whose_ok(g: "Game", whose: str, controller: int) -> bool:
@@ -144,13 +144,16 @@ def unfired_end_triggers(g: "Game") -> bool:
     return any(d.trigger == "end_of_turn" for d in g.delayed)
 
 
-def on_entered_base(g: "Game", ci: CardInstance) -> None:
+def on_entered_base(g: "Game", ci: CardInstance, src: str) -> None:
     _power, changed = stats.power_detail(g, ci)
     # 10.10.3 continuous effects apply as the card enters; 10.10.3.1 triggers read that information
     extra = ("10.10.3", "10.10.3.1") if changed else ()
     g.emit(f"{ci.label} is deployed", ("5.15.1", "4.4.2") + extra, player=ci.controller, card=ci.label,
            after={"power": _power} if changed else None)
-    fire_self(g, ci, "on_deploy")
+    # a zone-change trigger (10.8.4) reads the card as it is in the base: from a hidden zone by its
+    # public information (10.8.4.1.1), from another public zone by the zone it moved to (10.8.4.1.3)
+    info = ("10.8.4", "10.8.4.1", "10.8.4.1.1" if src in ("hand", "deck") else "10.8.4.1.3")
+    fire_self(g, ci, "on_deploy", cites=info)
 
 
 def on_left_base(g: "Game", lki: Lki, to: str) -> None:
