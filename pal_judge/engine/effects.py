@@ -389,7 +389,7 @@ def _cards(things: list[Thing]) -> list[CardInstance]:
 
 
 def _s_destroy(g: "Game", s: Step, ctx: Context) -> None:
-    destroy_all(g, _cards(select(g, s.target, ctx)), _cites(s, ctx), "effect")
+    destroy_all(g, _cards(select(g, s.target, ctx)), _cites(s, ctx), f"effect of {ctx.source_label or 'an ability'}")
 
 
 def _s_butcher(g: "Game", s: Step, ctx: Context) -> None:

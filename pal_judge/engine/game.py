@@ -117,7 +117,7 @@ class Game:
         if not self.record:
             return
         self.events.append(Event(
-            seq=self.event_count, what=what, cites=tuple(cites),
+            seq=self.event_count, what=what, cites=tuple(dict.fromkeys(cites)),
             player=None if player is None else self.players[player].name, card=card,
             before=before or {}, after=after or {},
         ))
