@@ -1,16 +1,13 @@
 """What goes into an index: one plain `IndexDoc` per section (or per ruling).
 
-No Whoosh here: the rulebook and glossary become `IndexDoc`s, and
-`backend.py` writes them. The glossary travels with the index as JSON
-(`terms_to_json` / `terms_from_json`), so a search never re-reads YAML.
+No Whoosh here: the rulebook (or other documents) and the glossary become
+`IndexDoc`s, and `backend.py` writes them.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
-
-from pal_judge.corpus.glossary import Glossary, Term
+from pal_judge.corpus.glossary import Glossary
 from pal_judge.corpus.model import Rulebook, Section
 
 PATH_SEP = " › "
@@ -73,19 +70,6 @@ def section_doc(rulebook: Rulebook, glossary: Glossary, section: Section) -> Ind
 
 def section_docs(rulebook: Rulebook, glossary: Glossary) -> list[IndexDoc]:
     return [section_doc(rulebook, glossary, s) for s in rulebook]
-
-
-def terms_to_json(glossary: Glossary) -> list[dict[str, Any]]:
-    return [
-        {"id": t.id, "kind": t.kind, "en": list(t.en), "zh": list(t.zh), "defined_in": t.defined_in}
-        for t in glossary.terms
-    ]
-
-
-def terms_from_json(data: list[dict[str, Any]]) -> Glossary:
-    return Glossary(
-        tuple(Term(d["id"], d["kind"], tuple(d["en"]), tuple(d["zh"]), d.get("defined_in")) for d in data)
-    )
 
 
 @dataclass(frozen=True)

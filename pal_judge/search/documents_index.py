@@ -8,10 +8,11 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Sequence
 
-from pal_judge.corpus.glossary import Glossary, load_glossary
+from pal_judge.corpus.glossary import load_glossary
 from pal_judge.search.documents import Document, IndexDoc, document_doc
 from pal_judge.search.hits import DocumentHit
 from pal_judge.search.service import IndexSearcher
+from pal_judge.search.vocabulary import Lexicon, load_lexicon
 from pal_judge.search.store import INDEX_FORMAT, Reporter, digest, open_index, search_root
 
 _SEARCH_SOURCES = Path(__file__).resolve().parent
@@ -35,8 +36,8 @@ def search_documents(
 
 @lru_cache(maxsize=4)
 def _searcher(root: str, name: str, key: str, documents: tuple[Document, ...]) -> IndexSearcher:
-    def make_docs() -> tuple[list[IndexDoc], Glossary]:
+    def make_docs() -> tuple[list[IndexDoc], Lexicon]:
         glossary = load_glossary()
-        return [document_doc(glossary, d) for d in documents], glossary
+        return [document_doc(glossary, d) for d in documents], load_lexicon(glossary)
 
     return IndexSearcher(open_index(name, key, make_docs, reporter=Reporter(quiet=True)))

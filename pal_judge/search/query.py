@@ -32,18 +32,21 @@ from typing import Iterable, Union
 
 from whoosh import query as Q
 
-from pal_judge.corpus.glossary import Glossary, Term
+from pal_judge.corpus.glossary import Term
 from pal_judge.errors import UserError
 from pal_judge.search.analysis import HAN_RE, chinese_analyzer, english_analyzer, has_han, nfkc
+from pal_judge.search.vocabulary import Lexicon
 
 # Field weights (BM25F: the score of each field is multiplied by its weight).
-EN_FIELDS = (("en", 1.0), ("title_en", 2.0), ("path_en", 0.4))
-ZH_FIELDS = (("zh", 1.0), ("title_zh", 2.0), ("path_zh", 0.4))
+EN_FIELDS = (("en", 1.0), ("title_en", 2.0), ("path_en", 0.6))
+ZH_FIELDS = (("zh", 1.0), ("title_zh", 2.0), ("path_zh", 0.6))
 EN_PHRASE_BOOST = 2.0
 ZH_PHRASE_BOOST = 2.0
 CONCEPT_BOOST = 1.5
 SECTION_NUMBER_BOOST = 3.0
 COORDINATION = 0.9  # reward documents matching more of the query's parts
+TRANSLATED_WEIGHT = 0.5  # glossary translations of the query, in the other language
+ZH_UNIGRAM_BOOST = 0.1  # single characters of a Chinese question: weak evidence
 
 LANGS = ("en", "zh", "both")
 SECTION_NUMBER_RE = re.compile(r"^\d+(?:\.\d+)*$")
@@ -246,10 +249,11 @@ def parse(text: str) -> Node:
 class Compiler:
     """Turns a syntax tree into a Whoosh query for one language setting."""
 
-    def __init__(self, glossary: Glossary, lang: str = "both") -> None:
+    def __init__(self, lexicon: Lexicon, lang: str = "both") -> None:
         if lang not in LANGS:
             raise UserError(f"unknown language {lang!r}: use en, zh or both")
-        self.glossary = glossary
+        self.glossary = lexicon.glossary
+        self.means = lexicon.means
         self.en = lang in ("en", "both")
         self.zh = lang in ("zh", "both")
         self._en_analyzer = english_analyzer()
@@ -347,31 +351,45 @@ class Compiler:
         return (EN_FIELDS if self.en else ()) + (ZH_FIELDS if self.zh else ())
 
     def _text(self, text: str, fields: tuple[tuple[str, float], ...] | None = None) -> Q.Query | None:
-        """A run of bare words: ranked parts, glossary concepts added."""
+        """A run of bare words: its English part and its Chinese part, each ranked on its own,
+        glossary terms found in it adding their variants in both languages."""
         fields = self._fields() if fields is None else fields
         if text.endswith("*") and " " not in text and not has_han(text) and len(text) > 2:
             prefix = text[:-1].lower()
-            return Q.Or([Q.Prefix(f, prefix, boost=w) for f, w in fields if f.endswith("_en") or f == "en"]) or None
-        parts: list[Q.Query] = []
-        en_fields = tuple(f for f in fields if not f[0].endswith("zh") and f[0] != "zh")
-        zh_fields = tuple(f for f in fields if f[0].endswith("zh") or f[0] == "zh")
-        latin = HAN_RE.sub(" ", text)
-        stems = [s for s in self._stems(latin) if s not in EN_QUESTION_WORDS]
+            prefixed = [Q.Prefix(f, prefix, boost=w) for f, w in fields if not _is_zh(f)]
+            return Q.Or(prefixed) if prefixed else None
+        en_fields = tuple(f for f in fields if not _is_zh(f[0]))
+        zh_fields = tuple(f for f in fields if _is_zh(f[0]))
+        en_parts: list[Q.Query] = []
+        zh_parts: list[Q.Query] = []
+        stems = [s for s in self._stems(HAN_RE.sub(" ", text)) if s not in EN_QUESTION_WORDS]
         for stem in stems:
             if SECTION_NUMBER_RE.match(stem):
-                parts.append(self._number(stem, zh_fields))
-            parts.extend(Q.Term(f, stem, boost=w) for f, w in en_fields)
+                en_parts.append(self._number(stem, zh_fields))
+            en_parts.append(_any_field(stem, en_fields))
         if en_fields and len(stems) > 1:
-            parts.append(Q.Phrase("en", stems, boost=EN_PHRASE_BOOST))
-        if zh_fields:
-            for run in _han_runs(text):
-                parts.extend(self._han(run, zh_fields))
+            en_parts.append(Q.Phrase("en", stems, boost=EN_PHRASE_BOOST))
+        runs = _han_runs(text) if zh_fields else []
+        for run in runs:
+            zh_parts.extend(self._han(run, zh_fields))
         if fields == self._fields():
+            asked_en, asked_zh = " ".join(stems), " ".join(runs)
             for term in self._terms_in(text):
-                parts.extend(self._concept(term))
-        if not parts:
+                meant = self._meanings(term)
+                en_variants = dict.fromkeys(v for m in meant for v in m.en)
+                zh_variants = dict.fromkeys(v for m in meant for v in m.zh)
+                en_parts.extend(self._variants(en_variants, "en", asked_en) if self.en else [])
+                zh_parts.extend(self._variants(zh_variants, "zh", asked_zh) if self.zh else [])
+        # A side holding only glossary translations of the query counts less than the side
+        # written in the query's own language.
+        sides = [
+            _ranked(parts, 1.0 if native else TRANSLATED_WEIGHT)
+            for parts, native in ((en_parts, bool(stems)), (zh_parts, bool(runs)))
+            if parts
+        ]
+        if not sides:
             return None
-        return parts[0] if len(parts) == 1 else Q.Or(parts, scale=COORDINATION)
+        return sides[0] if len(sides) == 1 else Q.Or(sides)
 
     def _quoted(self, text: str, fields: tuple[tuple[str, float], ...]) -> Q.Query | None:
         parts: list[Q.Query] = []
@@ -392,25 +410,50 @@ class Compiler:
         return Q.Or([Q.Term("sections", number, boost=SECTION_NUMBER_BOOST), *cites])
 
     def _han(self, run: str, zh_fields: tuple[tuple[str, float], ...]) -> list[Q.Query]:
+        """A Chinese run: its bigrams (OR), a boosted phrase of the whole run, and its single
+        characters as weak evidence (a question rarely repeats the rule's words exactly)."""
         tokens = self._zh_tokens(run)
-        parts: list[Q.Query] = [Q.Term(f, tok, boost=w) for tok in tokens for f, w in zh_fields]
+        parts: list[Q.Query] = [_any_field(tok, zh_fields) for tok in tokens]
         if len(tokens) > 1 and any(f == "zh" for f, _ in zh_fields):
             parts.append(Q.Phrase("zh", tokens, boost=ZH_PHRASE_BOOST))
+            parts.extend(Q.Term("zh", ch, boost=ZH_UNIGRAM_BOOST) for ch in dict.fromkeys(run))
         return parts
 
     def _concept(self, term: Term) -> list[Q.Query]:
         """Every variant of a glossary term, as phrases, in the languages searched."""
+        return (self._variants(term.en, "en", "") if self.en else []) + (
+            self._variants(term.zh, "zh", "") if self.zh else []
+        )
+
+    def _variants(self, variants: Iterable[str], field: str, asked: str) -> list[Q.Query]:
+        """Phrase queries for the variants of a term, skipping those the query already
+        asks for word for word (`asked`: the query's stems, or its Chinese runs)."""
         phrases: list[Q.Query] = []
-        variants = ([("en", v) for v in term.en] if self.en else []) + ([("zh", v) for v in term.zh] if self.zh else [])
-        for field, variant in variants:
-            words = self._stems(variant) if field == "en" else self._zh_tokens(variant)
-            if not words:
+        seen: set[tuple[str, ...]] = set()
+        for variant in variants:
+            words = tuple(self._stems(variant) if field == "en" else self._zh_tokens(variant))
+            if not words or words in seen or _contains(asked, variant if field == "zh" else " ".join(words)):
                 continue
-            if len(words) == 1:
-                phrases.append(Q.Term(field, words[0], boost=CONCEPT_BOOST))
-            else:
-                phrases.append(Q.Phrase(field, words, boost=CONCEPT_BOOST))
+            seen.add(words)
+            phrases.append(
+                Q.Term(field, words[0], boost=CONCEPT_BOOST)
+                if len(words) == 1
+                else Q.Phrase(field, list(words), boost=CONCEPT_BOOST)
+            )
         return phrases
+
+    def _meanings(self, term: Term) -> list[Term]:
+        """A glossary term stands for itself; a player's word for the rulebook phrases it
+        means, each with the glossary variants of that phrase."""
+        phrases = self.means.get(term.id)
+        if phrases is None:
+            return [term]
+        meant = [Term(term.id, "meaning", tuple(p for p in phrases if not has_han(p)), tuple(p for p in phrases if has_han(p)))]
+        for phrase in phrases:
+            found = self.glossary.lookup(phrase)
+            if found is not None and found.id not in self.means:
+                meant.append(found)
+        return meant
 
     def _terms_in(self, text: str) -> list[Term]:
         found = self.glossary.terms_in_en(text) + self.glossary.terms_in_zh(text)
@@ -421,6 +464,30 @@ class Compiler:
 
     def _zh_tokens(self, text: str) -> list[str]:
         return [t.text for t in self._zh_analyzer(text, mode="query")]
+
+
+def _contains(asked: str, wanted: str) -> bool:
+    """Is `wanted` already part of the query (whole words for English, any substring for Chinese)?"""
+    if not asked:
+        return False
+    if has_han(wanted):
+        return wanted in asked
+    return f" {wanted} " in f" {asked} "
+
+
+def _is_zh(field: str) -> bool:
+    return field == "zh" or field.endswith("_zh")
+
+
+def _any_field(word: str, fields: tuple[tuple[str, float], ...]) -> Q.Query:
+    terms = [Q.Term(f, word, boost=w) for f, w in fields]
+    return terms[0] if len(terms) == 1 else Q.Or(terms)
+
+
+def _ranked(parts: list[Q.Query], boost: float = 1.0) -> Q.Query:
+    if len(parts) == 1:
+        return parts[0].with_boost(parts[0].boost * boost) if boost != 1.0 else parts[0]
+    return Q.Or(parts, scale=COORDINATION, boost=boost)
 
 
 def _han_runs(text: str) -> list[str]:

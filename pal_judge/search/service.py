@@ -16,6 +16,10 @@ from pal_judge.search.query import LANGS, Compiler, parse
 from pal_judge.search.store import OpenedIndex
 
 _NUMBER_QUERY_RE = re.compile(r"^(?:§\s*)?(\d+(?:\.\d+)*)\.?$")
+# A clause answers a question; a heading or chapter title only names its topic, and its
+# short text would otherwise outscore the clauses under it.
+KIND_WEIGHT = {"chapter": 0.4, "heading": 0.6}
+_RERANK_POOL = 60
 
 
 @dataclass(frozen=True)
@@ -32,7 +36,7 @@ class IndexSearcher:
     def __init__(self, opened: OpenedIndex) -> None:
         self.opened = opened
         self._searcher = opened.index.searcher(weighting=BM25F())
-        self._compilers = {lang: Compiler(opened.glossary, lang) for lang in LANGS}
+        self._compilers = {lang: Compiler(opened.lexicon, lang) for lang in LANGS}
         self._en = english_analyzer()
         self._zh = chinese_analyzer()
 
@@ -53,12 +57,17 @@ class IndexSearcher:
                 exact.append(RawHit(fields, 0.0, {}, exact=True))
             text = number.group(1)
         whoosh_query = self._compilers[lang].compile(parse(text))
-        results = self._searcher.search(whoosh_query, limit=limit + len(exact))
+        # optimize=False: block-quality skipping can loop forever on DisjunctionMax (whoosh 2.7.5),
+        # and at a few hundred documents it saves nothing.
+        results = self._searcher.search(whoosh_query, limit=max(_RERANK_POOL, limit + 1), optimize=False)
         en_terms, zh_terms = _terms_by_field(whoosh_query)
+        ranked = sorted(
+            ((float(r.score) * KIND_WEIGHT.get(r["kind"], 1.0), r) for r in results if not exact or r["key"] != exact[0].fields["key"]),
+            key=lambda pair: -pair[0],
+        )[:limit]
         found = [
-            RawHit(dict(r.fields()), float(r.score), self._highlight(r["en"], r["zh"], en_terms, zh_terms))
-            for r in results
-            if not exact or r["key"] != exact[0].fields["key"]
+            RawHit(dict(r.fields()), score, self._highlight(r["en"], r["zh"], en_terms, zh_terms))
+            for score, r in ranked
         ]
         if exact:
             top = max((h.score for h in found), default=1.0)

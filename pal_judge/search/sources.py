@@ -2,10 +2,11 @@
 
 from __future__ import annotations
 
-from pal_judge.corpus.glossary import Glossary, load_glossary
+from pal_judge.corpus.glossary import load_glossary
 from pal_judge.corpus.model import Rulebook
 from pal_judge.paths import rules_dir
 from pal_judge.search.documents import IndexDoc, section_docs
+from pal_judge.search.vocabulary import Lexicon, load_lexicon
 
 
 def load_bilingual_rulebook() -> Rulebook:
@@ -19,6 +20,6 @@ def load_bilingual_rulebook() -> Rulebook:
     return load_rulebook()
 
 
-def rulebook_docs() -> tuple[list[IndexDoc], Glossary]:
+def rulebook_docs() -> tuple[list[IndexDoc], Lexicon]:
     glossary = load_glossary()
-    return section_docs(load_bilingual_rulebook(), glossary), glossary
+    return section_docs(load_bilingual_rulebook(), glossary), load_lexicon(glossary)

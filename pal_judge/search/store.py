@@ -32,22 +32,22 @@ from typing import Callable, Iterable
 from whoosh.index import Index, open_dir
 
 from pal_judge import __version__
-from pal_judge.corpus.glossary import Glossary
 from pal_judge.paths import cache_dir
 from pal_judge.search.backend import build_in_memory, build_on_disk
-from pal_judge.search.documents import IndexDoc, terms_from_json, terms_to_json
+from pal_judge.search.documents import IndexDoc
+from pal_judge.search.vocabulary import Lexicon
 
 INDEX_FORMAT = 1  # bump when the schema or the analyzers change
 _SWEEP_AFTER_S = 600.0  # leftovers of crashed builds older than this are removed
 _PACKAGE = Path(__file__).resolve().parent.parent
 
-DocsFactory = Callable[[], tuple[list[IndexDoc], Glossary]]
+DocsFactory = Callable[[], tuple[list[IndexDoc], Lexicon]]
 
 
 @dataclass(frozen=True)
 class OpenedIndex:
     index: Index
-    glossary: Glossary
+    lexicon: Lexicon  # what queries are expanded with
     location: Path | None  # None: in memory
     key: str
     doc_count: int
@@ -91,6 +91,7 @@ def source_chunks(rules: Path) -> list[bytes]:
     chunks = [f"format={INDEX_FORMAT};version={__version__}".encode()]
     files = sorted(p for p in rules.iterdir() if p.is_file())
     files += sorted((_PACKAGE / "corpus").glob("*.py")) + sorted((_PACKAGE / "search").glob("*.py"))
+    files += sorted((_PACKAGE / "search").glob("*.yaml"))
     for path in files:
         chunks += [path.name.encode(), path.read_bytes()]
     return chunks
@@ -128,12 +129,12 @@ def _open_ready(folder: Path, key: str, reporter: Reporter) -> OpenedIndex | Non
         index = open_dir(str(folder))
         if index.doc_count() != meta["doc_count"]:
             raise ValueError("document count mismatch")
-        glossary = terms_from_json(json.loads((folder / "glossary.json").read_text(encoding="utf-8")))
+        lexicon = Lexicon.from_json(json.loads((folder / "lexicon.json").read_text(encoding="utf-8")))
     except Exception as err:  # any damage at all: throw it away and rebuild
         reporter.warn(f"search index at {folder} is unreadable ({err}); rebuilding it")
         _discard(folder)
         return None
-    return OpenedIndex(index, glossary, folder, key, meta["doc_count"], built=False, build_seconds=0.0)
+    return OpenedIndex(index, lexicon, folder, key, meta["doc_count"], built=False, build_seconds=0.0)
 
 
 def _build_and_publish(
@@ -145,11 +146,11 @@ def _build_and_publish(
     try:
         with reporter.status(f"Building the search index in {folder} …"):
             started = time.perf_counter()
-            docs, glossary = make_docs()
+            docs, lexicon = make_docs()
             index = build_on_disk(str(temp), docs)
             seconds = time.perf_counter() - started
         count = index.doc_count()
-        (temp / "glossary.json").write_text(json.dumps(terms_to_json(glossary), ensure_ascii=False), encoding="utf-8")
+        (temp / "lexicon.json").write_text(json.dumps(lexicon.to_json(), ensure_ascii=False), encoding="utf-8")
         meta = {"key": key, "doc_count": count, "format": INDEX_FORMAT, "build_seconds": round(seconds, 3)}
         (temp / "meta.json").write_text(json.dumps(meta), encoding="utf-8")  # written last: marks it complete
         if rebuild:
@@ -163,7 +164,7 @@ def _build_and_publish(
                 raise
             return opened
         _sweep(root, name, folder)
-        return OpenedIndex(open_dir(str(folder)), glossary, folder, key, count, built=True, build_seconds=seconds)
+        return OpenedIndex(open_dir(str(folder)), lexicon, folder, key, count, built=True, build_seconds=seconds)
     finally:
         if temp.exists():
             shutil.rmtree(temp, ignore_errors=True)
@@ -172,10 +173,10 @@ def _build_and_publish(
 def _build_in_memory(key: str, make_docs: DocsFactory, reporter: Reporter) -> OpenedIndex:
     with reporter.status("Building the search index in memory …"):
         started = time.perf_counter()
-        docs, glossary = make_docs()
+        docs, lexicon = make_docs()
         index = build_in_memory(docs)
         seconds = time.perf_counter() - started
-    return OpenedIndex(index, glossary, None, key, index.doc_count(), built=True, build_seconds=seconds)
+    return OpenedIndex(index, lexicon, None, key, index.doc_count(), built=True, build_seconds=seconds)
 
 
 def _discard(folder: Path) -> None:

@@ -1,0 +1,70 @@
+"""The words a query is expanded with: the glossary, plus table talk (`player_words.yaml`).
+
+Each entry `{say: [...], means: [...]}` of `player_words.yaml` becomes a
+`Term` whose variants are the `say` words (so the glossary's matching rules
+find them in a query), and `means` maps that term's id to the rulebook phrases
+to search for instead. These live only inside the search index: the shared
+glossary is untouched. A `Lexicon` is saved as JSON beside each index, so a
+search never re-reads YAML.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from pal_judge.corpus.glossary import Glossary, Term, load_glossary
+from pal_judge.corpus.yaml_data import DataFileError, load_yaml_list, require_mapping
+from pal_judge.search.analysis import has_han
+
+PLAYER_WORDS = Path(__file__).resolve().parent / "player_words.yaml"
+_PREFIX = "say:"
+
+
+@dataclass(frozen=True)
+class Lexicon:
+    glossary: Glossary  # the rulebook's terms, then one term per player-words entry
+    means: dict[str, tuple[str, ...]] = field(default_factory=dict)  # player-word term id -> rulebook phrases
+
+    def to_json(self) -> dict[str, Any]:
+        terms = [
+            {"id": t.id, "kind": t.kind, "en": list(t.en), "zh": list(t.zh), "defined_in": t.defined_in}
+            for t in self.glossary.terms
+        ]
+        return {"terms": terms, "means": {k: list(v) for k, v in self.means.items()}}
+
+    @classmethod
+    def from_json(cls, data: dict[str, Any]) -> "Lexicon":
+        terms = tuple(
+            Term(d["id"], d["kind"], tuple(d["en"]), tuple(d["zh"]), d.get("defined_in")) for d in data["terms"]
+        )
+        return cls(Glossary(terms), {k: tuple(v) for k, v in data["means"].items()})
+
+
+def player_words(path: Path = PLAYER_WORDS) -> tuple[tuple[Term, tuple[str, ...]], ...]:
+    """Each entry of player_words.yaml as (term holding the `say` words, the `means` phrases)."""
+    entries = []
+    for line, item in load_yaml_list(path):
+        entry = require_mapping(path, line, item, ("say", "means"))
+        lists: dict[str, list[str]] = {}
+        for key in ("say", "means"):
+            value = entry[key]
+            if not isinstance(value, list) or not value or not all(isinstance(v, str) and v.strip() for v in value):
+                raise DataFileError(path, line, f"{key} must be a non-empty list of strings")
+            lists[key] = [str(v).strip() for v in value]
+        say = lists["say"]
+        term = Term(
+            id=f"{_PREFIX}{say[0]}",
+            kind="player-word",
+            en=tuple(w for w in say if not has_han(w)),
+            zh=tuple(w for w in say if has_han(w)),
+        )
+        entries.append((term, tuple(lists["means"])))
+    return tuple(entries)
+
+
+def load_lexicon(glossary: Glossary | None = None) -> Lexicon:
+    glossary = glossary if glossary is not None else load_glossary()
+    words = player_words()
+    return Lexicon(Glossary(glossary.terms + tuple(t for t, _ in words)), {t.id: means for t, means in words})
