@@ -17,7 +17,7 @@ COLORS = ("red", "blue", "green", "purple", "colorless")
 ABILITY_KINDS = ("activated", "auto", "continuous", "replacement")
 TRIGGERS = (
     "on_deploy", "on_attack", "on_attacked", "on_block", "on_assign", "on_assigned",
-    "on_destroyed", "on_ally_destroyed", "on_battle_damage", "start_of_game", "start_of_turn",
+    "on_destroyed", "on_ally_destroyed", "on_ally_deployed", "on_battle_damage", "start_of_game", "start_of_turn",
     "start_of_phase", "start_of_step", "end_of_turn", "end_of_battle", "state",
     # engine-internal triggers of keyword abilities
     "opponent_destroyed",

@@ -23,6 +23,7 @@ TRIGGER_CITES: dict[str, tuple[str, ...]] = {
     "on_assigned": ("5.17.1.2",),
     "on_destroyed": ("10.8.4", "10.8.4.1", "10.8.4.1.2"),
     "on_ally_destroyed": ("10.8.4", "10.8.4.1.2"),
+    "on_ally_deployed": ("5.15.1",),
     "on_battle_damage": ("9.6.3.4",),
     "start_of_game": ("7.2.2",),
     "start_of_turn": ("7.2.2",),
@@ -154,6 +155,15 @@ def on_entered_base(g: "Game", ci: CardInstance, src: str) -> None:
     # public information (10.8.4.1.1), from another public zone by the zone it moved to (10.8.4.1.3)
     info = ("10.8.4", "10.8.4.1", "10.8.4.1.1" if src in ("hand", "deck") else "10.8.4.1.3")
     fire_self(g, ci, "on_deploy", cites=info)
+    for other in list(g.players[ci.controller].base):
+        if other.oid == ci.oid:
+            continue
+        together = other.placed == ci.placed
+        both = info + (("10.8.4.2",) if together else ())
+        fire_self(g, other, "on_ally_deployed", cites=both, trigger_card=ci.oid)
+        if together:
+            # 10.8.4.2 a card entering together with another one sees that one enter as well
+            fire_self(g, ci, "on_ally_deployed", cites=both, trigger_card=other.oid)
 
 
 def on_left_base(g: "Game", lki: Lki, to: str) -> None:

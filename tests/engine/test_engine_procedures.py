@@ -101,3 +101,13 @@ def test_until_end_of_turn_stops_as_the_end_phase_begins() -> None:
     r = g.run(ScriptedDecider(["end_turn"]), until="end_of_turn")
     assert r.outcome == "until" and g.phase == "end" and g.turn == 3
     assert g.players[0].base[0].damage == 500  # 7.6.3 has not happened yet
+
+
+def test_cards_placed_together_see_each_other_enter() -> None:
+    # 10.8.4.2: two "when another card enters your base" pals placed at once both trigger for the other.
+    greet = [{"kind": "auto", "trigger": "on_ally_deployed", "effect": [{"do": "gain", "resource": "material", "amount": 1}]}]
+    reunion = {"name": "Reunion", "type": "event", "cost": 0,
+               "effect": [{"do": "place", "to": "base", "target": {"all": True, "zone": "graveyard", "controller": "you"}}]}
+    cards = [pal("Host", abilities=greet), pal("Guest", abilities=greet), reunion]
+    g = play(board({"graveyard": ["Host", "Guest"], "hand": ["Reunion"]}), cards, ["play Reunion", "Host: on_ally_deployed"])
+    assert g.players[0].material == 2 and "10.8.4.2" in cited(g)
