@@ -21,6 +21,7 @@ def rule(
     lang: str = typer.Option("both", "--lang", "-l", help="Text to show: en, zh or both."),
     depth: int = typer.Option(None, "--depth", "-d", min=0, help="Levels of sub-clauses to show (default: all)."),
     as_json: bool = typer.Option(False, "--json", help="Print the section as JSON (fields in pal_judge/render/rule_view.py)."),
+    replay: bool = typer.Option(False, "--replay", help="Also replay the first scenario whose run cites this section."),
 ) -> None:
     """Show a section of the Comprehensive Rules with its sub-clauses, in English and Chinese."""
     from pal_judge.corpus import load_corpus
@@ -32,8 +33,26 @@ def rule(
     text = " ".join(query)
     book, glossary = load_corpus()
     found = resolve(book, glossary, text)
-    payload = rule_payload(book, found.section, query=text, term=found.term, depth=depth, lang=lang)
+    scenarios = _linked_scenarios(found.section.number)
+    payload = rule_payload(book, found.section, query=text, term=found.term, depth=depth, lang=lang, scenarios=scenarios)
     if as_json:
         typer.echo(json.dumps(payload, ensure_ascii=False, indent=2))
-        return
-    render_rule(console(), payload, lang)
+    else:
+        render_rule(console(), payload, lang)
+    if replay:
+        _replay_first(found.section.number, scenarios, as_json)
+
+
+def _linked_scenarios(number: str) -> list[str]:
+    """Scenarios whose engine trace cites the section (from the cached runs; see rulings/coverage.py)."""
+    from pal_judge.rulings.coverage import scenarios_citing
+
+    return scenarios_citing(number)
+
+
+def _replay_first(number: str, scenarios: list[str], as_json: bool) -> None:
+    if not scenarios:
+        raise UserError(f"no scenario cites {number} yet; `pal-judge coverage --missing` lists such sections")
+    from pal_judge.cli.replay import replay
+
+    replay(scenarios[0], as_json=as_json, save_at=None, no_board=False)

@@ -30,6 +30,23 @@ def coverage_map(folder: Path | None = None) -> dict[str, list[str]]:
     return dict(sorted(linked.items(), key=lambda item: number_key(item[0])))
 
 
+def scenarios_citing(number: str, folder: Path | None = None) -> list[str]:
+    """Ids of the rulings whose scenario trace cites `number`, most focused scenario first.
+
+    Reads the runs cache when it is fresh (cheap enough for `pal-judge rule`); runs
+    every scenario once otherwise.
+    """
+    from pal_judge.rulings.runs import cached_runs
+
+    summaries = cached_runs(folder)
+    if summaries is None:
+        linked = coverage_map(folder).get(number, [])
+        summaries = cached_runs(folder) or {}
+    else:
+        linked = [ruling for ruling, summary in summaries.items() if number in summary.cited]
+    return sorted(linked, key=lambda ruling: (len(summaries[ruling].cited) if ruling in summaries else 0, ruling))
+
+
 @dataclass(frozen=True)
 class Coverage:
     covered: dict[str, list[str]]  # clause -> scenarios

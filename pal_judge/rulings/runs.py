@@ -65,17 +65,28 @@ def summarize(ruling: Ruling) -> RunSummary:
     return RunSummary(ruling.id, run.ok, run.error, failures, tuple(sorted(run.cited())))
 
 
+def _cache_path(folder: Path | None) -> Path:
+    return cache_dir() / f"rulings-runs-{sources_key(folder)}.json"
+
+
+def cached_runs(folder: Path | None = None) -> dict[str, RunSummary] | None:
+    """The stored summaries when they are fresh and readable, else None (no YAML parsed, no engine run)."""
+    path = _cache_path(folder)
+    if not path.is_file():
+        return None
+    try:
+        data = json.loads(path.read_text(encoding="utf-8"))
+        return {k: RunSummary.from_dict(v) for k, v in data.items()}
+    except (OSError, ValueError, KeyError, TypeError, AttributeError):
+        return None  # unreadable cache: the caller reruns
+
+
 def run_all(rulings: list[Ruling], folder: Path | None = None, use_cache: bool = True) -> dict[str, RunSummary]:
     """Every ruling's run summary, from the cache when nothing changed."""
-    path = cache_dir() / f"rulings-runs-{sources_key(folder)}.json"
-    if use_cache and path.is_file():
-        try:
-            data = json.loads(path.read_text(encoding="utf-8"))
-            summaries = {k: RunSummary.from_dict(v) for k, v in data.items()}
-            if set(summaries) == {r.id for r in rulings}:
-                return summaries
-        except (OSError, ValueError, KeyError, TypeError):
-            pass  # unreadable cache: rerun
+    summaries = cached_runs(folder) if use_cache else None
+    if summaries is not None and set(summaries) == {r.id for r in rulings}:
+        return summaries
+    path = _cache_path(folder)
     summaries = {r.id: summarize(r) for r in rulings}
     _write_atomic(path, {k: v.to_dict() for k, v in summaries.items()})
     return summaries
@@ -88,5 +99,8 @@ def _write_atomic(path: Path, data: Any) -> None:
         with os.fdopen(fd, "w", encoding="utf-8") as handle:
             json.dump(data, handle, ensure_ascii=False)
         os.replace(tmp, path)
+        for stale in path.parent.glob("rulings-runs-*.json"):  # outcomes of older sources
+            if stale != path:
+                stale.unlink(missing_ok=True)
     except OSError:
         pass  # a read-only cache only costs speed
