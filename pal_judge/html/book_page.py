@@ -3,13 +3,14 @@
 from __future__ import annotations
 
 from collections import defaultdict
+from dataclasses import dataclass
 
 from pal_judge.corpus.model import Rulebook, Section
 from pal_judge.html.markup import bi, esc, linked, page
 from pal_judge.html.sources import FindingView, SiteData
 
 
-FEW_SCENARIOS = 4  # more than this are folded away, so the rule text stays readable
+FEW_LINKS = 4  # more links than this are folded away, so the rule text stays readable
 
 
 def english_only_paragraphs(rulebook: Rulebook) -> dict[str, list[str]]:
@@ -46,17 +47,51 @@ def _chapter_label(section: Section, lang: str) -> str:
     return f"Chapter {section.number}" + (f" · {section.title_en}" if section.title_en else "")
 
 
-def _scenario_links(scenarios: tuple[str, ...], ruling_of: dict[str, list[str]]) -> str:
-    links = []
-    for scenario in scenarios:
-        rulings = ruling_of.get(scenario, [])
-        target = rulings[0] if rulings else scenario
-        links.append(f'<a class="scenario" href="rulings.html#{esc(target)}">{esc(scenario)}</a>')
-    if len(links) <= FEW_SCENARIOS:
-        return f'<div class="exercised">{bi("Exercised by", "相关场景")}: {" ".join(links)}</div>' if links else ""
-    summary = bi(f"Exercised by {len(links)} scenarios", f"{len(links)} 个相关场景")
-    return f'<details class="exercised"><summary>{summary}</summary>{" ".join(links)}</details>'
+def _folded_links(css: str, en: str, zh: str, links: list[str]) -> str:
+    """A labelled row of links, folded behind a count when there are many."""
+    if not links:
+        return ""
+    if len(links) <= FEW_LINKS:
+        return f'<div class="{css}">{bi(en, zh)}: {" ".join(links)}</div>'
+    summary = bi(f"{en} · {len(links)}", f"{zh} · {len(links)}")
+    return f'<details class="{css}"><summary>{summary}</summary>{" ".join(links)}</details>'
 
+
+def _ruling_link(ruling_id: str, text: str, css: str) -> str:
+    return f'<a class="{css}" href="rulings.html#{esc(ruling_id)}">{esc(text)}</a>'
+
+
+@dataclass(frozen=True)
+class _Joins:
+    """What hangs off each section number: findings, the rulings citing it, the rulings of a scenario."""
+
+    findings_of: dict[str, list[FindingView]]
+    cited_by: dict[str, list[str]]
+    ruling_of: dict[str, list[str]]
+
+    @classmethod
+    def of(cls, data: SiteData) -> "_Joins":
+        findings_of: dict[str, list[FindingView]] = defaultdict(list)
+        for finding in data.findings:
+            findings_of[finding.section].append(finding)
+        cited_by: dict[str, list[str]] = defaultdict(list)
+        ruling_of: dict[str, list[str]] = defaultdict(list)
+        for ruling in data.rulings:
+            for number in dict.fromkeys(ruling.cites):
+                cited_by[number].append(ruling.id)
+            if ruling.scenario_id:
+                ruling_of[ruling.scenario_id].append(ruling.id)
+        return cls(findings_of, cited_by, ruling_of)
+
+    def links(self, number: str, data: SiteData) -> str:
+        """The scenarios whose trace cites the section, then rulings citing it whose scenario does not."""
+        scenarios = data.coverage.get(number, ())
+        shown = {r for s in scenarios for r in (self.ruling_of.get(s) or [s])}
+        exercised = [_ruling_link((self.ruling_of.get(s) or [s])[0], s, "scenario") for s in scenarios]
+        cited = [_ruling_link(r, r, "ruling") for r in self.cited_by.get(number, []) if r not in shown]
+        return _folded_links("exercised", "Exercised by scenarios", "相关场景", exercised) + _folded_links(
+            "cited-by", "Also cited by rulings", "引用此条的其他裁定", cited
+        )
 
 
 def _marked_words(finding: FindingView) -> str:
@@ -79,9 +114,10 @@ def _finding_list(findings: list[FindingView]) -> str:
     return f'<div class="findings"><span class="badge">{bi("Translation check", "翻译检查")}</span><ul>{items}</ul></div>'
 
 
-def _section_html(section: Section, data: SiteData, findings: list[FindingView], ruling_of: dict[str, list[str]]) -> str:
+def _section_html(section: Section, data: SiteData, joins: _Joins) -> str:
     known = data.rulebook.__contains__
     number = section.number
+    findings = joins.findings_of.get(number, [])
     flagged = " flagged" if findings else ""
     perma = f'<a class="perma" href="#{number}" title="Permalink">{number}</a>'
     if section.kind == "chapter":
@@ -113,7 +149,7 @@ def _section_html(section: Section, data: SiteData, findings: list[FindingView],
             f'<div class="text"><div class="en" lang="en">{en}{low}</div>'
             f'<div class="zh" lang="zh">{linked(section.zh, known, True)}</div></div>'
         )
-    meta = _scenario_links(data.coverage.get(number, ()), ruling_of) + _finding_list(findings)
+    meta = joins.links(number, data) + _finding_list(findings)
     return (
         f'<section class="sec {section.kind} depth-{section.depth}{flagged}" id="{number}">'
         f"{inner}{meta}</section>"
@@ -130,18 +166,12 @@ def _english_only_html(paragraphs: list[str], known: object) -> str:
 
 def render_book(data: SiteData) -> str:
     rulebook = data.rulebook
-    findings_of: dict[str, list[FindingView]] = defaultdict(list)
-    for finding in data.findings:
-        findings_of[finding.section].append(finding)
-    ruling_of: dict[str, list[str]] = defaultdict(list)
-    for ruling in data.rulings:
-        if ruling.scenario_id:
-            ruling_of[ruling.scenario_id].append(ruling.id)
+    joins = _Joins.of(data)
     extra = english_only_paragraphs(rulebook)
     known = rulebook.__contains__
     parts = [_english_only_html(extra.get("", []), known)]
     for section in rulebook:
-        parts.append(_section_html(section, data, findings_of.get(section.number, []), ruling_of))
+        parts.append(_section_html(section, data, joins))
         parts.append(_english_only_html(extra.get(section.number, []), known))
     notes = ""
     if data.missing:

@@ -144,7 +144,7 @@ def made_up_data() -> Any:
     ruling = RulingView(
         id="strike-damage", question_en="Does an unblocked Pal deal its strike as damage to the player?",
         question_zh="未被阻挡的帕鲁是否对玩家造成等于打击力的伤害？", answer_en="Yes (9.6.3.3.2).",
-        answer_zh="是（9.6.3.3.2）。", cites=("9.6.3.3.2",), tags=("battle",), source="rulebook 9.6.3.3.2",
+        answer_zh="是（9.6.3.3.2）。", cites=("9.6.3.3.2", "3.2.2"), tags=("battle",), source="rulebook 9.6.3.3.2",
         scenario_id="strike-damage-demo", replay=REPLAY,
     )
     finding = FindingView(

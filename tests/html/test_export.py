@@ -124,6 +124,13 @@ def test_a_section_lists_the_scenarios_that_exercise_it(made_up_site: Path) -> N
     assert "strike-damage-demo" not in section_html(made_up_site, "9.6.3.3.1")
 
 
+def test_a_ruling_citing_a_section_its_scenario_does_not_reach_is_listed_there(made_up_site: Path) -> None:
+    # The made-up ruling cites 9.6.3.3.2 (its scenario reaches it: listed once, as a scenario) and 3.2.2 (not reached).
+    assert section_html(made_up_site, "9.6.3.3.2").count('href="rulings.html#strike-damage"') == 1
+    assert '<a class="ruling" href="rulings.html#strike-damage">strike-damage</a>' in section_html(made_up_site, "3.2.2")
+    assert "strike-damage" not in section_html(made_up_site, "3.2.1")
+
+
 def test_a_replay_shows_each_step_its_cited_clauses_and_the_board(made_up_site: Path) -> None:
     html = (made_up_site / "rulings.html").read_text(encoding="utf-8")
     assert html.index("attack Foxparks -&gt; player") < html.index("Player B takes 2 damage")
