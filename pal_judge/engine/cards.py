@@ -43,7 +43,7 @@ STEP_KINDS = (
     "exile", "place", "discard", "look_top", "look_and_choose", "shuffle", "gain", "life",
     "deploy", "night", "nullify_attack", "delayed", "choose_one", "win", "lose",
     "must_attack", "cannot_attack", "cannot_block", "cannot_be_blocked", "pal_limit",
-    "trigger_times", "look_top_up_to", "exchange",
+    "trigger_times", "look_top_up_to", "exchange", "declare", "repeat",
 )
 COST_KINDS = ("soul", "rest", "discard", "consume", "assign", "butcher")
 
@@ -284,10 +284,10 @@ _STEP_FIELDS: dict[str, set[str]] = {
     "choose_one": {"options"}, "win": {"who"}, "lose": {"who"}, "must_attack": {"target"},
     "cannot_attack": {"target"}, "cannot_block": {"target"}, "cannot_be_blocked": {"target"},
     "pal_limit": {"amount"}, "trigger_times": {"amount", "trigger"}, "look_top_up_to": {"amount", "who"},
-    "exchange": {"target", "with"},
+    "exchange": {"target", "with"}, "declare": set(), "repeat": {"amount", "effect"},
 }
 _NEEDS_AMOUNT = {"draw", "draw_up_to", "damage", "power", "discard", "look_top", "look_and_choose",
-                 "gain", "life", "pal_limit", "trigger_times", "look_top_up_to"}
+                 "gain", "life", "pal_limit", "trigger_times", "look_top_up_to", "repeat"}
 _NEEDS_TARGET = {"damage", "power", "grant", "stand", "rest", "destroy", "exile", "place", "exchange"}
 
 
@@ -336,6 +336,8 @@ def parse_step(v: Any, path: str) -> Step:
         kw["from_zone"] = _choice(d.get("from", "hand"), ("hand", "graveyard"), _join(path, "from"))
     if do == "delayed":
         kw["trigger"] = _choice(_req(d, "trigger", path), TRIGGERS, _join(path, "trigger"))
+        kw["effect"] = parse_steps(_req(d, "effect", path), _join(path, "effect"))
+    if do == "repeat":
         kw["effect"] = parse_steps(_req(d, "effect", path), _join(path, "effect"))
     if do == "trigger_times":
         kw["trigger"] = _choice(_req(d, "trigger", path), TRIGGERS, _join(path, "trigger"))

@@ -15,6 +15,7 @@ if TYPE_CHECKING:
     from pal_judge.engine.game import Game
 
 Thing = Union[CardInstance, int]  # a card, or a player index
+DECLARED = "declared"  # `name: declared` in a selector or filter means the name declared by `declare`
 TYPE_CITES = {"pal": "2.2.2.1", "structure": "2.2.2.2", "equipment": "2.2.2.3", "event": "2.2.2.4"}
 
 STEP_CITES: dict[str, tuple[str, ...]] = {
@@ -247,6 +248,8 @@ def select(g: "Game", t: Target | None, ctx: Context, prompt: str = "") -> list[
         if w == "trigger_card":
             c = g.find(ctx.trigger_card)
             return [c] if c else []
+    if t.name == DECLARED:
+        t = replace(t, name=ctx.declared or "")  # the name declared earlier by this effect (5.19.1)
     pool = candidates(g, t, ctx)
     if t.all:
         return pool
@@ -441,6 +444,8 @@ def _s_look_and_choose(g: "Game", s: Step, ctx: Context) -> None:
     p = g.players[ctx.controller]
     looked = p.deck[: max(s.amount or 0, 0)]
     f = s.filter
+    if f is not None and f.name == DECLARED:
+        f = replace(f, name=ctx.declared or "")  # 5.19.1
     pool: list[Thing] = [c for c in looked if f is None or (f.type in ("any", c.card.type)
                                                             and (f.name is None or f.name in c.card.all_names))]
     picked = _cards(choose(g, ctx.controller, pool, s.choose, False, "choose_cards",
@@ -573,6 +578,25 @@ def _s_exchange(g: "Game", s: Step, ctx: Context) -> None:
     g.move(y, zx, ("5.11.1",), batch=batch, what=f"{y.label} is exchanged into the {zx}")
 
 
+def _s_declare(g: "Game", s: Step, ctx: Context) -> None:
+    """5.19.1 declare a card name: any card that exists (here: any card this game knows)."""
+    names = sorted({c.card.name for p in g.players for z in (p.deck, p.hand, p.base, p.graveyard, p.exile) for c in z}
+                   | {c.card.name for c in g.resolution if not isinstance(c, tuple)})
+    opt = g.ask("declare_name", ctx.controller, [Option(n, n) for n in names], "declare a card name (5.19.1)")
+    ctx.declared = opt.data
+    g.emit(f"{g.pname(ctx.controller)} declares '{opt.data}'", ("5.19.1",) + ctx.cites, player=ctx.controller,
+           card=ctx.source_label, after={"declared": opt.data})
+
+
+def _s_repeat(g: "Game", s: Step, ctx: Context) -> None:
+    """Perform the 〈…〉 text N times; each time its choices are made again and may repeat a target
+    (10.6.3.1.4); 0 or fewer times: nothing (1.3.2.2)."""
+    n = s.amount or 0
+    for i in range(n):
+        g.emit(f"{ctx.source_label}: time {i + 1} of {n}", ("10.6.3.1.4",), player=ctx.controller, card=ctx.source_label)
+        run_steps(g, s.effect, ctx)
+
+
 def _with_cites(ctx: Context, extra: tuple[str, ...]) -> Context:
     return replace(ctx, cites=ctx.cites + extra)
 
@@ -588,7 +612,8 @@ _STEP_FUNCS = {
     "exile": _s_exile, "place": _s_place, "discard": _s_discard, "look_top": _s_look_top,
     "look_and_choose": _s_look_and_choose, "shuffle": _s_shuffle, "gain": _s_gain, "life": _s_life,
     "deploy": _s_deploy, "night": _s_night, "nullify_attack": _s_nullify, "delayed": _s_delayed,
-    "choose_one": _s_choose_one, "look_top_up_to": _s_look_top_up_to, "exchange": _s_exchange, "win": _s_win_lose, "lose": _s_win_lose,
+    "choose_one": _s_choose_one, "look_top_up_to": _s_look_top_up_to, "exchange": _s_exchange,
+    "declare": _s_declare, "repeat": _s_repeat, "win": _s_win_lose, "lose": _s_win_lose,
     "must_attack": _s_restriction, "cannot_attack": _s_restriction, "cannot_block": _s_restriction,
     "cannot_be_blocked": _s_restriction, "pal_limit": _s_pal_limit, "trigger_times": _s_noop,
 }

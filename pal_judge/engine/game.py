@@ -69,6 +69,8 @@ class Game:
         self.uses: dict[tuple[Any, ...], int] = {}  # 10.7 per-turn use counts
         self.end_triggered: set[tuple[Any, ...]] = set()  # 7.6.1
         self.state_armed: set[tuple[Any, ...]] = set()  # 10.8.6.1
+        self.loop_stoppers: set[int] = set()  # players who chose to continue in this check timing (13.1.1.2)
+        self.loop_budget: int | None = None  # declared loop count still to perform (13.1.1.2)
         self.result: Result | None = None
         self.turn_limit = turn_limit
         self.max_actions_per_turn = max_actions_per_turn

@@ -106,6 +106,7 @@ class Context:
     trigger_lki: Lki | None = None
     cites: tuple[str, ...] = ()
     x: int | None = None  # the value chosen for an undefined X (10.6.2.2.2)
+    declared: str | None = None  # a card name declared by this effect (5.19.1)
 
 
 @dataclass(slots=True)

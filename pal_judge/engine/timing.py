@@ -13,6 +13,7 @@ if TYPE_CHECKING:
     from pal_judge.engine.game import Game
 
 CHECK_TIMING_LIMIT = 300  # iterations of one check timing before it is treated as a loop (13.1)
+LOOP_COUNT_MAX = 10  # the largest count offered by the `loop_count` decision (13.1.1.2)
 
 TRIGGER_CITES: dict[str, tuple[str, ...]] = {
     "on_deploy": ("12.3.2", "12.3.1", "5.15.1"),
@@ -238,11 +239,17 @@ def check_timing(g: "Game") -> None:
     from pal_judge.engine import rule_actions
 
     rounds = 0
+    g.loop_stoppers = set()
+    g.loop_budget = None
     while True:
         rounds += 1
         if rounds > CHECK_TIMING_LIMIT:
-            # 13.1.1.1 a loop neither player can stop: the game is a draw
-            g.end_game("loop_draw", None, "infinite loop that no player can stop", ("13.1.1", "13.1.1.1"))
+            if g.loop_stoppers and g.loop_budget is None:
+                _declare_loop_count(g)
+                rounds = 0
+            else:
+                # 13.1.1.1 a loop neither player can stop: the game is a draw
+                g.end_game("loop_draw", None, "infinite loop that no player can stop", ("13.1.1", "13.1.1.1"))
         rule_actions.run_check_type(g)  # 10.5.3.1
         _state_triggers(g)
         for who, cite in ((g.turn_player, "10.5.3.2"), (g.opp(g.turn_player), "10.5.3.3")):
@@ -253,7 +260,38 @@ def check_timing(g: "Game") -> None:
                 resolve_pending(g, chosen, cite)
                 break
         else:
+            g.loop_budget = None
             return  # 10.5.3.4
+
+
+def _choose_to_use(g: "Game", who: int, prompt: str) -> bool:
+    """An optional use (10.8.3.1.1 / 10.7.3). Inside a loop whose length was declared (13.1.1.2) the
+    answer is given by the declared number."""
+    if g.loop_budget is not None and who in g.loop_stoppers:
+        if g.loop_budget > 0:
+            g.loop_budget -= 1
+            return True
+        g.emit(f"{g.pname(who)} stops the loop after the declared number of times", ("13.1.1.2",), player=who)
+        return False
+    yes = g.ask("optional", who, [Option("yes"), Option("no")], prompt).label == "yes"
+    if yes:
+        g.loop_stoppers.add(who)  # this player could have stopped what repeats
+    return yes
+
+
+def _declare_loop_count(g: "Game") -> None:
+    """13.1.1.2 the players able to stop a loop declare, turn player first, how many more times it is
+    performed; it is performed the smallest number declared."""
+    counts = []
+    for who in (g.turn_player, g.opp(g.turn_player)):
+        if who in g.loop_stoppers:
+            opt = g.ask("loop_count", who, [Option(str(n), n) for n in range(LOOP_COUNT_MAX + 1)],
+                        "how many more times should the loop be performed? (13.1.1.2)")
+            counts.append((who, opt.data))
+    g.loop_budget = min(n for _, n in counts)
+    said = ", ".join(f"{g.pname(w)} declares {n}" for w, n in counts)
+    g.emit(f"a loop that a player can stop: {said}; it is performed {g.loop_budget} more time(s)",
+           ("13.1.1.2", "13.1.1"), after={"loop_count": g.loop_budget})
 
 
 def _pick(g: "Game", who: int, mine: list[Pending]) -> Pending:
@@ -277,7 +315,7 @@ def resolve_pending(g: "Game", p: Pending, cite: str) -> None:
             g.emit(f"{p.label()} is not used: its use limit is reached", ("10.7.3", "10.8.3.2"), player=who,
                    card=ctx.source_label)
             return
-        if g.ask("optional", who, [Option("yes"), Option("no")], f"use {p.label()}? (10.7.3)").label == "no":
+        if not _choose_to_use(g, who, f"use {p.label()}? (10.7.3)"):
             g.emit(f"{p.label()} is not used (one standby cancelled)", ("10.7.3",), player=who, card=ctx.source_label)
             return
     source = g.find(ctx.source_oid)
@@ -287,7 +325,7 @@ def resolve_pending(g: "Game", p: Pending, cite: str) -> None:
             g.emit(f"{p.label()} cannot be used: its cost cannot be paid", ("10.8.3.2", "10.4.2.2"), player=who,
                    card=ctx.source_label)
             return
-        if g.ask("optional", who, [Option("yes"), Option("no")], f"use {p.label()}? (10.8.3.1.1)").label == "no":
+        if not _choose_to_use(g, who, f"use {p.label()}? (10.8.3.1.1)"):
             g.emit(f"{p.label()} is not used", ("10.8.3.1.1", "10.8.3.2.1"), player=who, card=ctx.source_label)
             return
     extra = ("10.8.7", "10.6.2.4.4") if source is None and ctx.source_oid is not None else ()

@@ -111,3 +111,48 @@ def test_cards_placed_together_see_each_other_enter() -> None:
     cards = [pal("Host", abilities=greet), pal("Guest", abilities=greet), reunion]
     g = play(board({"graveyard": ["Host", "Guest"], "hand": ["Reunion"]}), cards, ["play Reunion", "Host: on_ally_deployed"])
     assert g.players[0].material == 2 and "10.8.4.2" in cited(g)
+
+
+class _LoopDecider:
+    """Says yes to every optional use, declares 3 for a loop, then ends the turn."""
+
+    def __init__(self) -> None:
+        self.kinds: list[str] = []
+
+    def decide(self, decision, game):  # type: ignore[no-untyped-def]
+        self.kinds.append(decision.kind)
+        want = {"optional": "yes", "loop_count": "3", "main": "end_turn"}[decision.kind]
+        return next(o for o in decision.options if o.label == want)
+
+
+def test_a_loop_a_player_can_stop_runs_the_declared_number_of_times() -> None:
+    # 13.1.1.2: the optional state trigger keeps re-triggering while A says yes; A can stop it, so A
+    # declares a count (3) and the loop is performed 3 more times, then stops; the game goes on.
+    loop = [{"kind": "auto", "trigger": "state", "state": "hand_empty", "optional": True,
+             "effect": [{"do": "gain", "resource": "material", "amount": 1}]}]
+    g = Game.from_setup(board({"base": ["Looper"], "hand": []}, turn_limit=3), [pal("Looper", abilities=loop)])
+    d = _LoopDecider()
+    g.run(d)
+    assert d.kinds.count("loop_count") == 1 and "main" in d.kinds
+    yes_before = d.kinds.index("loop_count")  # every optional asked before the count was answered yes
+    assert g.players[0].material == yes_before + 3
+    assert "13.1.1.2" in cited(g) and g.result is not None and g.result.outcome == "turn_limit"
+
+
+def test_declare_a_name_then_take_the_card_with_that_name() -> None:
+    ev = {"name": "Guess", "type": "event", "cost": 0, "effect": [
+        {"do": "declare"},
+        {"do": "look_and_choose", "amount": 3, "choose": 1, "filter": {"name": "declared", "type": "any"}, "to": "hand"}]}
+    g = play(board({"hand": ["Guess"], "deck": ["Filler", "Lucky Filler", "Filler"]}), [ev],
+             ["play Guess", "Lucky Filler", "Lucky Filler"])
+    assert [c.label for c in g.players[0].hand] == ["Lucky Filler"] and "5.19.1" in cited(g)
+
+
+def test_repeat_may_choose_the_same_target_each_time() -> None:
+    # 10.6.3.1.4: "〈deal 1000 damage to a pal〉 twice": the same pal may be chosen both times.
+    ev = {"name": "Double Tap", "type": "event", "cost": 0, "effect": [{"do": "repeat", "amount": 2, "effect": [
+        {"do": "damage", "amount": 1000, "target": {"choose": 1, "controller": "opponent"}}]}]}
+    g = play(board({"hand": ["Double Tap"]}, {"base": ["Tank", "Small"]}),
+             [ev, pal("Tank", 5000), pal("Small", 5000)], ["play Double Tap", "Tank", "Tank"])
+    assert base(g, "B")["Tank"]["damage"] == 2000 and base(g, "B")["Small"]["damage"] == 0
+    assert "10.6.3.1.4" in cited(g)
