@@ -6,7 +6,7 @@ from collections import defaultdict
 from dataclasses import dataclass
 
 from pal_judge.corpus.model import Rulebook, Section
-from pal_judge.html.markup import bi, esc, linked, page
+from pal_judge.html.markup import Known, bi, esc, linked, page
 from pal_judge.html.sources import FindingView, SiteData
 
 
@@ -156,10 +156,10 @@ def _section_html(section: Section, data: SiteData, joins: _Joins) -> str:
     )
 
 
-def _english_only_html(paragraphs: list[str], known: object) -> str:
+def _english_only_html(paragraphs: list[str], known: Known) -> str:
     return "".join(
         f'<div class="sec en-only"><div class="num"><span class="badge">{bi("English only", "仅英文")}</span></div>'
-        f'<div class="text"><div class="en" lang="en">{linked(p, known, True)}</div></div></div>'  # type: ignore[arg-type]
+        f'<div class="text"><div class="en" lang="en">{linked(p, known, True)}</div></div></div>'
         for p in paragraphs
     )
 

@@ -8,6 +8,8 @@ from typing import Callable, Iterable
 
 from pal_judge.corpus.zh_parser import REF_RE
 
+Known = Callable[[str], bool]  # is this a section number of the rulebook?
+
 NAV = (
     ("index.html", "Rules", "规则"),
     ("glossary.html", "Glossary", "术语"),
@@ -37,7 +39,7 @@ def section_href(number: str, on_book_page: bool) -> str:
     return f"#{number}" if on_book_page else f"index.html#{number}"
 
 
-def linked(text: str, known: Callable[[str], bool], on_book_page: bool) -> str:
+def linked(text: str, known: Known, on_book_page: bool) -> str:
     """Escaped text, line breaks kept, each mention of an existing section number made a link."""
 
     def link(match: re.Match[str]) -> str:
@@ -49,7 +51,7 @@ def linked(text: str, known: Callable[[str], bool], on_book_page: bool) -> str:
     return "<br>".join(REF_RE.sub(link, esc(line)) for line in text.split("\n"))
 
 
-def cite_links(numbers: Iterable[str], known: Callable[[str], bool]) -> str:
+def cite_links(numbers: Iterable[str], known: Known) -> str:
     """A list of cited section numbers as links to the rulebook page."""
     parts = []
     for number in numbers:

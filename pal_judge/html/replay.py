@@ -8,11 +8,9 @@ renderer does not know are still shown, generically, so nothing is hidden.
 from __future__ import annotations
 
 import json
-from typing import Any, Callable
+from typing import Any
 
-from pal_judge.html.markup import cite_links, esc
-
-Known = Callable[[str], bool]
+from pal_judge.html.markup import Known, cite_links, esc
 
 
 def _runs(values: list[Any]) -> list[str]:
