@@ -172,3 +172,15 @@ def test_cli_refuses_a_file_as_the_folder(tmp_path: Path) -> None:
     result = CliRunner().invoke(app, ["export-html", str(target)])
     assert result.exit_code == 2
     assert "not a folder" in result.output
+
+
+def test_a_missing_part_is_none_yet_but_a_broken_import_inside_a_part_is_a_bug(tmp_path: Path, monkeypatch: Any) -> None:
+    import pytest
+
+    from pal_judge.html.sources import _optional_module
+
+    assert _optional_module("pal_judge.no_such_part_yet") is None
+    (tmp_path / "half_written_part.py").write_text("import no_such_dependency_of_the_part\n")
+    monkeypatch.syspath_prepend(str(tmp_path))
+    with pytest.raises(ModuleNotFoundError):
+        _optional_module("half_written_part")
