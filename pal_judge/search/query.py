@@ -38,14 +38,15 @@ from pal_judge.search.analysis import HAN_RE, chinese_analyzer, english_analyzer
 from pal_judge.search.vocabulary import Lexicon
 
 # Field weights (BM25F: the score of each field is multiplied by its weight).
-EN_FIELDS = (("en", 1.0), ("title_en", 2.0), ("path_en", 0.6))
-ZH_FIELDS = (("zh", 1.0), ("title_zh", 2.0), ("path_zh", 0.6))
+EN_FIELDS = (("en", 1.0), ("title_en", 2.0), ("path_en", 0.4))
+ZH_FIELDS = (("zh", 1.0), ("title_zh", 2.0), ("path_zh", 0.4))
 EN_PHRASE_BOOST = 2.0
 ZH_PHRASE_BOOST = 2.0
-CONCEPT_BOOST = 1.5
+CONCEPT_BOOST = 1.0  # a glossary variant of a term in the query
+MEANING_BOOST = 0.6  # a rulebook phrase standing for a player's word: a guess
 SECTION_NUMBER_BOOST = 3.0
 COORDINATION = 0.9  # reward documents matching more of the query's parts
-TRANSLATED_WEIGHT = 0.5  # glossary translations of the query, in the other language
+TRANSLATED_WEIGHT = 0.8  # glossary translations of the query, in the other language
 ZH_UNIGRAM_BOOST = 0.1  # single characters of a Chinese question: weak evidence
 
 LANGS = ("en", "zh", "both")
@@ -378,8 +379,9 @@ class Compiler:
                 meant = self._meanings(term)
                 en_variants = dict.fromkeys(v for m in meant for v in m.en)
                 zh_variants = dict.fromkeys(v for m in meant for v in m.zh)
-                en_parts.extend(self._variants(en_variants, "en", asked_en) if self.en else [])
-                zh_parts.extend(self._variants(zh_variants, "zh", asked_zh) if self.zh else [])
+                boost = MEANING_BOOST if term.id in self.means else CONCEPT_BOOST
+                en_parts.extend(self._variants(en_variants, "en", asked_en, boost) if self.en else [])
+                zh_parts.extend(self._variants(zh_variants, "zh", asked_zh, boost) if self.zh else [])
         # A side holding only glossary translations of the query counts less than the side
         # written in the query's own language.
         sides = [
@@ -425,7 +427,9 @@ class Compiler:
             self._variants(term.zh, "zh", "") if self.zh else []
         )
 
-    def _variants(self, variants: Iterable[str], field: str, asked: str) -> list[Q.Query]:
+    def _variants(
+        self, variants: Iterable[str], field: str, asked: str, boost: float = CONCEPT_BOOST
+    ) -> list[Q.Query]:
         """Phrase queries for the variants of a term, skipping those the query already
         asks for word for word (`asked`: the query's stems, or its Chinese runs)."""
         phrases: list[Q.Query] = []
@@ -436,9 +440,9 @@ class Compiler:
                 continue
             seen.add(words)
             phrases.append(
-                Q.Term(field, words[0], boost=CONCEPT_BOOST)
+                Q.Term(field, words[0], boost=boost)
                 if len(words) == 1
-                else Q.Phrase(field, list(words), boost=CONCEPT_BOOST)
+                else Q.Phrase(field, list(words), boost=boost)
             )
         return phrases
 
