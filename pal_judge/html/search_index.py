@@ -1,7 +1,7 @@
 """The offline search index shipped with the site, scored in the browser by `assets/search.js`.
 
-One document per section (its number, headings, English and Chinese text) and
-per ruling. Postings map a token to a flat list [doc, tf, doc, tf, ...]; title
+One document per section (its number, headings, English and Chinese text), per
+ruling and per glossary term. Postings map a token to a flat list [doc, tf, doc, tf, ...]; title
 tokens count twice. The glossary travels with the index so that a query for
 "Taunt" also looks for 挑衅 and the other way round.
 """
@@ -16,6 +16,7 @@ from pal_judge.html.sources import SiteData
 from pal_judge.html.tokens import tokens
 
 TITLE_WEIGHT = 2
+GLOSSARY_WEIGHT = 0.4
 
 
 @dataclass(frozen=True)
@@ -26,6 +27,7 @@ class SearchDoc:
     title_zh: str
     en: str
     zh: str
+    weight: float = 1.0  # multiplies the score: a glossary entry is short, so BM25 would put it above the rules
 
 
 def _section_docs(data: SiteData) -> list[SearchDoc]:
@@ -54,8 +56,23 @@ def _ruling_docs(data: SiteData) -> list[SearchDoc]:
     ]
 
 
+def _term_docs(data: SiteData) -> list[SearchDoc]:
+    return [
+        SearchDoc(
+            f"glossary.html#term-{t.id}",
+            f"Glossary {t.en[0]}",
+            f"Glossary › {t.kind}" + (f" › {t.defined_in}" if t.defined_in else ""),
+            f"术语表 › {t.kind}" + (f" › {t.defined_in}" if t.defined_in else ""),
+            ", ".join(t.en),
+            "、".join(t.zh),
+            weight=GLOSSARY_WEIGHT,
+        )
+        for t in data.terms
+    ]
+
+
 def build_index(data: SiteData) -> dict[str, object]:
-    docs = _section_docs(data) + _ruling_docs(data)
+    docs = _section_docs(data) + _ruling_docs(data) + _term_docs(data)
     postings: dict[str, list[int]] = {}
     lengths: list[int] = []
     for number, doc in enumerate(docs):
@@ -66,7 +83,7 @@ def build_index(data: SiteData) -> dict[str, object]:
         for token, tf in counts.items():
             postings.setdefault(token, []).extend((number, tf))
     return {
-        "docs": [[d.href, d.label, d.title_en, d.title_zh, d.en, d.zh] for d in docs],
+        "docs": [[d.href, d.label, d.title_en, d.title_zh, d.en, d.zh, d.weight] for d in docs],
         "lengths": lengths,
         "postings": postings,
         "glossary": [[list(t.en), list(t.zh)] for t in data.terms],

@@ -155,6 +155,7 @@ def test_the_index_knows_every_section_and_the_glossary(site: Path) -> None:
     assert {"1.1.1", "9.6.3.3", "12.10.2.1"} <= labels
     if index["glossary"]:
         assert [["Taunt"], ["挑衅", "挑発"]] in index["glossary"]
+        assert any(doc[0] == "glossary.html#term-taunt" for doc in index["docs"])
 
 
 def test_cli_writes_the_site_and_reports_it(tmp_path: Path) -> None:

@@ -107,6 +107,7 @@
     var hits = [];
     scores.forEach(function (score, d) {
       var doc = docs[d];
+      score *= doc[6];
       if (doc[1] === query) score += 1000;  /* a section number typed exactly */
       else if (lower.length > 1 && (doc[4].toLowerCase().indexOf(lower) >= 0 || doc[5].indexOf(query) >= 0)) score *= 1.5;
       hits.push({ doc: d, score: score, href: doc[0], label: doc[1], title_en: doc[2], title_zh: doc[3], en: doc[4], zh: doc[5] });
