@@ -185,3 +185,24 @@ def test_a_missing_part_is_none_yet_but_a_broken_import_inside_a_part_is_a_bug(t
     monkeypatch.syspath_prepend(str(tmp_path))
     with pytest.raises(ModuleNotFoundError):
         _optional_module("half_written_part")
+
+
+class Text(HTMLParser):
+    def __init__(self) -> None:
+        super().__init__()
+        self.parts: list[str] = []
+
+    def handle_data(self, data: str) -> None:
+        self.parts.append(data)
+
+
+def test_the_book_page_holds_every_line_of_both_rulebooks(site: Path) -> None:
+    parser = Text()
+    parser.feed((site / "index.html").read_text(encoding="utf-8"))
+    shown = "".join(parser.parts)
+    for name in ("zh.txt", "en.txt"):
+        lines = [line.strip().lstrip("\ufeff") for line in (rules_dir() / name).read_text(encoding="utf-8").splitlines()]
+        # The section number (9.6.3.3, 第9章) is shown apart from its text, as the permalink.
+        texts = [re.sub(r"^(?:\d+(?:\.\d+)+|第\d+章)\s*", "", line) for line in lines]
+        missing = [text for text in texts if text and text not in shown]
+        assert missing == [], f"{name}: {len(missing)} lines not on the page, e.g. {missing[:3]}"
