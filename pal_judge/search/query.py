@@ -144,6 +144,8 @@ def _lex(text: str) -> list[_Tok]:
                 raise UserError(f"query syntax: unknown field {match.group('field')}: (fields: {', '.join(FIELD_NAMES)})")
         if kind == "word" and value in OPERATORS:
             kind = "op"
+        if kind == "word" and value.endswith(":") and value[:-1].lower() in FIELD_NAMES:
+            raise UserError(f'query syntax: {value} needs a word or a "phrase" right after it (no space)')
         tokens.append(_Tok(kind, value))
     return tokens
 
@@ -259,6 +261,7 @@ class Compiler:
         self.zh = lang in ("zh", "both")
         self._en_analyzer = english_analyzer()
         self._zh_analyzer = chinese_analyzer()
+        self._question_stems = {s for w in EN_QUESTION_WORDS for s in self._stems(w)} | EN_QUESTION_WORDS
 
     def compile(self, node: Node) -> Q.Query:
         query = self._node(node)
@@ -363,7 +366,7 @@ class Compiler:
         zh_fields = tuple(f for f in fields if _is_zh(f[0]))
         en_parts: list[Q.Query] = []
         zh_parts: list[Q.Query] = []
-        stems = [s for s in self._stems(HAN_RE.sub(" ", text)) if s not in EN_QUESTION_WORDS]
+        stems = [s for s in self._stems(HAN_RE.sub(" ", text)) if s not in self._question_stems]
         for stem in stems:
             if SECTION_NUMBER_RE.match(stem):
                 en_parts.append(self._number(stem, zh_fields))

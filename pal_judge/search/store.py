@@ -111,6 +111,8 @@ def open_index(
         opened = _open_ready(folder, key, reporter)
         if opened is not None:
             return opened
+        if folder.exists() and not (folder / "meta.json").exists():
+            _discard(folder)  # junk: a published index always holds meta.json (publishing is one rename)
     try:
         return _build_and_publish(name, key, folder, make_docs, rebuild, reporter)
     except OSError as err:
@@ -129,6 +131,9 @@ def _open_ready(folder: Path, key: str, reporter: Reporter) -> OpenedIndex | Non
         index = open_dir(str(folder))
         if index.doc_count() != meta["doc_count"]:
             raise ValueError("document count mismatch")
+        with index.searcher() as searcher:  # touch the segment files, not only the table of contents
+            searcher.stored_fields(0)
+            list(searcher.lexicon("key"))
         lexicon = Lexicon.from_json(json.loads((folder / "lexicon.json").read_text(encoding="utf-8")))
     except Exception as err:  # any damage at all: throw it away and rebuild
         reporter.warn(f"search index at {folder} is unreadable ({err}); rebuilding it")

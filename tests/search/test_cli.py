@@ -1,0 +1,55 @@
+"""`pal-judge search` and `pal-judge index` as a user runs them."""
+
+from __future__ import annotations
+
+import json
+
+from typer.testing import CliRunner
+
+from pal_judge.cli import app
+
+runner = CliRunner()
+
+
+def run(*args: str):  # type: ignore[no-untyped-def]
+    return runner.invoke(app, list(args))
+
+
+def test_search_json_lists_hits_in_rank_order(searcher) -> None:  # type: ignore[no-untyped-def]
+    result = run("search", "挑衅", "--json", "--limit", "3")
+    assert result.exit_code == 0
+    hits = json.loads(result.stdout)
+    assert len(hits) == 3 and hits[0]["section"].startswith("12.10")
+    assert all({"section", "score", "heading", "en", "zh"} <= set(h) for h in hits)
+    assert [h["score"] for h in hits] == sorted((h["score"] for h in hits), reverse=True)
+
+
+def test_search_joins_words_and_shows_both_languages(searcher) -> None:  # type: ignore[no-untyped-def]
+    result = run("search", "lucky", "card", "stops", "damage", "--limit", "3")
+    assert result.exit_code == 0
+    assert "11.2.2.2" in result.stdout
+    assert "幸运图标" in result.stdout and "lucky Pal icon" in result.stdout
+
+
+def test_search_lang_en_shows_english_only(searcher) -> None:  # type: ignore[no-untyped-def]
+    result = run("search", "taunt", "--lang", "en", "--limit", "2")
+    assert result.exit_code == 0 and "[en]" in result.stdout and "[zh]" not in result.stdout
+
+
+def test_a_query_syntax_error_exits_2_with_one_clear_line(searcher) -> None:  # type: ignore[no-untyped-def]
+    result = run("search", "(taunt")
+    assert result.exit_code == 2
+    assert "never closed" in result.output and "Traceback" not in result.output
+
+
+def test_a_query_of_stop_words_exits_2(searcher) -> None:  # type: ignore[no-untyped-def]
+    result = run("search", "the")
+    assert result.exit_code == 2 and "nothing to search for" in result.output
+
+
+def test_index_reports_where_how_many_and_how_long(searcher) -> None:  # type: ignore[no-untyped-def]
+    result = run("index")
+    assert result.exit_code == 0
+    assert "up to date" in result.stdout and "sections" in result.stdout and "search" in result.stdout
+    rebuilt = run("index", "--rebuild")
+    assert rebuilt.exit_code == 0 and "Built the search index" in rebuilt.stdout and " s " in rebuilt.stdout
