@@ -27,7 +27,13 @@ def load_yaml_list(path: Path) -> list[tuple[int, Any]]:
 
     if not path.is_file():
         return []
-    text = path.read_text(encoding="utf-8")
+    try:
+        text = path.read_text(encoding="utf-8")
+    except UnicodeDecodeError as err:
+        line = path.read_bytes()[: err.start].count(b"\n") + 1
+        raise DataFileError(path, line, "not UTF-8 text; save the file as UTF-8") from None
+    except OSError as err:
+        raise DataFileError(path, None, f"cannot read: {err.strerror or err}") from None
     try:
         data = yaml.safe_load(text)
         node = yaml.compose(text, Loader=yaml.SafeLoader)

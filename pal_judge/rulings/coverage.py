@@ -13,7 +13,9 @@ from pal_judge.paths import rules_dir
 
 def zh_sections() -> list[Section]:
     """The numbered sections of the authoritative Chinese text (cheap: no alignment)."""
-    return parse_zh((rules_dir() / "zh.txt").read_text(encoding="utf-8"))
+    from pal_judge.corpus.build import read_text
+
+    return parse_zh(read_text(rules_dir() / "zh.txt"))
 
 
 def coverage_map(folder: Path | None = None) -> dict[str, list[str]]:

@@ -6,7 +6,7 @@ from pathlib import Path
 
 from pal_judge.errors import UserError
 from pal_judge.rulings.model import Ruling
-from pal_judge.scenarios.located import load_located, suggest
+from pal_judge.scenarios.located import load_located, read_yaml_text, suggest
 from pal_judge.scenarios.model import Scenario
 
 
@@ -24,7 +24,7 @@ def resolve(target: str) -> tuple[Scenario, Ruling | None]:
 
     path = Path(target)
     if path.is_file():
-        root = load_located(path.read_text(encoding="utf-8"), str(path))
+        root = load_located(read_yaml_text(path), str(path))
         is_ruling_file = isinstance(root.value, list) or (
             isinstance(root.value, dict) and ("rulings" in root.value or "id" in root.value)
         )

@@ -9,7 +9,7 @@ from pathlib import Path
 from pal_judge.errors import UserError
 from pal_judge.paths import rulings_dir
 from pal_judge.rulings.model import SOURCE_KINDS, Ruling, Source
-from pal_judge.scenarios.located import Located, check_fields, load_located, suggest
+from pal_judge.scenarios.located import Located, check_fields, load_located, read_yaml_text, suggest
 from pal_judge.scenarios.loader import scenario_from_node
 
 RULING_FIELDS = ("id", "question", "answer", "cites", "tags", "source", "follows", "uncited", "engine_issue", "scenario")
@@ -39,11 +39,7 @@ def load_rulings(folder: Path | None = None) -> list[Ruling]:
 
 
 def load_ruling_file(path: Path) -> list[Ruling]:
-    try:
-        text = path.read_text(encoding="utf-8")
-    except OSError as err:
-        raise UserError(f"cannot read {path}: {err.strerror}") from None
-    root = load_located(text, _display(path))
+    root = load_located(read_yaml_text(path, _display(path)), _display(path))
     shared: dict[str, Located] = {}
     if isinstance(root.value, dict) and "rulings" in root.value:  # {cards: {...}, rulings: [...]}
         check_fields(root.value, ("cards", "rulings"), f"{_display(path)}")

@@ -24,7 +24,7 @@ from pathlib import Path
 from typing import Any
 
 from pal_judge.errors import UserError
-from pal_judge.scenarios.located import Located, Where, check_fields, load_located, suggest
+from pal_judge.scenarios.located import Located, Where, check_fields, load_located, read_yaml_text, suggest
 from pal_judge.scenarios.model import (
     CARD_TYPES,
     KEYWORDS,
@@ -93,6 +93,8 @@ WINNERS = ("A", "B", "draw", "none")
 
 # The engine's built-in cards (cost 1, power 1000, strike 1): `normal` and `lucky` in decks.
 GENERIC = {"normal": "Filler", "lucky": "Lucky Filler"}
+MAX_DECK = 1000  # no board holds more cards in a deck; a bigger count is a typo (or hostile)
+SOULS = 10  # 6.1.2 a player has exactly 10 souls
 _KEYWORD_RE = re.compile(r"^\s*([A-Za-z][A-Za-z ]*?)\s*(-?\d+)?\s*$")
 
 
@@ -106,10 +108,7 @@ def load_scenario_file(path: Path) -> Scenario:
 
 
 def _read(path: Path) -> str:
-    try:
-        return path.read_text(encoding="utf-8")
-    except OSError as err:
-        raise UserError(f"cannot read {path}: {err.strerror}") from None
+    return read_yaml_text(path)
 
 
 def scenario_from_node(node: Located, name: str, shared_cards: dict[str, Located] | None = None) -> Scenario:
@@ -278,15 +277,23 @@ def _fillers(count: int, lucky: bool = False) -> tuple[CardSpec, ...]:
     return tuple(CardSpec(name=name, type="pal", data={}, where=Where("<generated>", 0), lucky=lucky) for _ in range(count))
 
 
+def _deck_size(node: Located, field: str) -> int:
+    """A deck count: 0 or more, and no more than a board can hold (6.1.1.1 decks are 50 cards)."""
+    size = node.natural(field)
+    if size > MAX_DECK:
+        raise node.where.error(f"'{field}' {size} is more cards than any game holds (at most {MAX_DECK})")
+    return size
+
+
 def _deck(node: Located, library: dict[str, Located]) -> tuple[CardSpec, ...]:
     """`deck: 12`, `deck: [lucky, normal]` (top first) or `deck: {top: [lucky], size: 12}` (the rest normal)."""
     if isinstance(node.value, int) and not isinstance(node.value, bool):
-        return _fillers(node.natural("deck"))
+        return _fillers(_deck_size(node, "deck"))
     if isinstance(node.value, dict):
         body = node.value
         check_fields(body, ("top", "size"), "deck")
         top = _deck(body["top"], library) if "top" in body else ()
-        size = body["size"].natural("deck size") if "size" in body else len(top)
+        size = _deck_size(body["size"], "deck size") if "size" in body else len(top)
         if size < len(top):
             raise body["size"].where.error(f"deck size {size} is smaller than its {len(top)} listed top cards")
         return top + _fillers(size - len(top))
@@ -313,7 +320,22 @@ def _player(node: Located, library: dict[str, Located], player: str) -> PlayerSe
         values["base"] = tuple(_base_card(item, library) for item in body["base"].items("base"))
     if "souls" in body:
         values["souls_standing"], values["souls_rested"] = _souls(body["souls"])
+    _check_possible(node, PlayerSetup(**values), player)
     return PlayerSetup(**values)
+
+
+def _check_possible(node: Located, board: PlayerSetup, player: str) -> None:
+    """Boards no game can reach: more Pals than the limit (4.4.5, 11.5 leaves at most that many after
+    every check timing) and more than 10 souls (6.1.2)."""
+    pals = [b for b in board.base if b.card.type == "pal"]
+    if len(pals) > board.pal_limit:
+        where = node.value["base"].where if isinstance(node.value, dict) and "base" in node.value else node.where
+        raise where.error(f"player {player}'s base holds {len(pals)} Pals but the pal limit is {board.pal_limit} "
+                          "(4.4.5; 11.5 never leaves more); remove Pals or raise 'pal_limit'")
+    souls = board.souls_standing + board.souls_rested + board.soul_deck
+    if souls > SOULS:
+        raise node.where.error(f"player {player} has {souls} souls (standing, rested and soul deck) "
+                               f"but a player has {SOULS} (6.1.2)")
 
 
 def _base_card(node: Located, library: dict[str, Located]) -> BaseCard:

@@ -10,12 +10,17 @@ from __future__ import annotations
 
 import difflib
 from dataclasses import dataclass
+from pathlib import Path
 from typing import Any, Iterable
 
 import yaml
 from yaml.constructor import SafeConstructor
 
 from pal_judge.errors import UserError
+
+MAX_DEPTH = 40  # nesting levels a scenario or ruling file may use (real files use fewer than 10)
+MAX_VALUES = 200_000  # values a file may expand to through aliases (a billion-laughs file expands to 10**9)
+_PLAIN_TAGS = ("tag:yaml.org,2002:map", "tag:yaml.org,2002:seq")
 
 
 @dataclass(frozen=True)
@@ -115,16 +120,26 @@ def check_fields(node: dict[str, Located], allowed: Iterable[str], owner: str, r
 
 
 class _Builder:
-    """Turns composed YAML nodes into `Located` trees, rejecting duplicate keys."""
+    """Turns composed YAML nodes into `Located` trees, rejecting duplicate keys, foreign tags,
+    deep nesting and alias bombs (each with the line where it happens)."""
 
     def __init__(self, file: str) -> None:
         self.file = file
         self.constructor = SafeConstructor()
+        self.values = 0
 
     def where(self, node: yaml.Node) -> Where:
         return Where(self.file, node.start_mark.line + 1)
 
-    def build(self, node: yaml.Node, key_where: Where | None = None) -> Located:
+    def build(self, node: yaml.Node, key_where: Where | None = None, depth: int = 0) -> Located:
+        self.values += 1
+        if self.values > MAX_VALUES:
+            raise self.where(node).error(f"the file expands to more than {MAX_VALUES} values "
+                                         "(aliases repeated inside aliases?); write the values out")
+        if depth > MAX_DEPTH:
+            raise self.where(node).error(f"nested more than {MAX_DEPTH} levels deep")
+        if isinstance(node, (yaml.MappingNode, yaml.SequenceNode)) and node.tag not in _PLAIN_TAGS:
+            raise self.where(node).error(f"unsupported YAML tag '{node.tag.replace('tag:yaml.org,2002:', '!!')}'; write plain values")
         if isinstance(node, yaml.MappingNode):
             self.constructor.flatten_mapping(node)
             result: dict[str, Located] = {}
@@ -136,10 +151,10 @@ class _Builder:
                 if key in result:
                     first = result[key].key_where
                     raise key_where.error(f"duplicate key '{key}' (first written at line {first.line if first else '?'})")
-                result[key] = self.build(value_node, key_where)
+                result[key] = self.build(value_node, key_where, depth + 1)
             return Located(result, self.where(node), key_where)
         if isinstance(node, yaml.SequenceNode):
-            return Located([self.build(item) for item in node.value], self.where(node), key_where)
+            return Located([self.build(item, None, depth + 1) for item in node.value], self.where(node), key_where)
         try:
             value = self.constructor.construct_object(node)
         except yaml.YAMLError as err:
@@ -147,10 +162,26 @@ class _Builder:
         return Located(value, self.where(node), key_where)
 
 
+def read_yaml_text(path: Path, shown: str | None = None) -> str:
+    """The text of a YAML file; unreadable or non-UTF-8 files are a UserError naming file and line."""
+    shown = shown or str(path)
+    try:
+        data = path.read_bytes()
+    except OSError as err:
+        raise UserError(f"cannot read {shown}: {err.strerror or err}") from None
+    try:
+        return data.decode("utf-8")
+    except UnicodeDecodeError as err:
+        line = data[: err.start].count(b"\n") + 1
+        raise UserError(f"{shown}:{line}: not UTF-8 text (byte 0x{data[err.start]:02x}); save the file as UTF-8") from None
+
+
 def load_located(text: str, file: str) -> Located:
     """Parse one YAML document safely; syntax errors name the file and line."""
     try:
         node = yaml.compose(text, Loader=yaml.SafeLoader)
+    except RecursionError:
+        raise UserError(f"{file}: nested too deeply to read (at most {MAX_DEPTH} levels)") from None
     except yaml.MarkedYAMLError as err:
         mark = err.problem_mark or err.context_mark
         line = mark.line + 1 if mark else 1
