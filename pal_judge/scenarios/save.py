@@ -102,7 +102,19 @@ def setup_from_snapshot(snapshot: dict[str, Any], scenario: Scenario, step: int)
 def write_scenario(path: Path, document: dict[str, Any]) -> None:
     text = "# Written by `pal-judge replay --save-at`: add steps and expect, then replay this file.\n"
     text += yaml.safe_dump(document, sort_keys=False, allow_unicode=True, default_flow_style=None, width=100)
+    if path.exists() or path.is_symlink():
+        # never overwrite a judge's file (it may be the very scenario being replayed)
+        raise UserError(f"{path} already exists; --save-at writes a new file: choose another name")
+    import os
+    import tempfile
+
+    temp = None
     try:
-        path.write_text(text, encoding="utf-8")
+        fd, temp = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
+        with os.fdopen(fd, "w", encoding="utf-8") as handle:
+            handle.write(text)
+        os.replace(temp, path)  # all or nothing: no partial scenario is ever left behind
     except OSError as err:
-        raise UserError(f"cannot write {path}: {err.strerror}") from None
+        if temp is not None:
+            Path(temp).unlink(missing_ok=True)
+        raise UserError(f"cannot write {path}: {err.strerror or err}") from None
