@@ -1,0 +1,60 @@
+"""Helpers for the hostile-input tests: run a command and insist on one clean error line."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+from dataclasses import dataclass
+from pathlib import Path
+
+from typer.testing import CliRunner
+
+from pal_judge.cli import app
+
+REPO = Path(__file__).resolve().parents[2]
+
+
+@dataclass(frozen=True)
+class Refusal:
+    message: str  # the error line, re-joined where the console wrapped it
+    stdout: str
+
+
+def flat(text: str) -> str:
+    return " ".join(text.split())
+
+
+def _one_error_line(stderr: str) -> str:
+    """The message of the single `error:` line (the console may wrap it; it is re-joined)."""
+    starts = [line for line in stderr.splitlines() if line.startswith("error:")]
+    assert stderr.startswith("error: ") and len(starts) == 1, stderr
+    return flat(stderr).removeprefix("error: ")
+
+
+def refused(args: list[str], env: dict[str, str] | None = None) -> Refusal:
+    """Run in-process: exit code 2, no exception escaping, one `error:` line on stderr."""
+    result = CliRunner().invoke(app, args, env={"COLUMNS": "1000", **(env or {})})
+    assert result.exit_code == 2, f"{args}: exit {result.exit_code}\n{result.output}\n{result.exception!r}"
+    assert not result.exception or isinstance(result.exception, SystemExit), repr(result.exception)
+    assert "Traceback" not in result.output
+    return Refusal(_one_error_line(result.stderr), result.stdout)
+
+
+def run_cli(args: list[str], env: dict[str, str] | None = None, timeout: float = 60) -> subprocess.CompletedProcess[str]:
+    """Run `pal-judge` in a real subprocess (same interpreter), with extra environment variables."""
+    full_env = {**os.environ, "COLUMNS": "200", **(env or {})}
+    return subprocess.run([sys.executable, "-m", "pal_judge", *args], capture_output=True, text=True,
+                          env=full_env, timeout=timeout, cwd=REPO)
+
+
+def refused_subprocess(args: list[str], env: dict[str, str] | None = None, timeout: float = 60) -> str:
+    proc = run_cli(args, env, timeout)
+    assert proc.returncode == 2, f"{args}: exit {proc.returncode}\n{proc.stdout}\n{proc.stderr}"
+    assert "Traceback" not in proc.stderr + proc.stdout
+    return _one_error_line(proc.stderr)
+
+
+def listing(folder: Path) -> set[str]:
+    """Every path under a folder (hidden ones too), to prove nothing was written."""
+    return {str(p.relative_to(folder)) for p in folder.rglob("*")}
