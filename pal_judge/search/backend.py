@@ -6,8 +6,8 @@ Fields (the query language names some of them, see `query.py`):
   chapter    `chapter:9`
   kind       chapter | heading | clause (| ruling): `kind:clause`
   terms      glossary term ids used by the text: `term:taunt`
-  title_en, title_zh   the section's own title (headings and chapters)
-  path_en, path_zh     the heading path above it, so '伤害步骤' finds the clauses of 9.6
+  path_en, path_zh     the heading path down to it ('9 Battle › 9.6 Damage Step'), so '伤害步骤'
+                       finds the clauses of 9.6 (for a ruling: its title)
   en, zh     the text itself, stored for display and highlighting
 """
 
@@ -29,10 +29,8 @@ def make_schema() -> Schema:
         key=ID(stored=True, unique=True),
         sections=KEYWORD(),
         chapter=ID(stored=True),
-        kind=ID(stored=True),
+        kind=ID(stored=True, sortable=True),  # sortable: a column, read per hit when re-ranking
         terms=KEYWORD(stored=True),
-        title_en=TEXT(analyzer=en),
-        title_zh=TEXT(analyzer=zh),
         path_en=TEXT(analyzer=en),
         path_zh=TEXT(analyzer=zh),
         en=TEXT(analyzer=en, stored=True),
@@ -49,10 +47,8 @@ def _fields(doc: IndexDoc) -> dict[str, str]:
         "chapter": doc.chapter,
         "kind": doc.kind,
         "terms": " ".join(doc.terms),
-        "title_en": doc.title_en,
-        "title_zh": doc.title_zh,
-        "path_en": doc.heading_en,
-        "path_zh": doc.heading_zh,
+        "path_en": doc.heading_en or doc.title_en,
+        "path_zh": doc.heading_zh or doc.title_zh,
         "en": doc.en,
         "zh": doc.zh,
         "heading_en": doc.heading_en,

@@ -22,7 +22,12 @@ def build_section_index(rebuild: bool = False, quiet: bool = False) -> OpenedInd
 
 def section_searcher() -> IndexSearcher:
     """The searcher for the current rules and cache folder (re-checked on every call, opened once)."""
-    return _searcher(str(search_root()), sections_key())
+    root, key = str(search_root()), sections_key()
+    searcher = _searcher(root, key)
+    if searcher.opened.location is not None and not searcher.opened.location.exists():
+        _searcher.cache_clear()  # rebuilt meanwhile (`pal-judge index --rebuild`): open the new one
+        searcher = _searcher(root, key)
+    return searcher
 
 
 @lru_cache(maxsize=4)

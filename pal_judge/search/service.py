@@ -4,13 +4,15 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
-from typing import Any, Iterable
+from typing import Any
 
 from whoosh import query as Q
+from whoosh.collectors import TopCollector
 from whoosh.scoring import BM25F
 
 from pal_judge.errors import UserError
-from pal_judge.search.analysis import chinese_analyzer, english_analyzer, nfkc
+from pal_judge.search.analysis import nfkc
+from pal_judge.search.highlight import en_spans, query_terms, zh_spans
 from pal_judge.search.hits import DocumentHit, Hit, Span
 from pal_judge.search.query import LANGS, Compiler, parse
 from pal_judge.search.store import OpenedIndex
@@ -37,8 +39,6 @@ class IndexSearcher:
         self.opened = opened
         self._searcher = opened.index.searcher(weighting=BM25F())
         self._compilers = {lang: Compiler(opened.lexicon, lang) for lang in LANGS}
-        self._en = english_analyzer()
-        self._zh = chinese_analyzer()
 
     def close(self) -> None:
         self._searcher.close()
@@ -50,29 +50,34 @@ class IndexSearcher:
             raise UserError(f"--limit must be at least 1 (got {limit})")
         text = nfkc(text).strip()
         number = _NUMBER_QUERY_RE.match(text)
-        exact: list[RawHit] = []
+        exact_doc: int | None = None
         if number:
-            fields = self._searcher.document(key=number.group(1))
-            if fields is not None:
-                exact.append(RawHit(fields, 0.0, {}, exact=True))
+            exact_doc = self._searcher.document_number(key=number.group(1))
             text = number.group(1)
         whoosh_query = self._compilers[lang].compile(parse(text))
-        # optimize=False: block-quality skipping can loop forever on DisjunctionMax (whoosh 2.7.5),
-        # and at a few hundred documents it saves nothing.
-        results = self._searcher.search(whoosh_query, limit=max(_RERANK_POOL, limit + 1), optimize=False)
-        en_terms, zh_terms = _terms_by_field(whoosh_query)
+        # Plain scoring of every match: at a few hundred documents Whoosh's block-quality skipping
+        # and matcher replacement cost more than they save (and can loop forever on DisjunctionMax).
+        collector = TopCollector(limit=max(_RERANK_POOL, limit + 1), usequality=False, replace=0)
+        self._searcher.search_with_collector(whoosh_query, collector)
+        results = collector.results()
+        en_terms, zh_terms = query_terms(whoosh_query)
+        kinds = self._searcher.reader().column_reader("kind")
         ranked = sorted(
-            ((float(r.score) * KIND_WEIGHT.get(r["kind"], 1.0), r) for r in results if not exact or r["key"] != exact[0].fields["key"]),
+            (
+                (float(r.score) * KIND_WEIGHT.get(kinds[r.docnum], 1.0), r)
+                for r in results
+                if r.docnum != exact_doc
+            ),
             key=lambda pair: -pair[0],
         )[:limit]
         found = [
             RawHit(dict(r.fields()), score, self._highlight(r["en"], r["zh"], en_terms, zh_terms))
             for score, r in ranked
         ]
-        if exact:
-            top = max((h.score for h in found), default=1.0)
-            exact = [RawHit(exact[0].fields, top + 1.0, {}, exact=True)]
-        return (exact + found)[:limit]
+        if exact_doc is None:
+            return found
+        top = max((h.score for h in found), default=1.0)
+        return [RawHit(self._searcher.stored_fields(exact_doc), top + 1.0, {}, exact=True), *found][:limit]
 
     def search(self, text: str, lang: str = "both", limit: int = 10) -> list[Hit]:
         return [_section_hit(raw) for raw in self.search_raw(text, lang, limit)]
@@ -84,34 +89,7 @@ class IndexSearcher:
         ]
 
     def _highlight(self, en: str, zh: str, en_terms: set[str], zh_terms: set[str]) -> dict[str, tuple[Span, ...]]:
-        return {
-            "en": _spans(self._en(en, chars=True, mode="index"), en_terms),
-            "zh": _spans(self._zh(zh, chars=True, mode="index"), zh_terms),
-        }
-
-
-def _terms_by_field(query: Q.Query) -> tuple[set[str], set[str]]:
-    en: set[str] = set()
-    zh: set[str] = set()
-    for field, text in query.iter_all_terms():
-        word = text.decode("utf-8") if isinstance(text, bytes) else str(text)
-        if field == "en":
-            en.add(word)
-        elif field == "zh":
-            zh.add(word)
-    return en, zh
-
-
-def _spans(tokens: Iterable[Any], wanted: set[str]) -> tuple[Span, ...]:
-    """Character spans of the tokens in `wanted`, overlapping ones merged."""
-    spans = sorted((t.startchar, t.endchar) for t in tokens if t.text in wanted)
-    merged: list[list[int]] = []
-    for start, end in spans:
-        if merged and start <= merged[-1][1]:
-            merged[-1][1] = max(merged[-1][1], end)
-        else:
-            merged.append([start, end])
-    return tuple((s, e) for s, e in merged)
+        return {"en": en_spans(en, en_terms), "zh": zh_spans(zh, zh_terms)}
 
 
 def _section_hit(raw: RawHit) -> Hit:

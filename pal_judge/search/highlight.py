@@ -1,0 +1,76 @@
+"""Which characters of a hit's text to mark: the words the query matched.
+
+Works on the stored text directly (no analyzer pipeline), mirroring the
+analyzers: English words are NFKC-normalised, lower-cased and stemmed before
+comparing; Chinese terms (bigrams, whole numbers) are found as substrings.
+Single Chinese characters are marked only when the query had nothing longer
+(they are weak evidence of a longer question and would mark half the text).
+"""
+
+from __future__ import annotations
+
+import re
+from functools import lru_cache
+from typing import Iterable
+
+from whoosh.lang.porter import stem
+from whoosh.query import Query
+
+from pal_judge.search.analysis import nfkc
+from pal_judge.search.hits import Span
+
+_EN_WORD_RE = re.compile(r"[\w*]+(?:\.?[\w*]+)*")
+
+
+@lru_cache(maxsize=8192)
+def _stem(word: str) -> str:
+    return stem(word)
+
+
+def query_terms(query: Query) -> tuple[set[str], set[str]]:
+    """The words a compiled query looks for in the `en` and `zh` fields."""
+    en: set[str] = set()
+    zh: set[str] = set()
+    for field, text in query.iter_all_terms():
+        word = text.decode("utf-8") if isinstance(text, bytes) else str(text)
+        if field == "en":
+            en.add(word)
+        elif field == "zh":
+            zh.add(word)
+    if any(len(w) > 1 for w in zh):
+        zh = {w for w in zh if len(w) > 1}
+    return en, zh
+
+
+def en_spans(text: str, wanted: set[str]) -> tuple[Span, ...]:
+    if not wanted:
+        return ()
+    spans = []
+    for match in _EN_WORD_RE.finditer(text):
+        word = nfkc(match.group(0)).lower()
+        if word in wanted or _stem(word) in wanted:
+            spans.append((match.start(), match.end()))
+    return _merged(spans)
+
+
+def zh_spans(text: str, wanted: set[str]) -> tuple[Span, ...]:
+    if not wanted:
+        return ()
+    normalised = "".join(nfkc(ch)[:1] or ch for ch in text).lower()  # one character for one: offsets hold
+    spans = []
+    for word in wanted:
+        start = normalised.find(word)
+        while start >= 0:
+            spans.append((start, start + len(word)))
+            start = normalised.find(word, start + 1)
+    return _merged(spans)
+
+
+def _merged(spans: Iterable[Span]) -> tuple[Span, ...]:
+    merged: list[list[int]] = []
+    for start, end in sorted(spans):
+        if merged and start <= merged[-1][1]:
+            merged[-1][1] = max(merged[-1][1], end)
+        else:
+            merged.append([start, end])
+    return tuple((s, e) for s, e in merged)
