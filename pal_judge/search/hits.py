@@ -36,7 +36,7 @@ class Hit:
             "heading_zh": self.heading_zh,
             "en": self.en,
             "zh": self.zh,
-            "highlights": {lang: [list(span) for span in spans] for lang, spans in self.highlights.items()},
+            "highlights": _highlights_json(self.highlights),
             "exact": self.exact,
         }
 
@@ -57,5 +57,9 @@ class DocumentHit:
             "score": round(self.score, 4),
             "en": self.en,
             "zh": self.zh,
-            "highlights": {lang: [list(span) for span in spans] for lang, spans in self.highlights.items()},
+            "highlights": _highlights_json(self.highlights),
         }
+
+
+def _highlights_json(highlights: dict[str, tuple[Span, ...]]) -> dict[str, list[list[int]]]:
+    return {lang: [list(span) for span in spans] for lang, spans in highlights.items()}

@@ -53,3 +53,19 @@ def test_index_reports_where_how_many_and_how_long(searcher) -> None:  # type: i
     assert "up to date" in result.stdout and "sections" in result.stdout and "search" in result.stdout
     rebuilt = run("index", "--rebuild")
     assert rebuilt.exit_code == 0 and "Built the search index" in rebuilt.stdout and " s " in rebuilt.stdout
+
+
+def test_rule_and_importing_the_search_package_never_load_whoosh() -> None:
+    import subprocess
+    import sys
+
+    probe = (
+        "import sys\n"
+        "import pal_judge.search\n"
+        "from pal_judge.cli import main\n"
+        "sys.argv = ['pal-judge', 'rule', '9.6']\n"
+        "try:\n    main()\nexcept SystemExit:\n    pass\n"
+        "sys.stderr.write('WHOOSH=%s' % any(m.split('.')[0] == 'whoosh' for m in sys.modules))\n"
+    )
+    result = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, timeout=60)
+    assert "WHOOSH=False" in result.stderr
