@@ -11,6 +11,8 @@ if TYPE_CHECKING:
     from pal_judge.engine.game import Game
 
 PHASES = ("stand", "draw", "soul", "main", "end")
+MAX_ZONE = 1000  # no board holds more cards in one zone; a bigger count is a mistake (and would exhaust memory)
+SOULS = 10  # 6.1.2 / 13.2.2 each player has 10 souls
 
 
 class SetupError(ValueError):
@@ -36,9 +38,11 @@ def card_library(cards: Iterable[Any]) -> dict[str, CardDef]:
     return lib
 
 
-def _int(v: Any, path: str) -> int:
+def _int(v: Any, path: str, low: int | None = None) -> int:
     if isinstance(v, bool) or not isinstance(v, int):
         raise SetupError(path, f"expected an integer, got {v!r}")
+    if low is not None and v < low:
+        raise SetupError(path, f"expected {low} or more, got {v}")
     return v
 
 
@@ -60,8 +64,10 @@ def build_from_setup(cls: type["Game"], setup: Mapping[str, Any], cards: Iterabl
     if not isinstance(players, Mapping) or len(players) != 2:
         raise SetupError("players", "expected a mapping of exactly two players")
     names = [str(n) for n in players]
+    if len(set(names)) != 2:
+        raise SetupError("players", "the two players need different names")
     g = cls(names=names, seed=seed, turn_limit=_int(setup.get("turn_limit", 200), "turn_limit"))
-    g.turn = _int(setup.get("turn", 1), "turn")
+    g.turn = _int(setup.get("turn", 1), "turn", low=1)
     tp = setup.get("turn_player", names[0])
     if tp not in names:
         raise SetupError("turn_player", f"expected one of {names}")
@@ -81,8 +87,8 @@ def build_from_setup(cls: type["Game"], setup: Mapping[str, Any], cards: Iterabl
     g.night = bool(setup.get("night", False))
     g.soul_draw_used = bool(setup.get("soul_draw_used", False))
     pending_power: list[tuple[Any, int]] = []
-    for idx, name in enumerate(names):
-        _build_player(g, idx, players[name], f"players.{name}", lib, pending_power)
+    for idx, (name, board) in enumerate(zip(names, players.values())):
+        _build_player(g, idx, board, f"players.{name}", lib, pending_power)
     for ci, amount in pending_power:  # temporary power: a +N until end of turn effect (10.2.1.2)
         g.modifiers.append(Modifier(ci.oid, "power", amount, None, "until_end_of_turn", g.next_order()))
     return g
@@ -101,16 +107,18 @@ def _build_player(g: "Game", idx: int, d: Any, path: str, lib: Mapping[str, Card
             raise SetupError(f"{path}.{k}", "unknown field")
     p = g.players[idx]
     p.life = _int(d.get("life", 10), f"{path}.life")
-    p.damage = _int(d.get("damage", 0), f"{path}.damage")
+    p.damage = _int(d.get("damage", 0), f"{path}.damage", low=0)  # 3.2.2 damage taken
     for res in ("material", "ingredient"):
         v = _int(d.get(res, 0), f"{path}.{res}")
         if v < 0:
             raise SetupError(f"{path}.{res}", "resources are 0 or more (3.3.3)")
         setattr(p, res, v)
-    p.pal_limit = _int(d.get("pal_limit", 5), f"{path}.pal_limit")
+    p.pal_limit = _int(d.get("pal_limit", 5), f"{path}.pal_limit", low=0)
     deck = d.get("deck", 40)
     if isinstance(deck, int) and not isinstance(deck, bool):
-        deck = ["Filler"] * deck
+        deck = ["Filler"] * min(_int(deck, f"{path}.deck", low=0), MAX_ZONE + 1)
+    if isinstance(deck, list) and len(deck) > MAX_ZONE:
+        raise SetupError(f"{path}.deck", f"more cards than any game holds (at most {MAX_ZONE})")
     if not isinstance(deck, list):
         raise SetupError(f"{path}.deck", "expected a list of card names (top first) or a count")
     for i, n in enumerate(deck):
@@ -135,7 +143,7 @@ def _build_player(g: "Game", idx: int, d: Any, path: str, lib: Mapping[str, Card
         if state not in ("standing", "rested"):
             raise SetupError(f"{ep}.state", "expected standing or rested")
         ci.rested = state == "rested"
-        ci.damage = _int(entry.get("damage", 0), f"{ep}.damage")
+        ci.damage = _int(entry.get("damage", 0), f"{ep}.damage", low=0)  # 4.4.4
         ci.placed = g.next_batch()
         p.base.append(ci)
         if entry.get("power"):
@@ -149,7 +157,10 @@ def _build_player(g: "Game", idx: int, d: Any, path: str, lib: Mapping[str, Card
     souls = d.get("souls", {})
     if not isinstance(souls, Mapping):
         raise SetupError(f"{path}.souls", "expected {standing, rested, deck}")
-    p.soul_standing = _int(souls.get("standing", 0), f"{path}.souls.standing")
-    p.soul_rested = _int(souls.get("rested", 0), f"{path}.souls.rested")
-    default_deck = 10 - p.soul_standing - p.soul_rested
-    p.soul_deck = _int(souls.get("deck", max(default_deck, 0)), f"{path}.souls.deck")
+    p.soul_standing = _int(souls.get("standing", 0), f"{path}.souls.standing", low=0)
+    p.soul_rested = _int(souls.get("rested", 0), f"{path}.souls.rested", low=0)
+    default_deck = SOULS - p.soul_standing - p.soul_rested
+    p.soul_deck = _int(souls.get("deck", max(default_deck, 0)), f"{path}.souls.deck", low=0)
+    if p.soul_deck + p.soul_standing + p.soul_rested > SOULS:
+        raise SetupError(f"{path}.souls", f"{p.soul_deck + p.soul_standing + p.soul_rested} souls: "
+                         f"a player has {SOULS} (6.1.2)")
