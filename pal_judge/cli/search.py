@@ -6,6 +6,7 @@ import json
 from typing import TYPE_CHECKING
 
 import typer
+from rich.padding import Padding
 from rich.text import Text
 
 from pal_judge.cli._app import app, console, error_console, guarded
@@ -40,13 +41,14 @@ def search(
         error_console().print(f"No section matches {text!r}.", highlight=False, markup=False)
         return
     out = console()
+    shown = ("en", "zh") if lang == "en" else ("zh", "en")
     for rank, hit in enumerate(hits, start=1):
         if rank > 1:
             out.print()
         out.print(_header(hit))
-        for lang_shown in ("zh", "en") if lang != "en" else ("en", "zh"):
-            if lang in (lang_shown, "both") or hit.exact:
-                out.print(_body(hit, lang_shown))
+        for text_lang in shown:
+            if lang in (text_lang, "both") or hit.exact:
+                out.print(Padding(_body(hit, text_lang), (0, 0, 0, 2), expand=False))
 
 
 def _header(hit: "Hit") -> Text:
@@ -56,17 +58,15 @@ def _header(hit: "Hit") -> Text:
     header.append(hit.heading, style="bold")
     if hit.heading_zh and hit.heading_zh != hit.heading:
         header.append(f"  {hit.heading_zh.rsplit(' › ', 1)[-1]}", style="dim")
-    header.append("  (this section)" if hit.exact else f"  score {hit.score:.1f}", style="dim")
+    header.append("  (this section)" if hit.exact else f"  ({hit.score:.1f})", style="dim")
     return header
 
 
 def _body(hit: "Hit", lang: str) -> Text:
     raw = hit.en if lang == "en" else hit.zh
     if not raw:
-        return Text(f"  [{lang}] (no text)", style="dim")
-    body = Text(f"  [{lang}] ", style="dim")
-    start = len(body)
-    body.append(raw)
+        return Text(f"({'no English text' if lang == 'en' else '无中文'})", style="dim")
+    body = Text(raw)
     for begin, end in hit.highlights.get(lang, ()):
-        body.stylize(MARK, start + begin, start + end)
+        body.stylize(MARK, begin, end)
     return body

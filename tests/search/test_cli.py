@@ -33,7 +33,8 @@ def test_search_joins_words_and_shows_both_languages(searcher) -> None:  # type:
 
 def test_search_lang_en_shows_english_only(searcher) -> None:  # type: ignore[no-untyped-def]
     result = run("search", "taunt", "--lang", "en", "--limit", "2")
-    assert result.exit_code == 0 and "[en]" in result.stdout and "[zh]" not in result.stdout
+    body = "\n".join(line for line in result.stdout.splitlines() if line.startswith("  "))
+    assert result.exit_code == 0 and "Taunt" in body and "挑衅" not in body
 
 
 def test_a_query_syntax_error_exits_2_with_one_clear_line(searcher) -> None:  # type: ignore[no-untyped-def]
