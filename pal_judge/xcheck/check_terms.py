@@ -147,3 +147,43 @@ def _most_used(term: Term, counts: Counter[str]) -> str:
     best = max(counts.values())
     tied = [r for r, n in counts.items() if n == best]
     return min(tied, key=lambda r: canonical_order.index(r) if r in canonical_order else len(canonical_order))
+
+
+# Words other card games use for these actions and zones. Where the Chinese uses the
+# glossary term and the English uses one of these instead, the translation has
+# borrowed a foreign rule word (洗牌 "shuffle" written "cut": in other games a cut
+# is a different act). Keyed by the glossary's canonical English name.
+FOREIGN_WORDS: dict[str, tuple[str, ...]] = {
+    "shuffle": ("cut",),
+    "rest": ("tap", "exhaust"),
+    "stand": ("untap",),
+    "graveyard": ("discard pile", "trash", "cemetery"),
+    "discard": ("trash",),
+    "deploy": ("summon",),
+    "exile": ("banish",),
+    "deck": ("library",),
+}
+
+
+def _foreign_pattern(words: tuple[str, ...]) -> re.Pattern[str]:
+    return re.compile(r"\b(?:" + "|".join(re.escape(w) for w in words) + r")(?:s|ed|ing|ped|ping)?\b", re.IGNORECASE)
+
+
+def foreign_term(ctx: Context) -> Iterator[Finding]:
+    """Where ZH uses a glossary term, EN uses another game's word for it ("cut" for 洗牌 shuffle)."""
+    if ctx.glossary is None:
+        return
+    glossary = ctx.glossary
+    for unit in ctx.translated():
+        for term in _unique(m.term for m in glossary.matches_zh(unit.zh)):
+            words = FOREIGN_WORDS.get(term.en_name.lower())
+            if not words:
+                continue
+            found = [m.span() for m in _foreign_pattern(words).finditer(unit.en)
+                     if glossary.lookup(m.group(0)) is None]
+            if found:
+                zh_marks = [(m.start, m.end) for m in glossary.matches_zh(unit.zh) if m.term.id == term.id]
+                used = ", ".join(dict.fromkeys(unit.en[a:b] for a, b in found))
+                yield finding(unit, "foreign-term", "warning",
+                              f"{term.zh_name} is “{term.en_name}” in the glossary; EN writes “{used}”",
+                              found, zh_marks)

@@ -7,7 +7,16 @@ from typing import Iterable
 from pal_judge.corpus.glossary import Glossary
 from pal_judge.corpus.model import Rulebook, number_key
 from pal_judge.errors import UserError
-from pal_judge.xcheck import check_roles, check_shape, check_terms, check_tokens, check_wording
+from pal_judge.xcheck import (
+    check_meaning,
+    check_moves,
+    check_roles,
+    check_shape,
+    check_signals,
+    check_terms,
+    check_tokens,
+    check_wording,
+)
 from pal_judge.xcheck.context import Check, Context
 from pal_judge.xcheck.finding import Finding, severity_rank
 from pal_judge.xcheck.units import build_corpus, in_subtree
@@ -25,6 +34,20 @@ CHECKS: tuple[Check, ...] = (
     Check("definition", "warning", "a term defined in the English only", check_wording.definition),
     Check("lost-symbol", "warning", "an empty slot in the English where a symbol or number was lost",
           check_wording.lost_symbol),
+    Check("zone-move", "warning", "a move between zones covers different origins, destinations or exceptions",
+          check_moves.zone_move),
+    Check("repetition", "warning", "several different things on one side, one thing several times on the other",
+          check_meaning.repetition),
+    Check("choice-fixed", "warning", "a value chosen by the player on one side is fixed on the other",
+          check_meaning.choice_fixed),
+    Check("counted-unit", "warning", "one side counts cards where the other counts times", check_meaning.counted_unit),
+    Check("amount", "warning", "a change by a stated amount on one side, with no amount on the other",
+          check_meaning.amount),
+    Check("quoted-example", "warning", "a quoted example with a number on one side only", check_meaning.quoted_example),
+    Check("bracket-mark", "warning", "the bracket marks named (「」, “”, 《》) differ", check_meaning.bracket_mark),
+    Check("foreign-term", "warning", "another card game's word where the glossary has a term (cut for shuffle)",
+          check_terms.foreign_term),
+    Check("zone-missing", "warning", "a zone named in the Chinese, no zone in the English", check_moves.zone_missing),
     Check("no-english", "error", "Chinese clause with no English", check_shape.no_english),
     Check("no-clause", "warning", "English paragraph with no Chinese clause", check_shape.no_clause),
     Check("term-inconsistent", "warning", "one Chinese term rendered by different English terms",
@@ -33,6 +56,14 @@ CHECKS: tuple[Check, ...] = (
     Check("length-ratio", "warning", "length ratio far from the book's usual ratio", check_shape.length_ratio),
     Check("low-confidence", "warning", "low alignment confidence", check_shape.low_confidence),
     Check("sentence-count", "info", "sentence counts differ", check_shape.sentence_count),
+    Check("negation", "info", "a negation (不/无/没有 against not/no/without) on one side only", check_signals.negation),
+    Check("condition", "info", "a condition (如果/当…时 against if/when) on one side only", check_signals.condition),
+    Check("quantifier", "info", "a quantifier (所有/每/任意 against all/each/any) on one side only",
+          check_signals.quantifier),
+    Check("exception", "info", "an exception (除了…之外/以外 against except/other than) on one side only",
+          check_signals.exception),
+    Check("equality", "info", "an amount tied to another (等同于 against equal to) on one side only",
+          check_signals.equality),
 )
 
 CHECK_IDS: tuple[str, ...] = tuple(c.id for c in CHECKS)
