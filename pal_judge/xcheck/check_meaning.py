@@ -144,3 +144,44 @@ def bracket_mark(ctx: Context) -> Iterator[Finding]:
         parts = [f"ZH names {' '.join(only_zh)}"] * bool(only_zh) + [f"EN names {' '.join(only_en)}"] * bool(only_en)
         yield finding(unit, "bracket-mark", "warning", "bracket marks differ: " + "; ".join(parts) + " only",
                       [s for k in only_en for s in en[k]], [s for k in only_zh for s in zh[k]])
+
+
+# --- which action is negated -------------------------------------------------
+# Action classes, each as (Chinese verbs, English verb stems). 进行/执行 are left out:
+# they are light verbs that the English drops freely.
+_ACTIONS: dict[str, tuple[str, str]] = {
+    "reveal": (r"公开|展示", r"reveal|show"),
+    "look at": (r"确认|查看|看到|获知|知晓", r"check|see|look|know"),
+    "choose": (r"选择|选", r"choos|select"),
+    "play": (r"使用|打出", r"play|use"),
+    "pay": (r"支付", r"pay"),
+    "apply": (r"适用", r"appl"),
+}
+_ZH_NEGATOR = r"(?:不|无法|不能|未|没有)(?:被)?"
+_EN_NEGATOR = r"\b(?:not|without|cannot|never|no)\b(?:\s+\w+){0,2}?\s+"
+
+
+def _negated(text: str, zh: bool) -> dict[str, list[Span]]:
+    found: dict[str, list[Span]] = {}
+    for action, (zh_verbs, en_stems) in _ACTIONS.items():
+        if zh:
+            pattern, flags = f"{_ZH_NEGATOR}(?:{zh_verbs})", 0
+        else:
+            pattern, flags = rf"{_EN_NEGATOR}(?:{en_stems})\w*|\bun(?:{en_stems})\w*", _I
+        spans = _hits(pattern, text, flags)
+        if spans:
+            found[action] = spans
+    return found
+
+
+def negated_action(ctx: Context) -> Iterator[Finding]:
+    """Both sides negate an action, but not the same one (不公开 "without revealing" against "without checking")."""
+    for unit in ctx.translated():
+        zh, en = _negated(unit.zh, zh=True), _negated(unit.en, zh=False)
+        if not zh or not en or set(zh) == set(en):
+            continue
+        only_zh, only_en = sorted(set(zh) - set(en)), sorted(set(en) - set(zh))
+        yield finding(unit, "negated-action", "warning",
+                      f"a different action is negated: ZH not {' / '.join(only_zh) or '—'}; "
+                      f"EN not {' / '.join(only_en) or '—'}",
+                      [s for a in only_en for s in en[a]], [s for a in only_zh for s in zh[a]])

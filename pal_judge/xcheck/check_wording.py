@@ -48,16 +48,30 @@ _EN_MUST = re.compile(r"\bmust\b|\brequire|\bobligat|\bforce|\bha(?:ve|s) to\b|\
 _EN_MAY = re.compile(r"\bmay\b|\bcan\b|\bwish(?:es)?\b|\ballowed\b|\boptional", re.IGNORECASE)
 
 
+_ZH_MAY = re.compile(r"可以|能够|允许|有权")
+_ZH_CANNOT = re.compile(r"不能|不得|不可|无权|禁止")
+_EN_NOT = re.compile(r"\bnot\b|\bcannot\b|\bno\b|\bnever\b|n't\b", re.IGNORECASE)
+
+
 def modality(ctx: Context) -> Iterator[Finding]:
-    """The Chinese obliges (必须, 被要求) where the English only permits (may, can, wishes)."""
+    """The force of a rule differs: the Chinese obliges (必须, 被要求) where the English only
+    permits (may, can, wishes); permits (可以) where the English obliges (must); or forbids
+    (不能, 不得) where the English permits with no negation."""
     for unit in ctx.translated():
         zh_must = [m.span() for m in _ZH_MUST.finditer(unit.zh)]
-        if not zh_must or _EN_MUST.search(unit.en):
-            continue
+        zh_may = [m.span() for m in _ZH_MAY.finditer(unit.zh)]
+        zh_cannot = [m.span() for m in _ZH_CANNOT.finditer(unit.zh)]
+        en_must = [m.span() for m in _EN_MUST.finditer(unit.en)]
         en_may = [m.span() for m in _EN_MAY.finditer(unit.en)]
-        if en_may:
+        if zh_must and not en_must and en_may:
             yield finding(unit, "modality", "warning",
                           "ZH states an obligation where EN states a permission or wish", en_may, zh_must)
+        elif zh_may and not zh_must and not zh_cannot and en_must and not en_may:
+            yield finding(unit, "modality", "warning",
+                          "ZH states a permission where EN states an obligation", en_must, zh_may)
+        elif zh_cannot and not en_must and en_may and not _EN_NOT.search(unit.en):
+            yield finding(unit, "modality", "warning",
+                          "ZH forbids where EN permits", en_may, zh_cannot)
 
 
 _ZH_ORDINAL = re.compile(r"(?:第[一二三四五六七八九十\d]+|首)个?(?:回合|张|次|阶段)")

@@ -43,6 +43,7 @@ CHECKS: tuple[Check, ...] = (
     Check("counted-unit", "warning", "one side counts cards where the other counts times", check_meaning.counted_unit),
     Check("amount", "warning", "a change by a stated amount on one side, with no amount on the other",
           check_meaning.amount),
+    Check("negated-action", "warning", "both sides negate an action, not the same one", check_meaning.negated_action),
     Check("quoted-example", "warning", "a quoted example with a number on one side only", check_meaning.quoted_example),
     Check("bracket-mark", "warning", "the bracket marks named (「」, “”, 《》) differ", check_meaning.bracket_mark),
     Check("foreign-term", "warning", "another card game's word where the glossary has a term (cut for shuffle)",

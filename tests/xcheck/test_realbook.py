@@ -8,11 +8,13 @@ from pal_judge.corpus.model import Rulebook
 from pal_judge.xcheck import Finding, run_checks
 from tests.xcheck.yardstick import load_discrepancies, score
 
-# Measured on 2026-11-30 with the aligner of that day: recall 0.700 (28/40), major 0.615 (8/13),
-# precision 0.809 (38/47 error+warning findings). Floors sit a little below.
-RECALL_FLOOR = 0.65
-MAJOR_RECALL_FLOOR = 0.55
-PRECISION_FLOOR = 0.75
+# First pass (2026-11-30, list of 40): recall 0.700 (28/40), major 0.615, precision 0.809 (38/47).
+# Second pass, list of 43 (3 entries added by a second reader): before the new checks recall 0.651
+# (28/43), major 0.615 (8/13), precision 0.809; after them recall 0.930 (40/43), major 1.000 (13/13),
+# precision 0.833 (50/60 error+warning findings). Floors sit a little below.
+RECALL_FLOOR = 0.88
+MAJOR_RECALL_FLOOR = 0.92
+PRECISION_FLOOR = 0.78
 
 
 def all_findings(corpus: tuple[Rulebook, Glossary]) -> list[Finding]:

@@ -71,7 +71,7 @@ def score(findings: list[Finding], items: list[dict[str, Any]] | None = None) ->
 
 def main() -> None:
     from pal_judge.corpus import load_corpus
-    from pal_judge.xcheck import run_checks
+    from pal_judge.xcheck import CHECKS, run_checks
 
     rulebook, glossary = load_corpus()
     findings = run_checks(rulebook, glossary)
@@ -80,8 +80,10 @@ def main() -> None:
     print(f"recall {result.recall:.3f} ({len(result.found)}/{len(result.found) + len(result.missed)}), "
           f"major recall {result.major_recall:.3f}, "
           f"precision {result.precision:.3f} ({result.true_findings}/{result.counted_findings} error+warning)")
-    for check, (t, n) in sorted(result.per_check.items()):
-        print(f"  {check:18} {t}/{n}")
+    severity = {c.id: c.severity for c in CHECKS}
+    print("per check (real/total; info findings counted here only):")
+    for check, (t, n) in sorted(with_info.per_check.items()):
+        print(f"  {check:18} {severity[check]:8} {t}/{n}")
     print(f"recall counting info findings too: {with_info.recall:.3f}")
     print("missed:", ", ".join(result.missed))
 
