@@ -503,7 +503,7 @@ def _ranked(parts: list[Q.Query], boost: float = 1.0) -> Q.Query:
 
 def _han_runs(text: str) -> list[str]:
     """The Chinese parts of a text, cut at question words and punctuation."""
-    runs = []
+    runs: list[str] = []
     for piece in _ZH_STOP_RE.split(text):
         runs.extend(m.group(0) for m in re.finditer(rf"{HAN_RE.pattern}+", piece))
     return runs

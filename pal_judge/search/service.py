@@ -6,7 +6,6 @@ import re
 from dataclasses import dataclass
 from typing import Any
 
-from whoosh import query as Q
 from whoosh.collectors import TopCollector
 from whoosh.scoring import BM25F
 
