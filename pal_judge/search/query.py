@@ -21,7 +21,12 @@ the heading path down to the section, plus a boosted phrase of the whole run.
 A Chinese run is scored over its character bigrams (OR: not every bigram has
 to occur, so natural questions work) plus a boosted phrase of the whole run.
 Every glossary term found in the query adds its variants in both languages as
-boosted phrases (Taunt ⇄ 挑衅, "Lucky icon" ⇄ "lucky Pal icon" ⇄ 幸运图标).
+boosted phrases (Taunt ⇄ 挑衅, "Lucky icon" ⇄ "lucky Pal icon" ⇄ 幸运图标), and
+every player's word of `player_words.yaml` (mulligan, trash, 输了) adds, with a
+lower weight, the rulebook phrases it means. The side of the query written in
+the other language (glossary translations only) counts `TRANSLATED_WEIGHT`.
+The weights below were chosen by a grid search on tests/search/relevance.yaml
+and checked on tests/search/relevance_heldout.yaml (see bench/bench_search.py).
 """
 
 from __future__ import annotations
