@@ -27,6 +27,8 @@ def xcheck(
     guide: Optional[Path] = typer.Option(None, "--guide", help="Check a secondary text (e.g. rules/guide_en.txt) "
                                          "against the sections its Authority: lines cite."),
     list_checks: bool = typer.Option(False, "--list-checks", help="List the checks and exit."),
+    all_checks: bool = typer.Option(False, "--all", help="Also run the review-only checks (negation, condition, "
+                                    "quantifier, exception, equality on one side only)."),
 ) -> None:
     """Cross-check the translation clause by clause (numbers, references, terms, roles, missing text)."""
     from pal_judge.corpus import load_corpus
@@ -39,8 +41,10 @@ def xcheck(
     summaries = {c.id: c.summary for c in CHECKS} | {g: summary for g, (_, summary) in GUIDE_CHECKS.items()}
     if list_checks:
         severities = {c.id: c.severity for c in CHECKS} | {g: severity for g, (severity, _) in GUIDE_CHECKS.items()}
+        review_only = {c.id for c in CHECKS if not c.default}
         for check_id, text in summaries.items():
-            console().print(f"[bold]{check_id}[/]  {severities[check_id]}: {text}", highlight=False)
+            note = " (review-only: --all or --check)" if check_id in review_only else ""
+            console().print(f"[bold]{check_id}[/]  {severities[check_id]}: {text}{note}", highlight=False)
         return
     rulebook, glossary = load_corpus()
     if section is not None and section not in rulebook:
@@ -51,7 +55,8 @@ def xcheck(
     else:
         from pal_judge.xcheck import run_checks
 
-        findings = run_checks(rulebook, glossary, section=section, checks=check)
+        wanted = check or ([c.id for c in CHECKS] if all_checks else None)
+        findings = run_checks(rulebook, glossary, section=section, checks=wanted)
         title = "Translation cross-check: English against the Chinese Comprehensive Rules"
     _print(findings, fmt, title, rulebook, summaries)
     if strict and any(f.severity == "error" for f in findings):

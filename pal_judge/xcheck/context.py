@@ -29,6 +29,8 @@ class Check:
     severity: Severity
     summary: str
     run: Callable[[Context], Iterable[Finding]]
+    # False for review-only checks: run when named (--check) or with --all, not by default.
+    default: bool = True
 
 
 def spans(tokens: Iterable[Token], values: set[str] | None = None) -> tuple[Span, ...]:

@@ -30,7 +30,8 @@ CHECKS: tuple[Check, ...] = (
     Check("qualifier", "warning", "a qualifier (unless otherwise specified, in principle, …) on one side only",
           check_wording.qualifier),
     Check("ordinal", "error", "an ordinal (the first turn) on one side only", check_wording.ordinal),
-    Check("modality", "warning", "an obligation in Chinese rendered as a permission", check_wording.modality),
+    Check("modality", "warning", "the force of a rule differs (must against may, may against must, cannot against may)",
+          check_wording.modality),
     Check("definition", "warning", "a term defined in the English only", check_wording.definition),
     Check("lost-symbol", "warning", "an empty slot in the English where a symbol or number was lost",
           check_wording.lost_symbol),
@@ -57,23 +58,26 @@ CHECKS: tuple[Check, ...] = (
     Check("length-ratio", "warning", "length ratio far from the book's usual ratio", check_shape.length_ratio),
     Check("low-confidence", "warning", "low alignment confidence", check_shape.low_confidence),
     Check("sentence-count", "info", "sentence counts differ", check_shape.sentence_count),
-    Check("negation", "info", "a negation (不/无/没有 against not/no/without) on one side only", check_signals.negation),
-    Check("condition", "info", "a condition (如果/当…时 against if/when) on one side only", check_signals.condition),
+    # Review-only (default=False): one-sided logical markers, mostly harmless rephrasing.
+    Check("negation", "info", "a negation (不/无/没有 against not/no/without) on one side only",
+          check_signals.negation, default=False),
+    Check("condition", "info", "a condition (如果/当…时 against if/when) on one side only",
+          check_signals.condition, default=False),
     Check("quantifier", "info", "a quantifier (所有/每/任意 against all/each/any) on one side only",
-          check_signals.quantifier),
+          check_signals.quantifier, default=False),
     Check("exception", "info", "an exception (除了…之外/以外 against except/other than) on one side only",
-          check_signals.exception),
+          check_signals.exception, default=False),
     Check("equality", "info", "an amount tied to another (等同于 against equal to) on one side only",
-          check_signals.equality),
+          check_signals.equality, default=False),
 )
 
 CHECK_IDS: tuple[str, ...] = tuple(c.id for c in CHECKS)
 
 
 def select_checks(ids: Iterable[str] | None) -> tuple[Check, ...]:
-    """The checks named (all when None); an unknown id is a user error listing the known ones."""
+    """The checks named (the default ones when None); an unknown id is a user error listing the known ones."""
     if ids is None:
-        return CHECKS
+        return tuple(c for c in CHECKS if c.default)
     wanted = list(dict.fromkeys(ids))
     unknown = [i for i in wanted if i not in CHECK_IDS]
     if unknown:

@@ -86,3 +86,13 @@ def test_guide_citing_a_missing_section_fails_strict(tmp_path: Path) -> None:
     assert "99.9" in findings[0]["message"]
     assert not any(f["check"] == "guide-number" for f in findings), "4.4.5.2 says the limit is 5"
     assert run("--guide", str(guide), "--strict").exit_code == 1
+
+
+def test_review_only_checks_run_with_all_or_by_name() -> None:
+    # 7.3.1: EN drops the condition 如果这是…第一个回合 ("if this is the first turn").
+    default = {f["check"] for f in json.loads(run("--json", "--section", "7.3.1").output)}
+    assert "condition" not in default and "ordinal" in default
+    with_all = {f["check"] for f in json.loads(run("--json", "--all", "--section", "7.3.1").output)}
+    assert "condition" in with_all and "ordinal" in with_all
+    named = json.loads(run("--json", "--check", "condition", "--section", "7.3.1").output)
+    assert [f["check"] for f in named] == ["condition"]
