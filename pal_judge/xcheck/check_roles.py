@@ -41,6 +41,10 @@ ROLE_PAIRS: tuple[RolePair, ...] = (
     # 7.1.1 turn player / non-turn player
     RolePair("turn/non-turn player", r"(?<!non-)\bturn player|\bactive player", r"\bnon-turn player",
              r"(?<!非)回合玩家", r"非回合玩家", "turn player", "non-turn player"),
+    # 6.2.1.3 the player going first / going second
+    RolePair("first/second player", r"\b(?:going|goes|go) first\b|\bfirst player\b",
+             r"\b(?:going|goes|go) second\b|\bsecond player\b",
+             r"先手|先发权", r"后手", "player going first", "player going second"),
     # 3.1.1 owner / 3.1.2 master
     RolePair("owner/master", r"\bowner|\b(?:you|he or she|they|player)\s+owns?\b|\bowns\b", r"\bmaster",
              r"拥有者|所属|持有|拥有的卡牌", r"控制", "owner", "master",

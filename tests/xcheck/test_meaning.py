@@ -178,3 +178,25 @@ def test_one_sided_signals_are_info_with_marks(make_book: BookMaker, glossary: G
 def test_every_check_has_an_id_severity_and_summary() -> None:
     assert len({c.id for c in CHECKS}) == len(CHECKS)
     assert all(c.severity in ("error", "warning", "info") and c.summary for c in CHECKS)
+
+
+def test_first_and_second_player_swapped(make_book: BookMaker, glossary: Glossary) -> None:
+    # 6.2.1.5: the player going second (后手) puts a soul card into the soul area.
+    zh = "后手玩家将自己灵魂牌库中的1张卡牌移动至自己的灵魂区。"
+    [f] = run_one(make_book, glossary, "role-swap", "6.2.1.5", zh,
+                  "The player going first puts 1 card from their soul deck into their soul area.")
+    assert f.severity == "error" and marked(f) == (["going first"], ["后手"])
+    assert run_one(make_book, glossary, "role-swap", "6.2.1.5", zh,
+                   "The player going second puts 1 card from their soul deck into their soul area.") == []
+
+
+@pytest.mark.parametrize(("zh", "en", "differs"), [
+    ("如果手牌未满3张，抽1张牌。", "If you have 3 or fewer cards in hand, draw 1 card.", True),
+    ("如果手牌未满3张，抽1张牌。", "If you have fewer than 3 cards in hand, draw 1 card.", False),
+    ("如果生命值不少于5，抽1张牌。", "If your life is more than 5, draw 1 card.", True),
+    ("如果生命值不少于5，抽1张牌。", "If your life is 5 or higher, draw 1 card.", False),
+])
+def test_comparison_reads_more_bound_wordings(make_book: BookMaker, glossary: Glossary, zh: str, en: str,
+                                              differs: bool) -> None:
+    findings = run_one(make_book, glossary, "comparison", "1.2.1.1", zh, en)
+    assert bool(findings) == differs
