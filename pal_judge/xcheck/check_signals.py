@@ -1,5 +1,6 @@
 """Wording that carries rules logic, present on one side only: negation, a condition,
-a quantifier (all / each / any), an exception (other than), an equality (equal to).
+a quantifier (all / each / any), an exception (other than), a restriction (only),
+an equality (equal to).
 
 These are cheap, book-independent signals. A translation often restructures a
 sentence so that one of them moves or disappears without a change of meaning, so
@@ -50,6 +51,9 @@ EXCEPTION = Signal(
     re.compile(r"除了?(?!非)[^。；]{0,30}?(?:之外|以外)|(?:之外|以外)"),
     _en(r"\bexcept\b|\bother than\b|\bapart from\b|\bbesides\b|\baside from\b|\bexcluding\b|\bother\b"),
 )
+# 只 after a numeral is the measure word for Pals (1只帕鲁), not "only".
+RESTRICTION = Signal("restriction", re.compile(r"仅|(?<![\d一二两三四五六七八九十几每某该这那多])只(?!要)|唯|才"),
+                     _en(r"\bonly\b|\bsolely\b|\bexclusively\b"))
 EQUALITY = Signal("equal to", re.compile(r"等同于|等于|相等|相同"), _en(r"\bequal|\bsame\b|\bas many\b"))
 
 
@@ -86,6 +90,11 @@ def quantifier(ctx: Context) -> Iterator[Finding]:
 def exception(ctx: Context) -> Iterator[Finding]:
     """除了…之外/以外 against except/other than: an exception on one side only."""
     return _one_sided(ctx, "exception", EXCEPTION)
+
+
+def restriction(ctx: Context) -> Iterator[Finding]:
+    """仅/只/才 against only: a restriction on one side only."""
+    return _one_sided(ctx, "restriction", RESTRICTION)
 
 
 def equality(ctx: Context) -> Iterator[Finding]:

@@ -67,6 +67,8 @@ CHECKS: tuple[Check, ...] = (
           check_signals.quantifier, default=False),
     Check("exception", "info", "an exception (除了…之外/以外 against except/other than) on one side only",
           check_signals.exception, default=False),
+    Check("restriction", "info", "a restriction (仅/只/才 against only) on one side only",
+          check_signals.restriction, default=False),
     Check("equality", "info", "an amount tied to another (等同于 against equal to) on one side only",
           check_signals.equality, default=False),
 )
