@@ -122,10 +122,10 @@ def term_inconsistent(ctx: Context) -> Iterator[Finding]:
         reference = defined or _most_used(term, counts)
         basis = "where it is defined" if defined else "elsewhere"
         tally = ", ".join(f"“{written[r]}” ×{n}" for r, n in counts.most_common())
-        for unit, found in occurrences:
-            if reference in found:
+        for unit, used in occurrences:
+            if reference in used:
                 continue
-            here = ", ".join(f"“{written[r]}”" for r in sorted(found))
+            here = ", ".join(f"“{written[r]}”" for r in sorted(used))
             en_marks = [(m.start, m.end) for m in glossary.matches_en(unit.en) if m.term.id == term_id]
             zh_marks = [m.span() for m in re.finditer(re.escape(zh_variant), unit.zh)]
             yield finding(unit, "term-inconsistent", "warning",

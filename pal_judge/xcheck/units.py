@@ -56,7 +56,8 @@ def _links(rulebook: Rulebook) -> tuple[list[tuple[int, tuple[str, ...], float |
     links = []
     for i in range(count):
         numbers = tuple(by_para.get(i, ()))
-        score = min((scores[n] for n in numbers if scores.get(n) is not None), default=None)
+        known = [sc for n in numbers if (sc := scores.get(n)) is not None]
+        score = min(known) if known else None
         links.append((i, numbers, score))
     return links, scores
 
@@ -92,15 +93,15 @@ def build_corpus(rulebook: Rulebook) -> Corpus:
         if section.kind == "clause" or section.number in para_of:
             groups.setdefault(find(f"s{section.number}"), []).append(section.number)
     units = []
-    for numbers in groups.values():
-        numbers.sort(key=number_key)
-        indices = sorted({i for n in numbers for i in para_of.get(n, [])})
-        zh = "\n".join(rulebook.get(n).zh for n in numbers)  # type: ignore[union-attr]
+    for members in groups.values():
+        members.sort(key=number_key)
+        indices = sorted({i for n in members for i in para_of.get(n, [])})
+        zh = "\n".join(rulebook.get(n).zh for n in members)  # type: ignore[union-attr]
         en = "\n".join(paragraphs[i] for i in indices if i < len(paragraphs))
-        unit_scores = [scores[n] for n in numbers if scores.get(n) is not None]
+        unit_scores = [sc for n in members if (sc := scores.get(n)) is not None]
         link_scores = [sc for i, ns, sc in links if i in indices and sc is not None]
         score_values = unit_scores + link_scores
-        units.append(Unit(tuple(numbers), zh, en, tuple(indices), min(score_values) if score_values else None))
+        units.append(Unit(tuple(members), zh, en, tuple(indices), min(score_values) if score_values else None))
     units.sort(key=lambda u: number_key(u.section))
     return Corpus(tuple(units), tuple(orphans))
 
