@@ -57,6 +57,8 @@ TRANSLATED_WEIGHT = 0.8  # glossary translations of the query, in the other lang
 ZH_UNIGRAM_BOOST = 0.1  # single characters of a Chinese question: weak evidence
 
 LANGS = ("en", "zh", "both")
+MAX_QUERY_CHARS = 1000
+MAX_NESTING = 50
 SECTION_NUMBER_RE = re.compile(r"^\d+(?:\.\d+)*$")
 OPERATORS = {"AND", "OR", "NOT", "ANDNOT"}
 FILTER_FIELDS = {"chapter": "chapter", "section": "sections", "kind": "kind"}
@@ -143,7 +145,7 @@ def _lex(text: str) -> list[_Tok]:
         if kind == "ws":
             continue
         if kind == "badquote":
-            raise UserError(f"query syntax: unclosed quote in {text!r}")
+            raise UserError(f"query syntax: unclosed quote (the {value} at character {match.start() + 1})")
         if kind == "quote":
             value = value[1:-1]
         if kind == "field":
@@ -162,6 +164,7 @@ class _Parser:
     def __init__(self, tokens: list[_Tok]) -> None:
         self.tokens = tokens
         self.at = 0
+        self.depth = 0  # open parentheses and NOTs: bounded, so a hostile query cannot exhaust the stack
 
     def peek(self) -> _Tok | None:
         return self.tokens[self.at] if self.at < len(self.tokens) else None
@@ -224,7 +227,16 @@ class _Parser:
         return items[0] if len(items) == 1 and not isinstance(items[0], Not) else Seq(tuple(items))
 
     def parse_unary(self) -> Node:
+        self.depth += 1
+        try:
+            return self._unary()
+        finally:
+            self.depth -= 1
+
+    def _unary(self) -> Node:
         token = self.take()
+        if token.kind in ("lparen", "op") and self.depth > MAX_NESTING:
+            raise UserError(f"query syntax: more than {MAX_NESTING} nested parentheses or NOTs")
         if token.text == "NOT" and token.kind == "op":
             if (nxt := self.peek()) is None or nxt.kind in ("op", "rparen"):
                 raise UserError("query syntax: NOT needs something after it")
@@ -250,8 +262,12 @@ class _Parser:
 
 
 def parse(text: str) -> Node:
-    """The syntax tree of a query; UserError for an empty query or a syntax mistake."""
-    return _Parser(_lex(nfkc(text).strip())).parse()
+    """The syntax tree of a query; UserError for an empty query, a syntax mistake or a
+    query far longer than any question (which would only cost time)."""
+    text = nfkc(text).strip()
+    if len(text) > MAX_QUERY_CHARS:
+        raise UserError(f"query too long: {len(text)} characters (at most {MAX_QUERY_CHARS})")
+    return _Parser(_lex(text)).parse()
 
 
 # ---------------------------------------------------------------- compiling

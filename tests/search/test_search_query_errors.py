@@ -49,3 +49,13 @@ def test_bad_field_values_are_user_errors(searcher, query: str, says: str) -> No
 def test_an_unknown_language_is_a_user_error(searcher) -> None:  # type: ignore[no-untyped-def]
     with pytest.raises(UserError, match="unknown language"):
         searcher.search("taunt", lang="fr")
+
+
+def test_deep_nesting_is_a_syntax_error_not_a_crash() -> None:
+    with pytest.raises(UserError, match="nested"):
+        parse("(" * 200 + "taunt" + ")" * 200)
+
+
+def test_a_query_longer_than_any_question_is_refused() -> None:
+    with pytest.raises(UserError, match="too long"):
+        parse("taunt " * 1000)
