@@ -48,9 +48,13 @@ def en_spans(text: str, wanted: set[str]) -> tuple[Span, ...]:
     spans = []
     for match in _EN_WORD_RE.finditer(text):
         word = nfkc(match.group(0)).lower()
-        if word in wanted or _stem(word) in wanted:
+        if not (word in wanted or _stem(word) in wanted):
+            continue
+        if spans and not text[spans[-1][1] : match.start()].strip():
+            spans[-1] = (spans[-1][0], match.end())  # "lucky Pal icon" is one mark, not three
+        else:
             spans.append((match.start(), match.end()))
-    return _merged(spans)
+    return tuple(spans)
 
 
 def zh_spans(text: str, wanted: set[str]) -> tuple[Span, ...]:
