@@ -68,7 +68,11 @@ class Reporter:
             return contextlib.nullcontext()
         from rich.console import Console
 
-        return Console(stderr=True).status(message)
+        console = Console(stderr=True)
+        if not console.is_terminal:  # no spinner in a log or a pipe: still say that a (re)build happens
+            console.print(message, highlight=False, soft_wrap=True)
+            return contextlib.nullcontext()
+        return console.status(message)
 
     def warn(self, message: str) -> None:
         if not self.quiet:

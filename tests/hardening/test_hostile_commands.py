@@ -12,8 +12,6 @@ from typer.testing import CliRunner
 
 from pal_judge.cli import app
 
-SEARCH_DONE = Path("/tmp/search_done").exists()
-
 
 @pytest.mark.parametrize("args,fragment", [
     (["rule", "99999999999999999999.1"], "no section 99999999999999999999.1"),
@@ -60,12 +58,10 @@ def test_bad_queries_are_one_error_line(args: list[str], fragment: str) -> None:
     assert fragment in refused(args).message
 
 
-@pytest.mark.xfail(not SEARCH_DONE, run=False, reason="search engineer still at work: RecursionError in the query parser")
 def test_thousands_of_nested_parentheses_are_a_syntax_error() -> None:
     assert "query" in refused(["search", "(" * 3000 + "taunt" + ")" * 3000]).message
 
 
-@pytest.mark.xfail(not SEARCH_DONE, run=False, reason="search engineer still at work: a 20,000-word query takes ~30 s")
 @pytest.mark.parametrize("command", ["search", "ask"])
 def test_an_enormous_query_is_answered_or_refused_quickly(command: str) -> None:
     CliRunner().invoke(app, ["search", "taunt"])  # the index is built before the clock starts

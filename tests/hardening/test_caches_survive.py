@@ -1,0 +1,186 @@
+"""The search index and the rulebook cache survive kills, corruption, unwritable folders and races.
+
+Real `pal-judge` processes, each with its own PAL_JUDGE_CACHE. To keep the suite fast, every cache
+starts from a copy of the session's good rulebook cache (and, where the test is about a damaged
+index, of one good index built once for this module).
+"""
+
+from __future__ import annotations
+
+import os
+import pickle as pickle_module
+import shutil
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+from hostile import REPO, run_cli
+from typer.testing import CliRunner
+
+from pal_judge.cli import app
+
+
+def _session_cache() -> Path:
+    """The session's cache folder, with a built rulebook (tests/conftest.py points PAL_JUDGE_CACHE at it)."""
+    cache = Path(os.environ["PAL_JUDGE_CACHE"])
+    if not list(cache.glob("rulebook-*.pickle")):
+        assert CliRunner().invoke(app, ["rule", "1"]).exit_code == 0
+    return cache
+
+
+def _fresh_cache(tmp_path: Path) -> Path:
+    """A cache folder holding only a good rulebook cache (so a test pays only for what it tests)."""
+    cache = tmp_path / "cache"
+    cache.mkdir()
+    for pickle in _session_cache().glob("rulebook-*.pickle"):
+        shutil.copy2(pickle, cache / pickle.name)
+    return cache
+
+
+def _index_folders(cache: Path) -> list[Path]:
+    root = cache / "search"
+    return sorted(p for p in root.iterdir() if p.name.startswith("sections-")) if root.is_dir() else []
+
+
+@pytest.fixture(scope="module")
+def good_index(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """A cache with a complete, working section index (built once for the module)."""
+    cache = _fresh_cache(tmp_path_factory.mktemp("good"))
+    proc = run_cli(["index"], {"PAL_JUDGE_CACHE": str(cache)})
+    assert proc.returncode == 0 and "Built the search index" in proc.stdout, proc.stderr
+    return cache
+
+
+def _copy_of(good: Path, tmp_path: Path) -> tuple[Path, Path]:
+    cache = tmp_path / "cache"
+    shutil.copytree(good, cache)
+    (folder,) = _index_folders(cache)
+    return cache, folder
+
+
+def _search_works(cache: Path) -> subprocess.CompletedProcess[str]:
+    proc = run_cli(["search", "taunt", "--json"], {"PAL_JUDGE_CACHE": str(cache)})
+    assert proc.returncode == 0, proc.stderr
+    assert '"12.10' in proc.stdout  # the Taunt clauses (12.10) are found
+    assert "Traceback" not in proc.stderr
+    return proc
+
+
+# ---------------------------------------------------------------- a build killed half-way
+
+
+def test_index_build_killed_half_way_then_search_and_index_recover(tmp_path: Path) -> None:
+    cache = _fresh_cache(tmp_path)
+    env = {**os.environ, "PAL_JUDGE_CACHE": str(cache)}
+    proc = subprocess.Popen([sys.executable, "-m", "pal_judge", "index", "--rebuild"], env=env, cwd=REPO,
+                            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    deadline = time.monotonic() + 20
+    while time.monotonic() < deadline and not any((cache / "search").glob(".build-*")):
+        time.sleep(0.02)
+    time.sleep(0.3)  # well inside the build (it takes seconds)
+    assert proc.poll() is None, "the build ended before it could be killed"
+    os.kill(proc.pid, signal.SIGKILL)
+    proc.wait()
+    assert _index_folders(cache) == []  # nothing half-built was published
+    rebuilt = run_cli(["index"], {"PAL_JUDGE_CACHE": str(cache)})
+    assert rebuilt.returncode == 0 and "Built the search index" in rebuilt.stdout, rebuilt.stdout + rebuilt.stderr
+    _search_works(cache)
+    again = run_cli(["index"], {"PAL_JUDGE_CACHE": str(cache)})
+    assert "up to date" in again.stdout
+
+
+def test_a_search_that_has_to_rebuild_says_so(tmp_path: Path) -> None:
+    cache = _fresh_cache(tmp_path)
+    proc = _search_works(cache)
+    assert "build" in proc.stderr.lower()
+
+
+# ---------------------------------------------------------------- a damaged index
+
+
+def _truncate_segments(folder: Path) -> None:
+    for seg in folder.glob("*.seg"):
+        data = seg.read_bytes()
+        seg.write_bytes(data[: len(data) // 3])
+
+
+def _garbage_meta(folder: Path) -> None:
+    (folder / "meta.json").write_bytes(b"\x00\xffnot json")
+
+
+def _wrong_count(folder: Path) -> None:
+    meta = (folder / "meta.json").read_text(encoding="utf-8").replace('"doc_count": ', '"doc_count": 1')
+    (folder / "meta.json").write_text(meta, encoding="utf-8")
+
+
+@pytest.mark.parametrize("damage", [_truncate_segments, _garbage_meta, _wrong_count],
+                         ids=["truncated-segments", "garbage-meta", "wrong-doc-count"])
+def test_damaged_index_is_detected_and_rebuilt(good_index: Path, tmp_path: Path, damage) -> None:  # type: ignore[no-untyped-def]
+    cache, folder = _copy_of(good_index, tmp_path)
+    damage(folder)
+    proc = _search_works(cache)
+    assert "unreadable" in proc.stderr and "rebuilding" in proc.stderr, proc.stderr
+    after = run_cli(["index"], {"PAL_JUDGE_CACHE": str(cache)})
+    assert "up to date" in after.stdout  # the rebuilt index is sound
+
+
+def test_index_folder_without_its_meta_is_never_used(good_index: Path, tmp_path: Path) -> None:
+    cache, folder = _copy_of(good_index, tmp_path)
+    (folder / "meta.json").unlink()  # what a crash between the files and the rename would look like
+    for toc in folder.glob("*.toc"):
+        toc.write_text("junk", encoding="utf-8")
+    proc = run_cli(["index"], {"PAL_JUDGE_CACHE": str(cache)})
+    assert proc.returncode == 0 and "Built the search index" in proc.stdout, proc.stderr
+
+
+# ---------------------------------------------------------------- the rulebook cache
+
+
+@pytest.mark.parametrize("damage", ["truncated", "garbage"])
+def test_damaged_rulebook_cache_is_rebuilt(tmp_path: Path, damage: str) -> None:
+    cache = _fresh_cache(tmp_path)
+    (pickle,) = cache.glob("rulebook-*.pickle")
+    good = pickle.read_bytes()
+    pickle.write_bytes(good[: len(good) // 2] if damage == "truncated" else b"\x80\x05garbage" * 100)
+    proc = run_cli(["rule", "9.6.3", "--json"], {"PAL_JUDGE_CACHE": str(cache)})
+    assert proc.returncode == 0 and '"9.6.3"' in proc.stdout, proc.stderr
+    from pal_judge.corpus.cache import CachedCorpus
+
+    assert isinstance(pickle_module.loads(pickle.read_bytes()), CachedCorpus)  # rewritten whole
+    assert not list(cache.glob(".rulebook-*"))  # no temporary file left
+
+
+# ---------------------------------------------------------------- a cache folder that cannot be written
+
+
+def test_unwritable_cache_folder_falls_back_to_memory_with_a_warning(tmp_path: Path) -> None:
+    blocker = tmp_path / "a-file"
+    blocker.write_text("the cache's parent is a regular file, so nothing can be created under it", encoding="utf-8")
+    env = {"PAL_JUDGE_CACHE": str(blocker / "cache")}
+    rule = run_cli(["rule", "9.6.3"], env)
+    assert rule.returncode == 0 and "9.6.3" in rule.stdout, rule.stderr
+    search = run_cli(["search", "taunt", "--json"], env)
+    assert search.returncode == 0 and '"12.10' in search.stdout, search.stderr
+    assert "warning" in search.stderr and "in-memory" in search.stderr
+    assert blocker.read_text(encoding="utf-8").startswith("the cache's parent")
+
+
+# ---------------------------------------------------------------- two builds at once
+
+
+def test_two_processes_building_at_once_both_succeed(tmp_path: Path) -> None:
+    cache = _fresh_cache(tmp_path)
+    env = {**os.environ, "PAL_JUDGE_CACHE": str(cache), "COLUMNS": "200"}
+    procs = [subprocess.Popen([sys.executable, "-m", "pal_judge", "index"], env=env, cwd=REPO, text=True,
+                              stdout=subprocess.PIPE, stderr=subprocess.PIPE) for _ in range(2)]
+    outputs = [p.communicate(timeout=120) for p in procs]
+    for proc, (out, err) in zip(procs, outputs):
+        assert proc.returncode == 0 and "Traceback" not in err, err
+        assert "search index" in out
+    assert len(_index_folders(cache)) == 1
+    leftovers = [p.name for p in (cache / "search").iterdir() if p.name.startswith((".build-", ".trash-"))]
+    assert leftovers == []
+    _search_works(cache)
