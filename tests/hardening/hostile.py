@@ -27,9 +27,10 @@ def flat(text: str) -> str:
 
 def _one_error_line(stderr: str) -> str:
     """The message of the single `error:` line (the console may wrap it; it is re-joined)."""
-    starts = [line for line in stderr.splitlines() if line.startswith("error:")]
-    assert stderr.startswith("error: ") and len(starts) == 1, stderr
-    return flat(stderr).removeprefix("error: ")
+    lines = stderr.splitlines()
+    starts = [i for i, line in enumerate(lines) if line.startswith("error:")]
+    assert len(starts) == 1, stderr  # progress notes (e.g. "Building the search index") may come first
+    return flat("\n".join(lines[starts[0]:])).removeprefix("error: ")
 
 
 def refused(args: list[str], env: dict[str, str] | None = None) -> Refusal:
