@@ -52,6 +52,7 @@ __all__ = [
 
 
 def search_sections(query: str, lang: str = "both", limit: int = 10) -> list[Hit]:
+    _check_syntax(query)  # a mistake in the query is reported before any index is opened or built
     return section_searcher().search(query, lang=lang, limit=limit)
 
 
@@ -72,7 +73,14 @@ def search_documents(
 ) -> list[DocumentHit]:
     from pal_judge.search.documents_index import search_documents as _search
 
+    _check_syntax(query)
     return _search(query, documents, lang=lang, limit=limit, name=name)
+
+
+def _check_syntax(query: str) -> None:
+    from pal_judge.search.query import parse
+
+    parse(query)
 
 
 def __getattr__(name: str) -> object:

@@ -45,7 +45,7 @@ def query_terms(query: Query) -> tuple[set[str], set[str]]:
 def en_spans(text: str, wanted: set[str]) -> tuple[Span, ...]:
     if not wanted:
         return ()
-    spans = []
+    spans: list[Span] = []
     for match in _EN_WORD_RE.finditer(text):
         word = nfkc(match.group(0)).lower()
         if not (word in wanted or _stem(word) in wanted):
@@ -61,7 +61,7 @@ def zh_spans(text: str, wanted: set[str]) -> tuple[Span, ...]:
     if not wanted:
         return ()
     normalised = "".join(nfkc(ch)[:1] or ch for ch in text).lower()  # one character for one: offsets hold
-    spans = []
+    spans: list[Span] = []
     for word in wanted:
         start = normalised.find(word)
         while start >= 0:

@@ -19,6 +19,7 @@ printed on stderr.
 
 from __future__ import annotations
 
+import contextlib
 import hashlib
 import json
 import os
@@ -27,11 +28,14 @@ import tempfile
 import time
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Callable, Iterable
+from typing import TYPE_CHECKING, Callable, Iterable, Iterator
 
 from whoosh.index import Index, open_dir
 
 from pal_judge import __version__
+
+if TYPE_CHECKING:
+    from rich.console import Console
 from pal_judge.paths import cache_dir
 from pal_judge.search.backend import build_in_memory, build_on_disk
 from pal_judge.search.documents import IndexDoc
@@ -61,17 +65,14 @@ class Reporter:
     def __init__(self, quiet: bool = False) -> None:
         self.quiet = quiet
 
-    def status(self, message: str):  # type: ignore[no-untyped-def]
-        import contextlib
-
+    def status(self, message: str) -> contextlib.AbstractContextManager[object]:
         if self.quiet:
             return contextlib.nullcontext()
         from rich.console import Console
 
         console = Console(stderr=True)
-        if not console.is_terminal:  # no spinner in a log or a pipe: still say that a (re)build happens
-            console.print(message, highlight=False, soft_wrap=True)
-            return contextlib.nullcontext()
+        if not console.is_terminal:  # no spinner in a log or a pipe: still say that a (re)build happened
+            return _said_when_done(console, message)
         return console.status(message)
 
     def warn(self, message: str) -> None:
@@ -80,6 +81,13 @@ class Reporter:
             from rich.markup import escape
 
             Console(stderr=True).print(f"[yellow]warning:[/] {escape(message)}", highlight=False)
+
+
+@contextlib.contextmanager
+def _said_when_done(console: "Console", message: str) -> Iterator[None]:
+    """Say `message … done` once the work succeeded (an error, if any, stays the first line)."""
+    yield
+    console.print(f"{message} done", highlight=False, soft_wrap=True)
 
 
 def digest(chunks: Iterable[bytes]) -> str:
