@@ -74,22 +74,18 @@ class HanBigramTokenizer(Tokenizer):
         unigrams = mode != "query"
         pos = start_pos
         for match in _CHUNK_RE.finditer(normalised):
-            if match.group("word"):
-                yield _fill(token, match.group(0), pos, start_char + match.start(), start_char + match.end(), keeporiginal)
-                pos += 1
-                continue
-            run, base = match.group(0), match.start()
-            if len(run) == 1:
-                yield _fill(token, run, pos, start_char + base, start_char + base + 1, keeporiginal)
+            run, at = match.group(0), start_char + match.start()  # `at`: offset in the original text
+            if match.group("word") or len(run) == 1:
+                yield _fill(token, run, pos, at, at + len(run), keeporiginal)
                 pos += 1
                 continue
             for i in range(len(run) - 1):
-                yield _fill(token, run[i : i + 2], pos, start_char + base + i, start_char + base + i + 2, keeporiginal)
+                yield _fill(token, run[i : i + 2], pos, at + i, at + i + 2, keeporiginal)
                 if unigrams:
-                    yield _fill(token, run[i], pos, start_char + base + i, start_char + base + i + 1, keeporiginal)
+                    yield _fill(token, run[i], pos, at + i, at + i + 1, keeporiginal)
                 pos += 1
             if unigrams:  # the last character has no bigram starting on it
-                yield _fill(token, run[-1], pos - 1, start_char + base + len(run) - 1, start_char + base + len(run), keeporiginal)
+                yield _fill(token, run[-1], pos - 1, at + len(run) - 1, at + len(run), keeporiginal)
 
 
 def _fill(token: Token, text: str, pos: int, start: int, end: int, keeporiginal: bool) -> Token:

@@ -73,7 +73,10 @@ EN_QUESTION_WORDS = frozenset(
     "about into than then so".split()
 )
 # Chinese question particles and filler; a Chinese run is cut at them.
-ZH_QUESTION_WORDS = ("请问", "什么", "怎么", "怎样", "如何", "是否", "能否", "能不能", "会不会", "是不是", "为什么", "吗", "呢", "吧", "啊", "的", "了")
+ZH_QUESTION_WORDS = (
+    "请问", "什么", "怎么", "怎样", "如何", "是否", "能否", "能不能", "会不会", "是不是", "为什么",
+    "吗", "呢", "吧", "啊", "的", "了",
+)
 _ZH_STOP_RE = re.compile("|".join(map(re.escape, ZH_QUESTION_WORDS)))
 
 _TOKEN_RE = re.compile(
@@ -151,7 +154,8 @@ def _lex(text: str) -> list[_Tok]:
         if kind == "field":
             value = match.group("field").lower()
             if value not in FIELD_NAMES:
-                raise UserError(f"query syntax: unknown field {match.group('field')}: (fields: {', '.join(FIELD_NAMES)})")
+                known = ", ".join(FIELD_NAMES)
+                raise UserError(f"query syntax: unknown field {match.group('field')}: (fields: {known})")
         if kind == "word" and value in OPERATORS:
             kind = "op"
         if kind == "word" and value.endswith(":") and value[:-1].lower() in FIELD_NAMES:
@@ -425,7 +429,7 @@ class Compiler:
         for field, weight in fields:
             words = self._zh_tokens(text) if field.endswith("zh") else self._stems(text)
             if words:
-                parts.append(Q.Term(field, words[0], boost=weight) if len(words) == 1 else Q.Phrase(field, words, boost=weight))
+                parts.append(_phrase(field, words, weight))
         term = self.glossary.lookup(text)
         if term is not None and fields == self._fields():
             parts.extend(self._concept(term))
@@ -467,11 +471,7 @@ class Compiler:
             if not words or words in seen or _contains(asked, variant if field == "zh" else " ".join(words)):
                 continue
             seen.add(words)
-            phrases.append(
-                Q.Term(field, words[0], boost=boost)
-                if len(words) == 1
-                else Q.Phrase(field, list(words), boost=boost)
-            )
+            phrases.append(_phrase(field, list(words), boost))
         return phrases
 
     def _meanings(self, term: Term) -> list[Term]:
@@ -480,7 +480,8 @@ class Compiler:
         phrases = self.means.get(term.id)
         if phrases is None:
             return [term]
-        meant = [Term(term.id, "meaning", tuple(p for p in phrases if not has_han(p)), tuple(p for p in phrases if has_han(p)))]
+        en = tuple(p for p in phrases if not has_han(p))
+        meant = [Term(term.id, "meaning", en, tuple(p for p in phrases if has_han(p)))]
         for phrase in phrases:
             found = self.glossary.lookup(phrase)
             if found is not None and found.id not in self.means:
@@ -509,6 +510,11 @@ def _contains(asked: str, wanted: str) -> bool:
 
 def _is_zh(field: str) -> bool:
     return field == "zh" or field.endswith("_zh")
+
+
+def _phrase(field: str, words: list[str], boost: float) -> Q.Query:
+    """Words in this order in one field (a single word: a plain term)."""
+    return Q.Term(field, words[0], boost=boost) if len(words) == 1 else Q.Phrase(field, words, boost=boost)
 
 
 def _any_field(word: str, fields: tuple[tuple[str, float], ...]) -> Q.Query:

@@ -83,7 +83,7 @@ class IndexSearcher:
 
     def search_documents(self, text: str, lang: str = "both", limit: int = 10) -> list[DocumentHit]:
         return [
-            DocumentHit(raw.fields["key"], raw.score, raw.fields.get("en", ""), raw.fields.get("zh", ""), raw.highlights)
+            DocumentHit(raw.fields["key"], raw.score, raw.fields["en"], raw.fields["zh"], raw.highlights)
             for raw in self.search_raw(text, lang, limit)
         ]
 

@@ -128,7 +128,10 @@ def open_index(
     try:
         return _build_and_publish(name, key, folder, make_docs, rebuild, reporter)
     except OSError as err:
-        reporter.warn(f"cannot write the search index under {search_root()} ({err.strerror or err}); using a temporary in-memory index")
+        reporter.warn(
+            f"cannot write the search index under {search_root()} ({err.strerror or err}); "
+            "using a temporary in-memory index"
+        )
     return _build_in_memory(key, make_docs, reporter)
 
 
