@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import asdict, dataclass, field
 from typing import Any
 
 Span = tuple[int, int]  # [start, end) character offsets
@@ -28,17 +28,7 @@ class Hit:
     exact: bool = False  # the query was this section's number
 
     def to_dict(self) -> dict[str, Any]:
-        return {
-            "section": self.section,
-            "score": round(self.score, 4),
-            "kind": self.kind,
-            "heading": self.heading,
-            "heading_zh": self.heading_zh,
-            "en": self.en,
-            "zh": self.zh,
-            "highlights": _highlights_json(self.highlights),
-            "exact": self.exact,
-        }
+        return _to_json(self)
 
 
 @dataclass(frozen=True)
@@ -52,14 +42,11 @@ class DocumentHit:
     highlights: dict[str, tuple[Span, ...]] = field(default_factory=dict)
 
     def to_dict(self) -> dict[str, Any]:
-        return {
-            "id": self.id,
-            "score": round(self.score, 4),
-            "en": self.en,
-            "zh": self.zh,
-            "highlights": _highlights_json(self.highlights),
-        }
+        return _to_json(self)
 
 
-def _highlights_json(highlights: dict[str, tuple[Span, ...]]) -> dict[str, list[list[int]]]:
-    return {lang: [list(span) for span in spans] for lang, spans in highlights.items()}
+def _to_json(hit: "Hit | DocumentHit") -> dict[str, Any]:
+    data = asdict(hit)
+    data["score"] = round(hit.score, 4)
+    data["highlights"] = {lang: [list(span) for span in spans] for lang, spans in hit.highlights.items()}
+    return data
