@@ -139,18 +139,27 @@ def test_index_folder_without_its_meta_is_never_used(good_index: Path, tmp_path:
 # ---------------------------------------------------------------- the rulebook cache
 
 
-@pytest.mark.parametrize("damage", ["truncated", "garbage"])
-def test_damaged_rulebook_cache_is_rebuilt(tmp_path: Path, damage: str) -> None:
+def test_truncated_rulebook_cache_is_rebuilt(tmp_path: Path) -> None:
     cache = _fresh_cache(tmp_path)
     (pickle,) = cache.glob("rulebook-*.pickle")
     good = pickle.read_bytes()
-    pickle.write_bytes(good[: len(good) // 2] if damage == "truncated" else b"\x80\x05garbage" * 100)
+    pickle.write_bytes(good[: len(good) // 2])
     proc = run_cli(["rule", "9.6.3", "--json"], {"PAL_JUDGE_CACHE": str(cache)})
     assert proc.returncode == 0 and '"9.6.3"' in proc.stdout, proc.stderr
     from pal_judge.corpus.cache import CachedCorpus
 
     assert isinstance(pickle_module.loads(pickle.read_bytes()), CachedCorpus)  # rewritten whole
     assert not list(cache.glob(".rulebook-*"))  # no temporary file left
+
+
+@pytest.mark.parametrize("content", [b"", b"\x80\x05garbage" * 100, b"not a pickle at all",
+                                     pickle_module.dumps({"key": "a dict, not a CachedCorpus"})],
+                         ids=["empty", "garbage", "text", "foreign-object"])
+def test_unreadable_rulebook_cache_reads_as_missing(tmp_path: Path, content: bytes) -> None:
+    from pal_judge.corpus.cache import cache_file, read_cache
+
+    cache_file(tmp_path, "k" * 64).write_bytes(content)
+    assert read_cache(tmp_path, "k" * 64) is None  # so the caller rebuilds instead of crashing
 
 
 # ---------------------------------------------------------------- a cache folder that cannot be written
