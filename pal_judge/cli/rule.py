@@ -33,7 +33,7 @@ def rule(
     text = " ".join(query)
     book, glossary = load_corpus()
     found = resolve(book, glossary, text)
-    scenarios = _linked_scenarios(found.section.number)
+    scenarios = _linked_scenarios(found.section.number, strict=replay)
     payload = rule_payload(book, found.section, query=text, term=found.term, depth=depth, lang=lang, scenarios=scenarios)
     if as_json:
         typer.echo(json.dumps(payload, ensure_ascii=False, indent=2))
@@ -43,11 +43,26 @@ def rule(
         _replay_first(found.section.number, scenarios, as_json)
 
 
-def _linked_scenarios(number: str) -> list[str]:
-    """Scenarios whose engine trace cites the section (from the cached runs; see rulings/coverage.py)."""
+def _linked_scenarios(number: str, strict: bool) -> list[str]:
+    """Scenarios whose engine trace cites the section (from the cached runs; see rulings/coverage.py).
+
+    A missing or broken rulings folder must not hide the rulebook: unless a replay was asked for,
+    it costs only the list of scenarios, with a warning.
+    """
     from pal_judge.rulings.coverage import scenarios_citing
 
-    return scenarios_citing(number)
+    try:
+        return scenarios_citing(number)
+    except UserError as err:
+        if strict:
+            raise
+        from rich.markup import escape
+
+        from pal_judge.cli._app import error_console
+
+        error_console().print(f"[yellow]warning:[/] scenarios citing {number} not listed: {escape(err.message)}",
+                              highlight=False)
+        return []
 
 
 def _replay_first(number: str, scenarios: list[str], as_json: bool) -> None:

@@ -155,3 +155,23 @@ def test_billion_laughs_through_a_real_process_is_quick(tmp_path: Path) -> None:
     message = refused_subprocess(["replay", str(path)], timeout=30)
     assert "expands to more than" in message
     assert time.perf_counter() - started < 10
+
+
+@pytest.mark.parametrize("broken", ["missing", "alias-bomb"])
+def test_rule_still_shows_the_rulebook_when_the_rulings_are_broken(tmp_path: Path, broken: str) -> None:
+    """A judge at the table still reads 9.6.3; only the list of scenarios citing it is lost, with a warning."""
+    from typer.testing import CliRunner
+
+    from pal_judge.cli import app
+
+    folder = tmp_path / "rulings"
+    if broken == "alias-bomb":
+        folder.mkdir()
+        (folder / "bad.yaml").write_text(LAUGHS, encoding="utf-8")
+    env = {"PAL_JUDGE_RULINGS": str(folder), "COLUMNS": "1000"}
+    result = CliRunner().invoke(app, ["rule", "9.6.3", "--json"], env=env)
+    assert result.exit_code == 0, result.output
+    assert '"number": "9.6.3"' in result.stdout
+    assert "warning: scenarios citing 9.6.3 not listed" in result.stderr
+    message = refused(["rule", "9.6.3", "--replay"], env).message  # a replay does need the rulings
+    assert ("rulings folder not found" if broken == "missing" else "expands to more than") in message
