@@ -193,3 +193,15 @@ def test_two_processes_building_at_once_both_succeed(tmp_path: Path) -> None:
     leftovers = [p.name for p in (cache / "search").iterdir() if p.name.startswith((".build-", ".trash-"))]
     assert leftovers == []
     _search_works(cache)
+
+
+@pytest.mark.parametrize("content", [b"", b"\xff\xfe not utf-8", b"[1, 2, 3]", b'{"x": {"id": 5}}', b"{" * 10],
+                         ids=["empty", "not-utf8", "a-list", "wrong-shape", "broken-json"])
+def test_unreadable_rulings_runs_cache_reads_as_missing(tmp_path: Path, content: bytes,
+                                                        monkeypatch: pytest.MonkeyPatch) -> None:
+    from pal_judge.rulings.runs import _cache_path, cached_runs
+
+    monkeypatch.setenv("PAL_JUDGE_CACHE", str(tmp_path))
+    path = _cache_path(None)
+    path.write_bytes(content)
+    assert cached_runs(None) is None  # so `coverage` and `rulings check` run the scenarios again
