@@ -194,10 +194,13 @@ def _breakthrough(g: "Game", attacker_oid: int, victim: Lki) -> None:
     now, or by its last-known information if it left the base in the same simultaneous move (10.12.1)."""
     att = g.find(attacker_oid)
     att_lki = g.lki.get(attacker_oid)
+    lki_cites: tuple[str, ...] = ()
     if att is not None:
         kws, label, controller, card = stats.keywords(g, att), att.label, att.controller, att.card
     elif att_lki is not None and attacker_oid in g.leaving:
+        # both left the base in one move: the attacker is read as it was in the base (10.8.4.1.2, 10.12.1)
         kws, label, controller, card = att_lki.keywords, att_lki.label, att_lki.controller, att_lki.card
+        lki_cites = ("10.8.4.1.2", "10.12.1")
     else:
         return
     if "breakthrough" not in kws:
@@ -205,7 +208,8 @@ def _breakthrough(g: "Game", attacker_oid: int, victim: Lki) -> None:
     (ability,) = keyword_abilities("breakthrough", 0)
     ctx = Context(controller=controller, source_oid=attacker_oid, source_label=label, source_card=card,
                   source_lki=att_lki, trigger_card=victim.oid, trigger_lki=victim)
-    _standby(g, ability, ctx, (attacker_oid, "breakthrough"), TRIGGER_CITES["opponent_destroyed"] + ability.cites)
+    _standby(g, ability, ctx, (attacker_oid, "breakthrough"),
+             TRIGGER_CITES["opponent_destroyed"] + ability.cites + lki_cites)
 
 
 def _state_true(g: "Game", state: str | None, controller: int) -> bool:
