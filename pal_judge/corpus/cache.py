@@ -9,13 +9,12 @@ an unreadable or foreign file is ignored and rebuilt.
 from __future__ import annotations
 
 import hashlib
-import os
 import pickle
-import tempfile
 from dataclasses import dataclass
 from pathlib import Path
 
 from pal_judge import __version__
+from pal_judge.atomic import write_bytes_atomic
 from pal_judge.corpus.glossary import Glossary
 from pal_judge.corpus.model import Rulebook
 
@@ -65,14 +64,7 @@ def write_cache(cache: Path, corpus: CachedCorpus) -> None:
     target = cache_file(cache, corpus.key)
     try:
         cache.mkdir(parents=True, exist_ok=True)
-        fd, temp = tempfile.mkstemp(dir=cache, prefix=".rulebook-", suffix=".tmp")
-        try:
-            with os.fdopen(fd, "wb") as handle:
-                pickle.dump(corpus, handle, protocol=pickle.HIGHEST_PROTOCOL)
-            os.replace(temp, target)
-        except BaseException:
-            Path(temp).unlink(missing_ok=True)
-            raise
+        write_bytes_atomic(target, pickle.dumps(corpus, protocol=pickle.HIGHEST_PROTOCOL))
         for old in cache.glob("rulebook-*.pickle"):
             if old != target:
                 old.unlink(missing_ok=True)

@@ -2,14 +2,13 @@
 
 from __future__ import annotations
 
-import os
 import shutil
-import tempfile
 import time
 from dataclasses import dataclass
 from importlib import resources
 from pathlib import Path
 
+from pal_judge.atomic import write_text_atomic
 from pal_judge.errors import UserError
 from pal_judge.html.book_page import render_book
 from pal_judge.html.other_pages import render_findings, render_glossary, render_rulings
@@ -51,11 +50,7 @@ class ExportReport:
 
 def _write(path: Path, text: str) -> None:
     """Write atomically, so an open browser never reads half a page."""
-    fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.")
-    with os.fdopen(fd, "w", encoding="utf-8") as handle:
-        handle.write(text)
-    os.chmod(tmp, 0o644)
-    os.replace(tmp, path)
+    write_text_atomic(path, text, mode=0o644)
 
 
 def _prepare(directory: Path) -> None:

@@ -9,12 +9,11 @@ from __future__ import annotations
 
 import hashlib
 import json
-import os
-import tempfile
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from pal_judge.atomic import write_text_atomic
 from pal_judge.errors import UserError
 from pal_judge.paths import cache_dir, rulings_dir
 from pal_judge.rulings.model import Ruling
@@ -95,10 +94,7 @@ def run_all(rulings: list[Ruling], folder: Path | None = None, use_cache: bool =
 def _write_atomic(path: Path, data: Any) -> None:
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
-        fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=".tmp-", suffix=".json")
-        with os.fdopen(fd, "w", encoding="utf-8") as handle:
-            json.dump(data, handle, ensure_ascii=False)
-        os.replace(tmp, path)
+        write_text_atomic(path, json.dumps(data, ensure_ascii=False))
         for stale in path.parent.glob("rulings-runs-*.json"):  # outcomes of older sources
             if stale != path:
                 stale.unlink(missing_ok=True)

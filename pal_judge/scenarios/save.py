@@ -8,6 +8,7 @@ from typing import Any
 
 import yaml
 
+from pal_judge.atomic import write_text_atomic
 from pal_judge.errors import UserError
 from pal_judge.scenarios.located import Located
 from pal_judge.scenarios.model import PHASES, PLAYERS, Scenario
@@ -105,16 +106,7 @@ def write_scenario(path: Path, document: dict[str, Any]) -> None:
     if path.exists() or path.is_symlink():
         # never overwrite a judge's file (it may be the very scenario being replayed)
         raise UserError(f"{path} already exists; --save-at writes a new file: choose another name")
-    import os
-    import tempfile
-
-    temp = None
     try:
-        fd, temp = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
-        with os.fdopen(fd, "w", encoding="utf-8") as handle:
-            handle.write(text)
-        os.replace(temp, path)  # all or nothing: no partial scenario is ever left behind
+        write_text_atomic(path, text)  # all or nothing: no partial scenario is ever left behind
     except OSError as err:
-        if temp is not None:
-            Path(temp).unlink(missing_ok=True)
         raise UserError(f"cannot write {path}: {err.strerror or err}") from None

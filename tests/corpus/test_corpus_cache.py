@@ -71,13 +71,27 @@ def test_writes_are_atomic(rules: Path, cache: Path, monkeypatch: pytest.MonkeyP
     (target,) = cache.glob("rulebook-*.pickle")
     good = target.read_bytes()
     # A writer that dies half-way leaves the old file untouched and no temporary file behind.
-    import pal_judge.corpus.cache as cache_module
+    import pal_judge.atomic as atomic
 
-    def dying_dump(obj, handle, protocol=None):
-        handle.write(good[:100])
-        raise OSError("disk full")
+    real_fdopen = atomic.os.fdopen
 
-    monkeypatch.setattr(cache_module.pickle, "dump", dying_dump)
+    class DiskFills:
+        """A file handle that writes 100 bytes, then fails."""
+
+        def __init__(self, handle):
+            self.handle = handle
+
+        def __enter__(self):
+            return self
+
+        def __exit__(self, *exc):
+            self.handle.close()
+
+        def write(self, data):
+            self.handle.write(data[:100])
+            raise OSError("disk full")
+
+    monkeypatch.setattr(atomic.os, "fdopen", lambda fd, mode: DiskFills(real_fdopen(fd, mode)))
     en = rules / "en.txt"
     en.write_text(en.read_text(encoding="utf-8") + "\nAn added paragraph.\n", encoding="utf-8")
     book = load_rulebook(rules)  # still served, just not cached
