@@ -7,7 +7,6 @@ renderer does not know are still shown, generically, so nothing is hidden.
 
 from __future__ import annotations
 
-import json
 from typing import Any
 
 from pal_judge.html.markup import Known, cite_links, esc
