@@ -23,8 +23,14 @@ import re
 from pathlib import Path
 from typing import Any
 
-from pal_judge.errors import UserError
-from pal_judge.scenarios.located import Located, Where, check_fields, load_located, read_yaml_text, suggest
+from pal_judge.scenarios.located import (
+    Located,
+    Where,
+    check_fields,
+    load_located,
+    read_yaml_text,
+    suggest,
+)
 from pal_judge.scenarios.model import (
     CARD_TYPES,
     KEYWORDS,
@@ -44,7 +50,8 @@ from pal_judge.scenarios.model import (
 SCENARIO_FIELDS = ("description", "cards", "setup", "steps", "expect")
 SETUP_FIELDS = ("turn", "first", "turn_number", "phase", "night", "soul_draw_used", "pregame", "seed", "A", "B")
 PLAYER_FIELDS = ("life", "damage", "resources", "deck", "hand", "base", "graveyard", "souls", "soul_deck", "pal_limit")
-CARD_FIELDS = ("name", "type", "lucky", "power", "strike", "cost", "color", "element", "work", "names", "keywords", "abilities", "effect")
+CARD_FIELDS = ("name", "type", "lucky", "power", "strike", "cost", "color", "element", "work", "names", "keywords", "abilities", "effect",
+               "deck_limit")
 BASE_EXTRA = ("card", "state", "damage")
 RESOURCES = ("material", "ingredient")
 COLORS = ("red", "blue", "green", "purple", "colorless")
@@ -214,6 +221,8 @@ def _spec(body: dict[str, Located], where: Where, name: str) -> CardSpec:
     for passed in ("abilities", "effect"):
         if passed in body:
             data[passed] = [a.plain() for a in body[passed].items(passed)]
+    if "deck_limit" in body:  # 6.1.3 a deck-building ability: N copies or `any` (checked by the engine)
+        data["deck_limit"] = body["deck_limit"].plain()
     return CardSpec(name=name, type=card_type, data=data, where=where, lucky=lucky, node=body)
 
 
