@@ -48,7 +48,7 @@ def main(argv: list[str] | None = None) -> int:
         except InvariantBroken as err:
             failure = f"invariant broken: {err}"
             break
-        except Exception:  # a crash inside the engine is a failure of the soak too
+        except Exception:  # noqa: BLE001 -- a crash inside the engine is a failure of the soak too
             failure = f"engine crashed on seed {seed}:\n{traceback.format_exc()}"
             break
         games, turns, events, checks = games + 1, turns + game.turns, events + game.events, checks + game.checks

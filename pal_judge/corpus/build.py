@@ -12,23 +12,12 @@ from pal_judge.corpus.headings import load_headings_en
 from pal_judge.corpus.model import Rulebook, Section
 from pal_judge.corpus.overrides import load_overrides
 from pal_judge.corpus.zh_parser import parse_zh
-from pal_judge.errors import UserError
+from pal_judge.textfiles import read_utf8
 
 
 def read_text(path: Path) -> str:
     """A rules file as text; missing, unreadable or non-UTF-8 files are a UserError naming the file."""
-    try:
-        data = path.read_bytes()
-    except FileNotFoundError:
-        raise UserError(f"missing rules file: {path}") from None
-    except OSError as err:
-        raise UserError(f"cannot read rules file {path}: {err.strerror or err}") from None
-    try:
-        return data.decode("utf-8")
-    except UnicodeDecodeError as err:
-        line = data[: err.start].count(b"\n") + 1
-        raise UserError(f"{path}:{line}: not UTF-8 text (byte 0x{data[err.start]:02x}); "
-                        "the rules files must be saved as UTF-8") from None
+    return read_utf8(path, missing=f"missing rules file: {path}")
 
 
 def build_rulebook(folder: Path, glossary: Glossary | None = None) -> Rulebook:

@@ -10,8 +10,9 @@ so the board is checked after every state change and at every play timing. A bro
 from __future__ import annotations
 
 import random
+from collections.abc import Callable, Collection, Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, Callable, Collection, Sequence
+from typing import TYPE_CHECKING, Any
 
 from pal_judge.engine.deciders import Decider, Decision, Option, RandomDecider
 
@@ -44,7 +45,7 @@ class CheckReport:
 class InvariantChecker:
     """Checks one game. `cards_per_player` is the fixed number of cards each owner has (50 for a deck game)."""
 
-    def __init__(self, game: "Game", sections: Collection[str] | None = None,
+    def __init__(self, game: Game, sections: Collection[str] | None = None,
                  cards_per_player: Sequence[int] | None = None) -> None:
         self.game = game
         self.sections = sections
@@ -57,7 +58,7 @@ class InvariantChecker:
         self._emit: Callable[..., None] | None = None
 
     # ------------------------------------------------------------------ wiring
-    def attach(self) -> "InvariantChecker":
+    def attach(self) -> InvariantChecker:
         """Check after every state change: the game's `emit` is wrapped on this instance only."""
         self._emit = self.game.emit
         self.game.emit = self._checked_emit  # type: ignore[method-assign]
@@ -167,7 +168,7 @@ class _CheckingDecider:
     checker: InvariantChecker
     inner: Decider
 
-    def decide(self, decision: Decision, game: "Game") -> Option:
+    def decide(self, decision: Decision, game: Game) -> Option:
         self.checker.at_decision(decision)
         return self.inner.decide(decision, game)
 
@@ -186,7 +187,7 @@ def play_checked(seed: int, sections: Collection[str] | None, turn_limit: int = 
     return CheckReport(seed, result.outcome, result.turns, checker.events, checker.checks)
 
 
-def check_setup_game(game: "Game", decider: Decider, sections: Collection[str] | None) -> CheckReport:
+def check_setup_game(game: Game, decider: Decider, sections: Collection[str] | None) -> CheckReport:
     """Run a game built from an explicit board under every invariant (card totals as set up)."""
     checker = InvariantChecker(game, sections).attach()
     result = game.run(checker.decider(decider))

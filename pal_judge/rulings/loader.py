@@ -9,8 +9,14 @@ from pathlib import Path
 from pal_judge.errors import UserError
 from pal_judge.paths import rulings_dir
 from pal_judge.rulings.model import SOURCE_KINDS, Ruling, Source
-from pal_judge.scenarios.located import Located, check_fields, load_located, read_yaml_text, suggest
 from pal_judge.scenarios.loader import scenario_from_node
+from pal_judge.scenarios.located import (
+    Located,
+    check_fields,
+    load_located,
+    read_yaml_text,
+    suggest,
+)
 
 RULING_FIELDS = ("id", "question", "answer", "cites", "tags", "source", "follows", "uncited", "engine_issue", "scenario")
 _ID = re.compile(r"^[a-z0-9][a-z0-9-]*$")

@@ -17,6 +17,7 @@ import yaml
 from yaml.constructor import SafeConstructor
 
 from pal_judge.errors import UserError
+from pal_judge.textfiles import read_utf8
 
 MAX_DEPTH = 40  # nesting levels a scenario or ruling file may use (real files use fewer than 10)
 MAX_VALUES = 200_000  # values a file may expand to through aliases (a billion-laughs file expands to 10**9)
@@ -164,16 +165,7 @@ class _Builder:
 
 def read_yaml_text(path: Path, shown: str | None = None) -> str:
     """The text of a YAML file; unreadable or non-UTF-8 files are a UserError naming file and line."""
-    shown = shown or str(path)
-    try:
-        data = path.read_bytes()
-    except OSError as err:
-        raise UserError(f"cannot read {shown}: {err.strerror or err}") from None
-    try:
-        return data.decode("utf-8")
-    except UnicodeDecodeError as err:
-        line = data[: err.start].count(b"\n") + 1
-        raise UserError(f"{shown}:{line}: not UTF-8 text (byte 0x{data[err.start]:02x}); save the file as UTF-8") from None
+    return read_utf8(path, shown)
 
 
 def load_located(text: str, file: str) -> Located:

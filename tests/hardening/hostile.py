@@ -46,7 +46,7 @@ def run_cli(args: list[str], env: dict[str, str] | None = None, timeout: float =
     """Run `pal-judge` in a real subprocess (same interpreter), with extra environment variables."""
     full_env = {**os.environ, "COLUMNS": "200", **(env or {})}
     return subprocess.run([sys.executable, "-m", "pal_judge", *args], capture_output=True, text=True,
-                          env=full_env, timeout=timeout, cwd=REPO)
+                          env=full_env, timeout=timeout, cwd=REPO, check=False)
 
 
 def refused_subprocess(args: list[str], env: dict[str, str] | None = None, timeout: float = 60) -> str:

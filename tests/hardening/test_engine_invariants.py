@@ -24,7 +24,12 @@ from pal_judge.cli import app
 from pal_judge.corpus.zh_parser import parse_zh
 from pal_judge.engine import Game, RandomDecider
 from pal_judge.engine.deciders import Decision, Option
-from pal_judge.engine.invariants import InvariantBroken, InvariantChecker, check_setup_game, play_checked
+from pal_judge.engine.invariants import (
+    InvariantBroken,
+    InvariantChecker,
+    check_setup_game,
+    play_checked,
+)
 from pal_judge.engine.simulate import generate_pool
 
 ZH = Path(__file__).resolve().parents[2] / "rules" / "zh.txt"
@@ -146,7 +151,7 @@ def test_a_broken_board_is_caught_and_names_the_seed(tamper: str, check: str) ->
 
 def test_a_cite_that_is_not_a_section_is_caught() -> None:
     game = Game.from_setup({"players": {"A": {}, "B": {}}}, seed=0)
-    checker = InvariantChecker(game, sections()).attach()
+    InvariantChecker(game, sections()).attach()
     with pytest.raises(InvariantBroken, match="99.99"):
         game.emit("made up", ("99.99",))
 

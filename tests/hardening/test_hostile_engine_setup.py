@@ -7,7 +7,14 @@ from typing import Any
 
 import pytest
 
-from pal_judge.engine import CardDataError, FirstLegalDecider, Game, ScriptedDecider, SetupError, card_from_dict
+from pal_judge.engine import (
+    CardDataError,
+    FirstLegalDecider,
+    Game,
+    ScriptedDecider,
+    SetupError,
+    card_from_dict,
+)
 
 BAD_BOARDS: dict[str, tuple[dict[str, Any], str]] = {
     "negative deck size": ({"A": {"deck": -5}}, "players.A.deck"),

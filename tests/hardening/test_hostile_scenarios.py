@@ -53,10 +53,11 @@ CASES = {
     "unknown card": ("setup:\n  turn: A\n  A: {base: [Nosuchcard]}\n", [":3:", "unknown card 'Nosuchcard' in base"]),
     "unknown keyword": ("cards:\n  X: {keywords: [Tuant]}\nsetup:\n  turn: A\n  A: {base: [X]}\n",
                         [":2:", "unknown keyword 'Tuant'", "did you mean Taunt"]),
-    "unknown trigger": ("cards:\n  X: {abilities: [{kind: auto, trigger: on_deplyo, effect: []}]}\n"
-                        "setup:\n  turn: A\n  A: {base: [X]}\n", ["abilities[0].trigger", "on_deplyo"]),
-    "wrong effect amount": ("cards:\n  X: {abilities: [{kind: auto, trigger: on_deploy, effect: [{do: draw, amount: lots}]}]}\n"
-                            "setup:\n  turn: A\n  A: {base: [X]}\n", ["abilities[0].effect[0].amount", "'lots'"]),
+    "unknown trigger": (("cards:\n  X: {abilities: [{kind: auto, trigger: on_deplyo, effect: []}]}\n"
+                         "setup:\n  turn: A\n  A: {base: [X]}\n"), ["abilities[0].trigger", "on_deplyo"]),
+    "wrong effect amount": (("cards:\n  X: {abilities: [{kind: auto, trigger: on_deploy, "
+                             "effect: [{do: draw, amount: lots}]}]}\nsetup:\n  turn: A\n  A: {base: [X]}\n"),
+                            ["abilities[0].effect[0].amount", "'lots'"]),
     "an event in the base": ("cards:\n  Boom: {type: event}\nsetup:\n  turn: A\n  A: {base: [Boom]}\n",
                              [":5:", "only Pals, structures and gear stand in a base"]),
     "step naming no card": (GOOD.replace("block: Tombat", "block: Tomcat"), [":10:", "no card called 'Tomcat'"]),
