@@ -72,10 +72,9 @@ def _guide_findings(rulebook: "Rulebook", glossary: "Glossary", path: Path, sect
         unknown = [c for c in checks if c not in GUIDE_CHECK_IDS]
         if unknown:
             raise UserError(f"unknown guide check {', '.join(unknown)}; known: {', '.join(GUIDE_CHECK_IDS)}")
-    try:
-        text = path.read_text(encoding="utf-8")
-    except (OSError, UnicodeDecodeError) as err:
-        raise UserError(f"cannot read {path}: {err}") from None
+    from pal_judge.textfiles import read_utf8
+
+    text = read_utf8(path)
     found = check_guide(rulebook, glossary, text, path.name, tuple(checks) if checks else None)
     return [f for f in found if section is None or in_subtree(f.section, section)]
 

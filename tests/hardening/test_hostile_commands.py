@@ -132,3 +132,20 @@ def test_rules_folder_missing_a_file(tmp_path: Path) -> None:
 def test_a_subprocess_error_has_no_traceback_and_exit_2() -> None:
     proc = run_cli(["rule", ".."])
     assert proc.returncode == 2 and proc.stdout == "" and "Traceback" not in proc.stderr
+
+
+def test_xcheck_guide_that_is_not_utf8_names_the_line(tmp_path: Path) -> None:
+    guide = tmp_path / "guide.txt"
+    guide.write_bytes(b"Authority: 9.6.3\nDamage is dealt.\n\xff\xfe\n")
+    assert refused(["xcheck", "--guide", str(guide)]).message.startswith(f"{guide}:3: not UTF-8")
+
+
+@pytest.mark.parametrize("where", ["a-file", "a-file/site"])
+def test_export_html_onto_a_file_writes_nothing(tmp_path: Path, where: str) -> None:
+    blocker = tmp_path / "a-file"
+    blocker.write_text("a judge's notes", encoding="utf-8")
+    before = {p.name for p in tmp_path.iterdir()}
+    message = refused(["export-html", str(tmp_path / where)]).message
+    assert str(tmp_path / where) in message
+    assert blocker.read_text(encoding="utf-8") == "a judge's notes"
+    assert {p.name for p in tmp_path.iterdir()} == before
