@@ -42,11 +42,36 @@ def load_yaml_list(path: Path) -> list[tuple[int, Any]]:
         line = mark.line + 1 if mark is not None else None
         problem = getattr(err, "problem", None) or str(err)
         raise DataFileError(path, line, f"not valid YAML: {problem}") from None
+    except RecursionError:
+        raise DataFileError(path, None, "not valid YAML: nested too deeply to read") from None
+    _reject_duplicate_keys(path, node)
     if data is None:
         return []
     if not isinstance(data, list) or not isinstance(node, yaml.SequenceNode):
         raise DataFileError(path, 1, "expected a list of entries")
     return [(item.start_mark.line + 1, value) for item, value in zip(node.value, data)]
+
+
+def _reject_duplicate_keys(path: Path, node: Any) -> None:
+    """yaml.safe_load keeps the last of two equal keys silently; a data file must not lose the first."""
+    import yaml
+
+    stack, visited = [node], set()
+    while stack:
+        current = stack.pop()
+        if id(current) in visited:  # an alias shares its anchor's node: visit it once (no alias bombs)
+            continue
+        visited.add(id(current))
+        if isinstance(current, yaml.MappingNode):
+            seen: set[str] = set()
+            for key, value in current.value:
+                if isinstance(key, yaml.ScalarNode):
+                    if key.value in seen:
+                        raise DataFileError(path, key.start_mark.line + 1, f"not valid YAML: duplicate key '{key.value}'")
+                    seen.add(key.value)
+                stack.append(value)
+        elif isinstance(current, yaml.SequenceNode):
+            stack.extend(current.value)
 
 
 def require_mapping(path: Path, line: int, item: Any, keys: tuple[str, ...]) -> dict[str, Any]:

@@ -149,3 +149,21 @@ def test_export_html_onto_a_file_writes_nothing(tmp_path: Path, where: str) -> N
     assert str(tmp_path / where) in message
     assert blocker.read_text(encoding="utf-8") == "a judge's notes"
     assert {p.name for p in tmp_path.iterdir()} == before
+
+
+@pytest.mark.parametrize("name,added,fragment", [
+    ("glossary.yaml", "- " + "[" * 5000 + "]" * 5000, "nested too deeply"),
+    ("glossary.yaml", '- !!python/object/apply:os.system ["touch pwned"]', "python/object/apply"),
+    ("glossary.yaml", "- {id: x, kind: term, en: [X], zh: [X], id: y}", "not valid YAML"),
+    ("alignment_overrides.yaml", "\tbroken: tab", "not valid YAML"),
+    ("glossary.yaml", "\n".join(f"- &{n} [{', '.join([f'*{p}'] * 9 if p else ['lol'] * 9)}]"
+                                for p, n in zip([None, *"abcdefgh"], "abcdefghi")), "must be a mapping"),
+], ids=["deep", "python-tag", "duplicate-key", "tab", "billion-laughs"])
+def test_hostile_rules_data_file_is_one_error_line(tmp_path: Path, name: str, added: str, fragment: str) -> None:
+    folder = _rules_copy(tmp_path)
+    with (folder / name).open("a", encoding="utf-8") as handle:
+        handle.write("\n" + added + "\n")
+    env = {"PAL_JUDGE_RULES": str(folder), "PAL_JUDGE_CACHE": str(tmp_path / "cache")}
+    message = refused(["rule", "9.6.3"], env).message
+    assert message.startswith(str(folder / name)) and fragment in message, message
+    assert not (tmp_path / "pwned").exists() and not Path("pwned").exists()
