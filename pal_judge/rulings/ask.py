@@ -1,15 +1,43 @@
-"""`ask`: find the ruling that answers a question (English or Chinese), else the most relevant sections."""
+"""`ask`: find the ruling that answers a question (English or Chinese), else the most relevant sections.
+
+Ranking (weights chosen on the tuning part of tests/rulings/ask_questions.yaml and
+checked on its held-out part; `python tests/rulings/test_ask_quality.py` prints both):
+
+* a ruling's question (with its tags) is searched on its own and weighs most: a judge
+  asks the way a ruling's question is put, while its answer repeats the rulebook's words
+  for many neighbouring cases;
+* its answer adds a little;
+* the rulebook search adds support: a ruling citing one of the sections found for the
+  question gains that section's score, more when the section is among its most decisive
+  cites (a ruling's cites are listed most decisive first).
+
+"Matches well": the best ruling scores high on its own, or fairly high and it cites one
+of the few sections the rulebook search puts first (the two searches agree).
+"""
 
 from __future__ import annotations
 
+import difflib
+import re
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Iterable, Sequence
 
 from pal_judge.rulings.model import Ruling
 
-# A ruling "matches well" when its score is at least this, and not far below the best section's.
-MIN_RULING_SCORE = 10.0
-MIN_SHARE_OF_SECTION_SCORE = 0.5
+QUESTION_WEIGHT = 2.0  # the ruling's question and tags
+ANSWER_WEIGHT = 0.3  # the ruling's answer
+SECTION_WEIGHT = 0.2  # support from the sections the rulebook search finds
+CITE_DECAY = 1.0  # the k-th cite (0-based) of a ruling counts 1 / (1 + CITE_DECAY * k)
+SECTION_POOL = 10  # sections searched for support
+RULING_POOL = 30  # rulings read from each text search before combining
+# The cut-off: a ruling matches well when it scores STRONG_SCORE, or MIN_SCORE and it
+# cites one of the first AGREE_SECTIONS sections found (exactly, or a clause under or above one).
+STRONG_SCORE = 40.0
+MIN_SCORE = 30.0
+AGREE_SECTIONS = 3
+# A misspelt keyword ("retailate", "breakthru", "interupt") is read as the keyword it is this close to.
+KEYWORD_SPELLING_CUTOFF = 0.85
+_WORD_RE = re.compile(r"[A-Za-z]{5,}")
 
 
 @dataclass(frozen=True)
@@ -45,14 +73,14 @@ class Answer:
         return data
 
 
-def documents(rulings: list[Ruling]) -> list[Any]:
+def question_documents(rulings: Sequence[Ruling]) -> list[Any]:
     from pal_judge.search.documents import Document
 
     return [
         Document(
             id=r.id,
-            en=f"{r.question_en}\n{r.answer_en}\n{' '.join(r.tags)}",
-            zh=f"{r.question_zh}\n{r.answer_zh}",
+            en=f"{r.question_en}\n{' '.join(r.tags)}",
+            zh=r.question_zh,
             title_en=r.question_en,
             title_zh=r.question_zh,
             cites=r.cites,
@@ -61,19 +89,91 @@ def documents(rulings: list[Ruling]) -> list[Any]:
     ]
 
 
-def ask(query: str, rulings: list[Ruling], limit: int = 5) -> Answer:
-    from pal_judge.search import search_documents, search_sections
+def answer_documents(rulings: Sequence[Ruling]) -> list[Any]:
+    from pal_judge.search.documents import Document
 
-    by_id = {r.id: r for r in rulings}
-    ruling_hits = search_documents(query, documents(rulings), limit=limit, name="rulings")
-    section_hits = search_sections(query, limit=limit)
-    best_section = section_hits[0].score if section_hits else 0.0
-    matches = [Match("ruling", h.id, h.score, by_id[h.id].question_en) for h in ruling_hits]
-    matches += [Match("section", h.section, h.score, h.heading) for h in section_hits]
-    best = ruling_hits[0] if ruling_hits else None
-    good = best is not None and best.score >= MIN_RULING_SCORE and best.score >= MIN_SHARE_OF_SECTION_SCORE * best_section
-    if good and best is not None:
-        ruling = by_id[best.id]
-        return Answer(query, ruling, ruling.cites, tuple(matches), tuple(section_hits))
-    cites = tuple(h.section for h in section_hits)
-    return Answer(query, None, cites, tuple(matches), tuple(section_hits))
+    return [Document(id=r.id, en=r.answer_en, zh=r.answer_zh, cites=r.cites) for r in rulings]
+
+
+def related(cite: str, section: str) -> float:
+    """How much a section found for the question supports a cite: the same clause fully,
+    a clause under or above it (not a whole chapter) half."""
+    if cite == section:
+        return 1.0
+    if "." in section and cite.startswith(section + "."):
+        return 0.5
+    if "." in cite and section.startswith(cite + "."):
+        return 0.5
+    return 0.0
+
+
+def support(cites: Sequence[str], sections: Sequence[tuple[str, float]]) -> float:
+    """The rulebook search's vote for a ruling: each section found that it cites adds its
+    score, weighed down the later it stands among the ruling's cites (most decisive first)."""
+    total = 0.0
+    for number, score in sections:
+        weight = max((related(c, number) / (1.0 + CITE_DECAY * k) for k, c in enumerate(cites)), default=0.0)
+        total += score * weight
+    return total
+
+
+def agrees(cites: Sequence[str], sections: Sequence[tuple[str, float]]) -> bool:
+    return any(related(c, number) for c in cites for number, _ in sections[:AGREE_SECTIONS])
+
+
+def matches_well(score: float, ruling: Ruling, sections: Sequence[tuple[str, float]]) -> bool:
+    return score >= STRONG_SCORE or (score >= MIN_SCORE and agrees(ruling.cites, sections))
+
+
+def rank(query: str, rulings: Sequence[Ruling], sections: Sequence[tuple[str, float]]) -> list[tuple[float, Ruling]]:
+    """Rulings by combined score, best first (only those some search found)."""
+    from pal_judge.search import search_documents
+
+    questions = search_documents(query, question_documents(rulings), limit=RULING_POOL, name="ruling-questions")
+    answers = search_documents(query, answer_documents(rulings), limit=RULING_POOL, name="ruling-answers")
+    scores: dict[str, float] = {}
+    for hits, weight in ((questions, QUESTION_WEIGHT), (answers, ANSWER_WEIGHT)):
+        for hit in hits:
+            scores[hit.id] = scores.get(hit.id, 0.0) + weight * hit.score
+    ranked = []
+    for ruling in rulings:
+        score = scores.get(ruling.id, 0.0) + SECTION_WEIGHT * support(ruling.cites, sections)
+        if score > 0:
+            ranked.append((score, ruling))
+    ranked.sort(key=lambda pair: (-pair[0], pair[1].id))
+    return ranked
+
+
+def keyword_names(terms: Iterable[Any]) -> tuple[str, ...]:
+    """The one-word English names of the keywords (12.x): taunt, retaliate, breakthrough …"""
+    return tuple(
+        dict.fromkeys(v.lower() for t in terms if t.kind == "keyword" for v in t.en if _WORD_RE.fullmatch(v))
+    )
+
+
+def respell(query: str, names: Sequence[str]) -> str:
+    """The query with misspelt keyword names corrected ('retailate' -> 'retaliate')."""
+
+    def fix(match: re.Match[str]) -> str:
+        word = match.group(0)
+        close = difflib.get_close_matches(word.lower(), names, n=1, cutoff=KEYWORD_SPELLING_CUTOFF)
+        return close[0] if close else word
+
+    return _WORD_RE.sub(fix, query)
+
+
+def ask(query: str, rulings: list[Ruling], limit: int = 5) -> Answer:
+    from pal_judge.search import search_sections, section_searcher
+
+    search_sections(query, limit=1)  # reports a syntax mistake in the question as typed, opens the index
+    query_terms = respell(query, keyword_names(section_searcher().opened.lexicon.glossary.terms))
+    section_hits = search_sections(query_terms, limit=max(limit, SECTION_POOL))
+    sections = [(h.section, h.score) for h in section_hits]
+    ranked = rank(query_terms, rulings, sections)[:limit]
+    shown = section_hits[:limit]
+    matches = [Match("ruling", r.id, score, r.question_en) for score, r in ranked]
+    matches += [Match("section", h.section, h.score, h.heading) for h in shown]
+    if ranked and matches_well(ranked[0][0], ranked[0][1], sections):
+        ruling = ranked[0][1]
+        return Answer(query, ruling, ruling.cites, tuple(matches), tuple(shown))
+    return Answer(query, None, tuple(h.section for h in shown), tuple(matches), tuple(shown))
