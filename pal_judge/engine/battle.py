@@ -17,33 +17,38 @@ def legal_attackers(g: "Game") -> list[CardInstance]:
     return [c for c in g.players[g.turn_player].pals() if not c.rested and not stats.restricted(g, c, "cannot_attack")]
 
 
-def legal_targets(g: "Game", attacker: CardInstance) -> tuple[list[CardInstance | None], str]:
-    """9.2.3 the player (None), a structure, a rested pal (a standing one with Assault, 12.15.2).
-    12.10.2 if a Taunt card is a legal target, one of the Taunt cards must be chosen; 12.10.3 a
-    Taunt card that is not a legal target imposes nothing. Returns (targets, taunt status)."""
-    opp = g.players[g.opp(g.turn_player)]
+def legal_targets(g: "Game", attacker: CardInstance) -> tuple[list[CardInstance | None], str, bool]:
+    """9.2.3 the player (None), a structure, a rested pal (a standing one with Assault, 12.15.2);
+    9.2.4.1 minus the targets an effect forbids this attacker. 12.10.2 if a Taunt card is a legal
+    target, one of the Taunt cards must be chosen; 12.10.3 a Taunt card that is not a legal target
+    imposes nothing. Returns (targets, taunt status, whether an effect removed a target)."""
+    defender = g.opp(g.turn_player)
+    opp = g.players[defender]
     assault = "assault" in stats.keywords(g, attacker)
-    cards = [c for c in opp.base if c.card.type == "structure" or
-             (c.card.type == "pal" and (c.rested or assault))]
-    taunts = [c for c in cards if "taunt" in stats.keywords(g, c)]
+    printed: list[CardInstance | None] = [None, *(c for c in opp.base if c.card.type == "structure" or
+                                                 (c.card.type == "pal" and (c.rested or assault)))]
+    allowed = [t for t in printed if not stats.cannot_attack_target(g, attacker, t, defender)]
+    forbidden = len(allowed) < len(printed)
+    taunts = [c for c in allowed if c is not None and "taunt" in stats.keywords(g, c)]
     if taunts:
-        return list(taunts), "forced"  # 12.10.2.1 any one of them
+        return list(taunts), "forced", forbidden  # 12.10.2.1 any one of them
     if any("taunt" in stats.keywords(g, c) for c in opp.base):
-        return [None, *cards], "illegal"  # 12.10.3
-    return [None, *cards], ""
+        return allowed, "illegal", forbidden  # 12.10.3
+    return allowed, "", forbidden
 
 
 def attack_options(g: "Game") -> list[Option]:
     opts = []
     for att in legal_attackers(g):
-        targets, taunt = legal_targets(g, att)
+        targets, taunt, forbidden = legal_targets(g, att)
         for t in targets:
             name = "player" if t is None else t.label
-            opts.append(Option(f"attack {att.label} -> {name}", ("attack", att.oid, None if t is None else t.oid, taunt)))
+            opts.append(Option(f"attack {att.label} -> {name}",
+                               ("attack", att.oid, None if t is None else t.oid, taunt, forbidden)))
     return opts
 
 
-def run_battle(g: "Game", attacker_oid: int, target_oid: int | None, taunt: str) -> None:
+def run_battle(g: "Game", attacker_oid: int, target_oid: int | None, taunt: str, forbidden: bool = False) -> None:
     """9.3–9.7 one battle."""
     tp, nt = g.turn_player, g.opp(g.turn_player)
     att = g.find(attacker_oid)
@@ -64,6 +69,8 @@ def run_battle(g: "Game", attacker_oid: int, target_oid: int | None, taunt: str)
         cites += ["12.10.2", "12.10.2.1", "12.10.1"]
     elif taunt == "illegal":
         cites.append("12.10.3")
+    if forbidden:
+        cites.append("9.2.4.1")  # an effect removed a target this pal could otherwise attack
     g.emit(f"{g.pname(tp)} starts a battle: {att.label} attacks {tname}", ("8.4.1", "9.1.1", *cites), player=tp,
            card=att.label, after={"attacker": att.label, "target": tname})
     effects.set_rested(g, att, True, ("9.3.2", "9.3.2.1"))
@@ -180,12 +187,13 @@ def _damage_step(g: "Game", b: Battle) -> None:
     if att is None or (b.target_oid is not None and tgt is None):
         g.emit("the attacking pal or the target is gone: no damage", ("9.6.2",))
     elif tgt is None:
-        s = stats.strike(g, att)
+        s, changed = stats.strike_detail(g, att)
         if s <= 0:
-            g.emit(f"{att.label} has strike {s}: no damage", ("9.6.3.3.1", "1.3.2.2"), card=att.label)
+            neg = ("1.3.2.4",) if s < 0 else ()
+            g.emit(f"{att.label} has strike {s}: no damage", ("9.6.3.3.1", "1.3.2.2") + neg + changed, card=att.label)
         else:
             effects.damage_player(g, b.target_player, s, ("9.6.3", "9.6.3.3", "9.6.3.3.2", "9.6.3.4", "10.13.3", "10.13.1",
-                                                          "2.9.1"),
+                                                          "2.9.1") + changed,
                                   att.label)
             timing.fire_self(g, att, "on_battle_damage")
     elif tgt.card.type == "pal":

@@ -39,7 +39,7 @@ KEYWORDS_FLAG = (
 )
 KEYWORDS_VALUED = ("brave", "serious")
 STEP_KINDS = (
-    "draw", "draw_up_to", "damage", "power", "grant", "stand", "rest", "destroy", "butcher",
+    "draw", "draw_up_to", "damage", "power", "strike", "grant", "stand", "rest", "destroy", "butcher",
     "exile", "place", "discard", "look_top", "look_and_choose", "shuffle", "gain", "life",
     "deploy", "night", "nullify_attack", "delayed", "choose_one", "win", "lose",
     "must_attack", "cannot_attack", "cannot_block", "cannot_be_blocked", "pal_limit",
@@ -275,6 +275,7 @@ def parse_target(v: Any, path: str) -> Target:
 _STEP_FIELDS: dict[str, set[str]] = {
     "draw": {"amount", "who"}, "draw_up_to": {"amount", "who"},
     "damage": {"amount", "target"}, "power": {"amount", "target", "duration"},
+    "strike": {"amount", "target", "duration"},
     "grant": {"keyword", "target", "duration"}, "stand": {"target"}, "rest": {"target"},
     "destroy": {"target"}, "butcher": {"amount", "target"}, "exile": {"target"},
     "place": {"target", "to"}, "discard": {"amount", "who"}, "look_top": {"amount", "who"},
@@ -282,13 +283,13 @@ _STEP_FIELDS: dict[str, set[str]] = {
     "gain": {"resource", "amount"}, "life": {"amount", "who"}, "deploy": {"from", "filter"},
     "night": {"value"}, "nullify_attack": set(), "delayed": {"trigger", "phase", "effect"},
     "choose_one": {"options"}, "win": {"who"}, "lose": {"who"}, "must_attack": {"target"},
-    "cannot_attack": {"target"}, "cannot_block": {"target"}, "cannot_be_blocked": {"target"},
+    "cannot_attack": {"target", "against"}, "cannot_block": {"target"}, "cannot_be_blocked": {"target"},
     "pal_limit": {"amount"}, "trigger_times": {"amount", "trigger"}, "look_top_up_to": {"amount", "who"},
     "exchange": {"target", "with"}, "declare": set(), "repeat": {"amount", "effect"},
 }
-_NEEDS_AMOUNT = {"draw", "draw_up_to", "damage", "power", "discard", "look_top", "look_and_choose",
+_NEEDS_AMOUNT = {"draw", "draw_up_to", "damage", "power", "strike", "discard", "look_top", "look_and_choose",
                  "gain", "life", "pal_limit", "trigger_times", "look_top_up_to", "repeat"}
-_NEEDS_TARGET = {"damage", "power", "grant", "stand", "rest", "destroy", "exile", "place", "exchange"}
+_NEEDS_TARGET = {"damage", "power", "strike", "grant", "stand", "rest", "destroy", "exile", "place", "exchange"}
 
 
 def parse_steps(v: Any, path: str) -> tuple[Step, ...]:
@@ -309,7 +310,7 @@ def parse_step(v: Any, path: str) -> Step:
         kw["target"] = parse_target(d["target"], _join(path, "target"))
     if "who" in d:
         kw["who"] = _choice(d["who"], ("you", "opponent"), _join(path, "who"))
-    if do in ("power", "grant"):
+    if do in ("power", "strike", "grant"):
         kw["duration"] = _choice(d.get("duration", "until_end_of_turn"), DURATIONS, _join(path, "duration"))
     if do == "grant":
         kw["keyword"] = parse_keyword(_req(d, "keyword", path), _join(path, "keyword"))
@@ -325,6 +326,11 @@ def parse_step(v: Any, path: str) -> Step:
         kw["filter"] = parse_target(f, _join(path, "filter"))
     if do == "exchange":
         kw["filter"] = parse_target(_req(d, "with", path), _join(path, "with"))
+    if do == "cannot_attack" and "against" in d:
+        # 9.2.4.1 the attacker may not attack these targets (a card description, or `opponent` / `you`
+        # for a player); without `against` it may not attack at all (9.2.2.2)
+        f = d["against"] if isinstance(d["against"], str) else {"all": True, **_mapping(d["against"], _join(path, "against"))}
+        kw["filter"] = parse_target(f, _join(path, "against"))
     if do == "gain":
         kw["resource"] = _choice(_req(d, "resource", path), RESOURCES, _join(path, "resource"))
     if do == "night":

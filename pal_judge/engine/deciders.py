@@ -118,5 +118,5 @@ class RandomDecider:
         self.rng = random.Random(self.seed)
 
     def decide(self, decision: Decision, game: "Game") -> Option:
-        opts = [o for o in decision.options if o.label != "concede"] or list(decision.options)
+        opts = [o for o in decision.options if not o.label.startswith("concede")] or list(decision.options)
         return opts[self.rng.randrange(len(opts))]

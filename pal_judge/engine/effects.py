@@ -357,8 +357,15 @@ def _modify(g: "Game", s: Step, ctx: Context, kind: str) -> None:
         if isinstance(t, int) or t.zone != "base":
             continue
         before = stats.power(g, t)
+        before_strike = stats.strike(g, t)
         g.modifiers.append(Modifier(t.oid, kind, s.amount or 0, s.keyword, s.duration, g.next_order()))
-        if kind == "power":
+        if kind == "strike":  # 2.9.1 strike is card information an effect may change (10.10.1.4)
+            after = stats.strike(g, t)
+            neg = ("1.3.2.4",) if after < 0 else ()
+            g.emit(f"{t.label} gets {s.amount:+d} strike ({s.duration})", ("10.2.1.2", "10.10.1.4", "2.9.1") + neg
+                   + ctx.cites, player=t.controller, card=t.label, before={"strike": before_strike},
+                   after={"strike": after})
+        elif kind == "power":
             after = stats.power(g, t)
             neg = ("1.3.2.4",) if after < 0 else ()  # values may be 0 or negative
             g.emit(f"{t.label} gets {s.amount:+d} power ({s.duration})", ("10.2.1.2", "10.10.1.4") + neg + ctx.cites,
@@ -551,9 +558,16 @@ def _s_win_lose(g: "Game", s: Step, ctx: Context) -> None:
 
 def _s_restriction(g: "Game", s: Step, ctx: Context) -> None:
     for t in _cards(select(g, s.target or Target(word="self"), ctx)):
-        g.modifiers.append(Modifier(t.oid, s.do, duration="until_end_of_turn", order=g.next_order()))
-        g.emit(f"{t.label}: {s.do.replace('_', ' ')} until end of turn", ("10.10.1.3",), player=t.controller,
-               card=t.label)
+        g.modifiers.append(Modifier(t.oid, s.do, duration="until_end_of_turn", order=g.next_order(),
+                                    against=s.filter if s.do == "cannot_attack" else None, controller=ctx.controller))
+        what = s.do.replace('_', ' ') + (f" {_against_text(s.filter)}" if s.do == "cannot_attack" and s.filter else "")
+        g.emit(f"{t.label}: {what} until end of turn", ("10.10.1.3",), player=t.controller, card=t.label)
+
+
+def _against_text(t: Target) -> str:
+    if t.word is not None:
+        return f"the {t.word} player" if t.word in ("you", "opponent") else t.word
+    return " ".join(x for x in (t.controller if t.controller != "any" else "", t.name or "", t.type) if x)
 
 
 def _s_pal_limit(g: "Game", s: Step, ctx: Context) -> None:
@@ -607,7 +621,8 @@ def _s_noop(g: "Game", s: Step, ctx: Context) -> None:
 
 _STEP_FUNCS = {
     "draw": _s_draw, "draw_up_to": _s_draw_up_to, "damage": _s_damage,
-    "power": lambda g, s, c: _modify(g, s, c, "power"), "grant": lambda g, s, c: _modify(g, s, c, "grant"),
+    "power": lambda g, s, c: _modify(g, s, c, "power"),
+    "strike": lambda g, s, c: _modify(g, s, c, "strike"), "grant": lambda g, s, c: _modify(g, s, c, "grant"),
     "stand": _s_stand_rest, "rest": _s_stand_rest, "destroy": _s_destroy, "butcher": _s_butcher,
     "exile": _s_exile, "place": _s_place, "discard": _s_discard, "look_top": _s_look_top,
     "look_and_choose": _s_look_and_choose, "shuffle": _s_shuffle, "gain": _s_gain, "life": _s_life,

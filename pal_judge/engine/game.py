@@ -14,6 +14,9 @@ from pal_judge.engine.state import (
 from pal_judge.engine.trace import Event
 
 
+CONCEDE = "concede"  # the option label (and data tag) of a concession, offered at every decision (1.2.3)
+
+
 class GameOver(Exception):
     """Unwinds the procedure stack when the game ends (1.2.1: it ends at that moment)."""
 
@@ -131,16 +134,27 @@ class Game:
         """Ask the decider; only `main` is asked with a single option."""
         if not options:
             raise RuntimeError(f"decision {kind} with no options")
-        decision = Decision(kind, self.players[player].name, tuple(options), prompt)
+        decision = Decision(kind, self.players[player].name, tuple(options) + self._concessions(player), prompt)
         if self._until_hit():
             raise _Stop("until", decision)
         if len(options) == 1 and kind != "main":
             return options[0]
         assert self.decider is not None
         try:
-            return self.decider.decide(decision, self)
+            chosen = self.decider.decide(decision, self)
         except ScriptExhausted:
             raise _Stop("script_exhausted", decision) from None
+        if isinstance(chosen.data, tuple) and chosen.data[:1] == (CONCEDE,):
+            loser = chosen.data[1]
+            self.emit(f"{self.pname(loser)} concedes", ("1.2.3", "1.2.3.1"), player=loser)
+            self.end_game("win", self.opp(loser), f"{self.pname(loser)} concedes", ("1.2.3",))
+        return chosen
+
+    def _concessions(self, asked: int) -> tuple[Option, ...]:
+        """1.2.3 any player may concede at any time: at every decision, `concede` (the player asked) and
+        `concede NAME` (either player, also the one not being asked)."""
+        named = tuple(Option(f"{CONCEDE} {p.name}", (CONCEDE, p.idx)) for p in self.players)
+        return (Option(CONCEDE, (CONCEDE, asked)),) + named
 
     def check_until(self) -> None:
         """Stop the run here if `until` says so (checked before every decision and every phase)."""

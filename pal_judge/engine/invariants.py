@@ -14,6 +14,7 @@ from collections.abc import Callable, Collection, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
+from pal_judge.engine.cards import CardDef
 from pal_judge.engine.deciders import Decider, Decision, Option, RandomDecider
 
 if TYPE_CHECKING:
@@ -185,6 +186,46 @@ def play_checked(seed: int, sections: Collection[str] | None, turn_limit: int = 
     result = game.run(checker.decider(RandomDecider(seed)))
     checker.at_end(result.outcome)
     return CheckReport(seed, result.outcome, result.turns, checker.events, checker.checks)
+
+
+def random_board(rng: random.Random, pool: Sequence[CardDef]) -> dict[str, Any]:
+    """A legal mid-game board for `Game.from_setup` (API.md §2) built from `pool`: at most 5 Pals per
+    base (4.4.5.2), damage below each card's power (11.4 would destroy it), 10 souls (6.1.2)."""
+    pals = [c.name for c in pool if c.type == "pal"]
+    placeable = [c.name for c in pool if c.type != "event"]
+    anything = [c.name for c in pool] + ["Filler", "Lucky Filler"]
+    power = {c.name: c.power or 1000 for c in pool}
+
+    def player() -> dict[str, Any]:
+        chosen = [rng.choice(placeable) for _ in range(rng.randint(0, 6))]
+        base = [n for n in chosen if n in pals][:5] + [n for n in chosen if n not in pals][:2]
+        standing = rng.randint(0, SOULS)
+        rested = rng.randint(0, SOULS - standing)
+        return {
+            "life": rng.randint(1, 10), "material": rng.randint(0, 3), "ingredient": rng.randint(0, 3),
+            "deck": [rng.choice(anything) for _ in range(rng.randint(5, 30))],
+            "hand": [rng.choice(anything) for _ in range(rng.randint(0, 7))],
+            "graveyard": [rng.choice(anything) for _ in range(rng.randint(0, 4))],
+            "base": [{"card": n, "state": rng.choice(["standing", "rested"]),
+                      "damage": rng.randint(0, min(max(power.get(n, 1000), 1) - 1, 3000))} for n in base],
+            "souls": {"standing": standing, "rested": rested, "deck": SOULS - standing - rested},
+        }
+
+    turn = rng.randint(1, 12)
+    return {"turn": turn, "turn_player": rng.choice(["A", "B"]),
+            "phase": rng.choice(["stand", "draw", "soul", "main", "end"]), "night": rng.random() < 0.5,
+            "turn_limit": turn + 6, "players": {"A": player(), "B": player()}}
+
+
+def play_board_checked(seed: int, sections: Collection[str] | None) -> CheckReport:
+    """A random legal board (cards from `generate_pool`) played by `RandomDecider(seed)` under every invariant."""
+    from pal_judge.engine.game import Game
+    from pal_judge.engine.simulate import generate_pool
+
+    rng = random.Random(seed)
+    pool = generate_pool(rng, "Board")
+    game = Game.from_setup(random_board(rng, pool), cards=pool, seed=seed)
+    return check_setup_game(game, RandomDecider(seed), sections)
 
 
 def check_setup_game(game: Game, decider: Decider, sections: Collection[str] | None) -> CheckReport:

@@ -74,6 +74,8 @@ class Modifier:
     keyword: tuple[str, int] | None = None
     duration: str = "until_end_of_turn"
     order: int = 0  # 10.10.1.6.2 the time it was used
+    against: Any = None  # cannot_attack: the Target it may not attack (9.2.4.1); None = no attack at all
+    controller: int = 0  # the controller of the effect (reads `against`'s you/opponent)
 
 
 @dataclass(slots=True)

@@ -141,19 +141,60 @@ def power(g: "Game", ci: CardInstance) -> int:
 
 
 def strike(g: "Game", ci: CardInstance) -> int:
-    return ci.card.strike
+    return strike_detail(g, ci)[0]
+
+
+def strike_detail(g: "Game", ci: CardInstance) -> tuple[int, tuple[str, ...]]:
+    """Current strike (2.9.1): the printed value changed by effects, numeric changes in time order
+    (10.10.1.4; one-shot effects 10.10.1.6.2, continuous abilities 10.10.1.6.1)."""
+    value = ci.card.strike  # 10.10.1.1
+    cites: list[str] = []
+    if ci.zone != "base":
+        return value, ()
+    for m in sorted((m for m in g.modifiers if m.oid == ci.oid and m.kind == "strike"), key=lambda m: m.order):
+        value += m.amount
+        cites.append("10.10.1.6.2")
+    for src, _a, s in continuous_steps(g):
+        if s.do == "strike" and s.target is not None and matches(g, ci, s.target, src.controller, src):
+            value += s.amount or 0
+            cites += ["10.10.1.6.1", "10.1.1.3.1", "3.1.2.1", "10.3.5"]
+    if cites:
+        cites[:0] = ["10.10.1", "10.10.1.1", "10.10.1.4", "10.10.1.6"]
+    return value, tuple(dict.fromkeys(cites))
 
 
 def restricted(g: "Game", ci: CardInstance, kind: str) -> bool:
     """cannot_attack / cannot_block / cannot_be_blocked / must_attack from effects (10.10.1.3)."""
     for m in g.modifiers:
-        if m.oid == ci.oid and m.kind == kind:
+        if m.oid == ci.oid and m.kind == kind and m.against is None:
             return True
     for src, _a, s in continuous_steps(g):
-        if s.do == kind:
+        if s.do == kind and not (kind == "cannot_attack" and s.filter is not None):
             t = s.target or Target(word="self")
             if matches(g, ci, t, src.controller, src):
                 return True
+    return False
+
+
+def _is_against(g: "Game", against: Target, target: CardInstance | None, defender: int, controller: int,
+                source: CardInstance | None) -> bool:
+    """Is this attack target (a card, or the defending player when None) one that `against` names?"""
+    if target is None:
+        return against.word in ("you", "opponent") and (defender == controller) == (against.word == "you")
+    return against.word not in ("you", "opponent") and matches(g, target, against, controller, source)
+
+
+def cannot_attack_target(g: "Game", attacker: CardInstance, target: CardInstance | None, defender: int) -> bool:
+    """9.2.4.1 an effect says this pal cannot attack this target (the defending player when None)."""
+    for m in g.modifiers:
+        if m.oid == attacker.oid and m.kind == "cannot_attack" and m.against is not None \
+                and _is_against(g, m.against, target, defender, m.controller, None):
+            return True
+    for src, _a, s in continuous_steps(g):
+        if s.do == "cannot_attack" and s.filter is not None \
+                and matches(g, attacker, s.target or Target(word="self"), src.controller, src) \
+                and _is_against(g, s.filter, target, defender, src.controller, src):
+            return True
     return False
 
 

@@ -127,8 +127,7 @@ def main_options(g: "Game") -> list[Option]:
     must = attacks and any(stats.restricted(g, c, "must_attack") for c in battle.legal_attackers(g))
     if not must:  # 7.5.2.1 a pal that must attack and can: doing nothing is not allowed
         opts.append(Option("end_turn", ("end_turn",)))
-    opts.append(Option("concede", ("concede",)))
-    return opts
+    return opts  # `concede` is added to every decision by Game.ask (1.2.3)
 
 
 def perform(g: "Game", who: int, opt: Option, cites: Sequence[str]) -> None:
@@ -148,7 +147,7 @@ def perform(g: "Game", who: int, opt: Option, cites: Sequence[str]) -> None:
             extra += ("10.3.4", "10.3.4.1", "10.3.4.1.1")  # an ability that works from the hand
         effects.activate(g, who, ci, data[2], ability, tuple(cites) + extra)
     elif kind == "attack":
-        battle.run_battle(g, data[1], data[2], data[3])
+        battle.run_battle(g, data[1], data[2], data[3], data[4])
     elif kind == "soul_draw":
         g.soul_draw_used = True
         effects.pay_souls(g, who, SOUL_DRAW_COST, ("8.5.1", "8.5.2"))
@@ -167,9 +166,6 @@ def _main(g: "Game") -> None:
         if opt.label == "end_turn":
             g.emit(f"{g.pname(tp)} ends the main phase", ("7.5.3", "10.5.4.3", "10.5.2", "10.5.4", "10.5.4.1"), player=tp)
             return
-        if opt.label == "concede":
-            g.emit(f"{g.pname(tp)} concedes", ("1.2.3", "1.2.3.1"), player=tp)
-            g.end_game("win", g.opp(tp), f"{g.pname(tp)} concedes", ("1.2.3",))
         g.actions_this_turn += 1
         if g.actions_this_turn > g.max_actions_per_turn:
             g.end_game("action_limit", None, f"more than {g.max_actions_per_turn} actions in one turn "

@@ -143,8 +143,10 @@ def planned_answers(step: Step) -> list[tuple[tuple[str, ...], list[str]]]:
         plan.append((("block",), [a.get("card", "none")]))
     elif verb == "pass":
         plan.append((("quick",), ["pass"]))
-    elif verb in ("end_turn", "soul_draw", "concede"):
+    elif verb in ("end_turn", "soul_draw"):
         plan.append((("main",), [verb]))
+    elif verb == "concede":  # 1.2.3 at any decision; `player:` names who concedes (default: the one asked)
+        plan.append(((), [f"concede {a['player']}"] if a.get("player") else ["concede"]))
     elif verb in ("play", "activate", "quick", "interrupt"):
         card = a["card"]
         ability = a.get("ability")
