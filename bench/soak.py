@@ -3,10 +3,13 @@
     python bench/soak.py --games 2000            # games seed, seed+1, ...
     python bench/soak.py --seconds 300 --seed 5000
     python bench/soak.py --games 1 --seed 1234   # replay one seed under the checker
+    python bench/soak.py --boards --seconds 60   # random legal mid-game boards instead of whole games
 
 Prints games played, invariant checks made, outcomes and speed. On the first broken invariant it
 prints the failing seed and exits 1; `pal-judge simulate --seed S --games 1` plays the same game
 (same decks, same random choices) and `python bench/soak.py --games 1 --seed S` re-checks it.
+With --boards each seed is a random legal board (`invariants.random_board`) played for a few turns;
+`python bench/soak.py --boards --games 1 --seed S` replays it.
 """
 
 from __future__ import annotations
@@ -19,7 +22,11 @@ import traceback
 from pathlib import Path
 
 from pal_judge.corpus.zh_parser import parse_zh
-from pal_judge.engine.invariants import InvariantBroken, play_checked
+from pal_judge.engine.invariants import (
+    InvariantBroken,
+    play_board_checked,
+    play_checked,
+)
 from pal_judge.paths import rules_dir
 
 
@@ -29,6 +36,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--seconds", type=float, default=None, help="stop after this many seconds")
     parser.add_argument("--seed", type=int, default=0, help="seed of the first game (game i uses seed+i)")
     parser.add_argument("--turn-limit", type=int, default=200, help="the simulate command's turn limit")
+    parser.add_argument("--boards", action="store_true", help="random legal boards instead of whole games")
     parser.add_argument("--json", action="store_true", help="print the report as JSON")
     args = parser.parse_args(argv)
     if args.games is None and args.seconds is None:
@@ -44,7 +52,8 @@ def main(argv: list[str] | None = None) -> int:
     while (args.games is None or games < args.games) and (
             args.seconds is None or time.perf_counter() - started < args.seconds):
         try:
-            game = play_checked(seed, sections, turn_limit=args.turn_limit)
+            game = (play_board_checked(seed, sections) if args.boards
+                    else play_checked(seed, sections, turn_limit=args.turn_limit))
         except InvariantBroken as err:
             failure = f"invariant broken: {err}"
             break
@@ -60,8 +69,9 @@ def main(argv: list[str] | None = None) -> int:
         "seconds": round(seconds, 2), "first_seed": args.seed,
         "games_per_second": round(games / seconds, 1) if seconds else 0.0}
     if failure:
+        again = f"python bench/soak.py{' --boards' if args.boards else ''} --games 1 --seed {seed}"
         report.update(failed_seed=seed, failure=failure,
-                      replay=f"pal-judge simulate --seed {seed} --games 1  |  python bench/soak.py --games 1 --seed {seed}")
+                      replay=again if args.boards else f"pal-judge simulate --seed {seed} --games 1  |  {again}")
     if args.json:
         print(json.dumps(report, sort_keys=True))
     else:
