@@ -23,6 +23,10 @@ def ask(
     from pal_judge.rulings.ask import ask as find_answer
     from pal_judge.rulings.loader import load_rulings
 
+    if limit < 1:
+        from pal_judge.errors import UserError
+
+        raise UserError(f"--limit must be at least 1 (got {limit})")
     query = " ".join(question)
     answer = find_answer(query, load_rulings(), limit=limit)
     run = None
