@@ -183,8 +183,9 @@ def candidates(g: "Game", t: Target, ctx: Context) -> list[Thing]:
 
 
 def choose(g: "Game", who: int, pool: list[Thing], n: int, up_to: bool, kind: str, prompt: str,
-           may_skip: bool = False) -> list[Thing]:
-    """10.6.3.1: choose n if possible (all of them when there are no more); up to n may stop."""
+           may_skip: bool = False, cites: tuple[str, ...] = ()) -> list[Thing]:
+    """10.6.3.1: choose n if possible (all of them when there are no more); up to n may stop.
+    `cites`: the clauses that made the pool (hidden zone, card information), added to each choice."""
     if n <= 0:
         return []
     if not pool:
@@ -209,12 +210,12 @@ def choose(g: "Game", who: int, pool: list[Thing], n: int, up_to: bool, kind: st
         opt = g.ask(kind, who, opts, prompt)
         if opt.label == "done":
             hidden = may_skip and not up_to
-            g.emit(f"{g.pname(who)} chooses no more", ("10.6.3.1.5", "5.9.1.2") if hidden else ("10.6.3.1.1", "1.3.5.1", "1.3.5"),
-                   player=who)
+            g.emit(f"{g.pname(who)} chooses no more",
+                   ("10.6.3.1.5", "5.9.1.2") + cites if hidden else ("10.6.3.1.1", "1.3.5.1", "1.3.5"), player=who)
             break
         chosen.append(opt.data)
         pool.remove(opt.data)
-        g.emit(f"{g.pname(who)} chooses {opt.label}", ("10.6.3", "10.6.3.1") + (("10.6.3.1.1",) if up_to else ()),
+        g.emit(f"{g.pname(who)} chooses {opt.label}", ("10.6.3", "10.6.3.1") + (("10.6.3.1.1",) if up_to else ()) + cites,
                player=who, card=None if isinstance(opt.data, int) else opt.label)
     return chosen
 
@@ -251,11 +252,39 @@ def select(g: "Game", t: Target | None, ctx: Context, prompt: str = "") -> list[
     if t.name == DECLARED:
         t = replace(t, name=ctx.declared or "")  # the name declared earlier by this effect (5.19.1)
     pool = candidates(g, t, ctx)
+    _note_other_names(g, t, pool)
     if t.all:
         return pool
     hidden = t.zone == "hand" and (t.name is not None or t.type != "any")
     return choose(g, ctx.controller, pool, t.choose, t.up_to, "choose_targets",
-                  prompt or "choose a target (10.6.3)", may_skip=hidden)  # 10.6.3.1.5
+                  prompt or "choose a target (10.6.3)", may_skip=hidden,  # 10.6.3.1.5
+                  cites=selector_cites(t))
+
+
+def selector_cites(t: Target) -> tuple[str, ...]:
+    """The clauses a selector applies: 4.4.3 a card type without a zone means cards in a base; 2.16.1 a
+    description by card information (type, cost, name, subtype) means the cards that have it; a hand
+    is a hidden zone (4.1.2, 4.6.2), where a card described by its information may not be found."""
+    out: tuple[str, ...] = ()
+    if t.zone == "base" and t.type in ("pal", "structure", "equipment"):
+        out += ("4.4.3",)
+    if t.max_cost is not None or t.name is not None or t.subtype is not None:
+        out += ("2.16.1",)
+    if t.zone == "hand":
+        out += ("4.1.2", "4.6.2")
+    return out
+
+
+def _note_other_names(g: "Game", t: Target, pool: list[Thing]) -> None:
+    """A card named by a selector through a name other than its card name: an added name (2.1.5) or its
+    main or sub name (2.1.3, 2.1.3.1)."""
+    if t.name is None:
+        return
+    for c in _cards(pool):
+        if c.card.name == t.name:
+            continue
+        why = ("2.1.5",) if t.name in c.card.names else ("2.1.3", "2.1.3.1")
+        g.emit(f"{c.label} has the name '{t.name}'", why + ("5.20.1.1",), player=c.controller, card=c.label)
 
 
 # ------------------------------------------------------------------------------ steps
@@ -456,7 +485,8 @@ def _s_look_and_choose(g: "Game", s: Step, ctx: Context) -> None:
     pool: list[Thing] = [c for c in looked if f is None or (f.type in ("any", c.card.type)
                                                             and (f.name is None or f.name in c.card.all_names))]
     picked = _cards(choose(g, ctx.controller, pool, s.choose, False, "choose_cards",
-                           "choose from the looked-at cards (5.9.1)", may_skip=f is not None))
+                           "choose from the looked-at cards (5.9.1)", may_skip=f is not None,
+                           cites=("4.1.2", "4.5.2") if f is not None else ()))
     for c in picked:
         g.move(c, s.to or "hand", ("5.9.1", "5.9.1.1") if f is not None else ("5.9.1", "5.9.1.3"),
                what=f"{p.name} reveals and takes {c.card.name}")
@@ -509,7 +539,8 @@ def _s_deploy(g: "Game", s: Step, ctx: Context) -> None:
                          and f.type in ("any", c.card.type) and (f.max_cost is None or c.card.cost <= f.max_cost)
                          and (f.name is None or f.name in c.card.all_names)]
     for c in _cards(choose(g, ctx.controller, pool, 1, False, "choose_cards", f"deploy a card from {s.from_zone} (5.15.2)",
-                           may_skip=s.from_zone == "hand")):
+                           may_skip=s.from_zone == "hand",
+                           cites=("4.1.2", "4.6.2") if s.from_zone == "hand" else ("4.7.2",))):
         # 5.15.2.1 to the base of the effect's controller
         g.move(c, "base", ("5.15.2", "5.15.2.1") + ctx.cites, what=f"{p.name} deploys {c.card.name} from {s.from_zone}")
 
@@ -744,7 +775,8 @@ def play_card(g: "Game", who: int, ci: CardInstance, cites: Sequence[str]) -> No
     card = ci.card
     # 10.6.2.1 / 10.6.2.1.1 revealed and put into the resolution zone
     r = g.move(ci, "resolution", tuple(cites) + ("10.6.1", "10.6.2", "10.6.2.1", "10.6.2.1.1", "4.1.2.1", "4.11.1",
-                                                 "4.11.2", "10.5.4.2"), what=f"{p.name} plays {card.name}")
+                                                 "4.11.2", "10.5.4.2", TYPE_CITES[card.type], "2.2.1"),
+               what=f"{p.name} plays {card.name}")
     ctx = Context(controller=who, source_oid=r.oid, source_label=card.name, source_card=card)
     if has_x(card.effect):
         choose_x(g, ctx)  # 10.6.2.2 choices are made before the cost is paid
@@ -756,7 +788,7 @@ def play_card(g: "Game", who: int, ci: CardInstance, cites: Sequence[str]) -> No
         ctx.cites = ("10.6.2.4", "10.2.1.1")
         run_steps(g, card.effect, ctx)  # 10.6.2.4.2
         if r in g.resolution:
-            g.move(r, "graveyard", ("10.6.2.4.2",), what=f"{card.name} goes to the graveyard after resolving")
+            g.move(r, "graveyard", ("10.6.2.4.2", "2.2.2.4"), what=f"{card.name} goes to the graveyard after resolving")
 
 
 def activate(g: "Game", who: int, ci: CardInstance, index: int, ability: Ability, cites: Sequence[str]) -> None:

@@ -128,7 +128,7 @@ def power_detail(g: "Game", ci: CardInstance) -> tuple[int, tuple[str, ...]]:
     for src, _a, s in continuous_steps(g):
         if s.do == "power" and s.target is not None and matches(g, ci, s.target, src.controller, src):
             value += s.amount or 0  # 10.10.1.6.1
-            cites += ["10.10.1.6.1", "10.1.1.3.1", "3.1.2.1", "10.3.5"]
+            cites += ["10.10.1.6.1", "10.1.1.3", "10.1.1.3.1", "3.1.2.1", "10.3.5"]
             if s.target.keyword is not None:
                 cites.append("10.10.1.5")  # reads keywords after the keyword-granting effects
     if len(cites) > 0:

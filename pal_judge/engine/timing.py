@@ -149,7 +149,7 @@ def unfired_end_triggers(g: "Game") -> bool:
 def on_entered_base(g: "Game", ci: CardInstance, src: str) -> None:
     _power, changed = stats.power_detail(g, ci)
     # 10.10.3 continuous effects apply as the card enters; 10.10.3.1 triggers read that information
-    extra = ("10.10.3", "10.10.3.1") if changed else ()
+    extra = ("10.10.3", "10.10.3.1") + changed if changed else ()
     g.emit(f"{ci.label} is deployed", ("5.15.1", "4.4.2") + extra, player=ci.controller, card=ci.label,
            after={"power": _power} if changed else None)
     # a zone-change trigger (10.8.4) reads the card as it is in the base: from a hidden zone by its
