@@ -127,6 +127,12 @@ def _block_step(g: "Game", b: Battle) -> None:
                 timing.fire_self(g, blocker, "on_block")
             else:
                 g.emit(f"{g.pname(nt)} does not block", ("9.4.2",), player=nt)
+        else:
+            barred = [c.label for c in g.players[nt].pals()
+                      if not c.rested and c.oid != b.target_oid and stats.restricted(g, c, "cannot_block")]
+            if barred:  # standing pals an effect forbids to block (9.4.2 only a pal that may block)
+                g.emit(f"{', '.join(barred)} cannot block: {g.pname(nt)} has no pal that can block",
+                       ("9.4.2", "10.10.1.3"), player=nt)
     elif att is not None:
         g.emit(f"{att.label} cannot be blocked", ("12.11.2", "12.11.1", "9.4.2"), player=nt, card=att.label)
     tgt = g.find(b.target_oid)
