@@ -400,7 +400,10 @@ def parse_ability(v: Any, path: str, card_type: str) -> Ability:
     if "whose" in d:
         kw["whose"] = _choice(d["whose"], CONTROLLERS, _join(path, "whose"))
     default_zone = "hand" if card_type == "event" else "base"
-    kw["zone"] = _choice(d.get("zone", default_zone), ("base", "hand"), _join(path, "zone"))
+    # 10.3.4.1 a zone icon: an activated ability may work from the hand; an automatic one from the hand
+    # or the graveyard (10.3.4.1.1); without one, pal/structure/equipment abilities work in the base (10.3.5)
+    zones = ("base", "hand", "graveyard") if kind == "auto" else ("base", "hand")
+    kw["zone"] = _choice(d.get("zone", default_zone), zones, _join(path, "zone"))
     kw["quick"] = bool(d.get("quick", False))
     if "limit" in d:
         kw["limit"] = _int(d["limit"], _join(path, "limit"))

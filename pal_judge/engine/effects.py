@@ -230,8 +230,8 @@ def select(g: "Game", t: Target | None, ctx: Context, prompt: str = "") -> list[
             return [ctx.controller]
         if w == "opponent":
             return [1 - ctx.controller]
-        if w == "self":
-            c = g.find(ctx.source_oid)
+        if w == "self":  # also a hand/graveyard card whose zone ability this is (10.3.4.1)
+            c = g.find(ctx.source_oid) or g.find_anywhere(ctx.source_oid)
             return [c] if c else []
         if w == "attacker":
             c = g.find(b.attacker) if b else None

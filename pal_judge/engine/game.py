@@ -208,6 +208,17 @@ class Game:
                     return c
         return None
 
+    def find_anywhere(self, oid: int | None) -> CardInstance | None:
+        """The object with this oid in any zone of a player (base, hand, graveyard, exile, deck)."""
+        if oid is None:
+            return None
+        for p in self.players:
+            for zone in (p.base, p.hand, p.graveyard, p.exile, p.deck):
+                for c in zone:
+                    if c.oid == oid:
+                        return c
+        return None
+
     def base_cards(self) -> list[CardInstance]:
         return self.players[0].base + self.players[1].base
 
@@ -249,7 +260,7 @@ class Game:
             self.modifiers = [m for m in self.modifiers if m.oid != ci.oid]
             self.emit(f"effects on {ci.label} end: it left the base", ("10.10.2", "4.1.4"), player=ci.owner)
         if lki is not None:
-            timing.on_left_base(self, lki, to)
+            timing.on_left_base(self, lki, to, new.oid)
         if to == "base" and src != "base":
             timing.on_entered_base(self, new, src)  # 5.15.1 deployed
         return new

@@ -78,11 +78,26 @@ def _standby(g: "Game", ability: Ability, ctx: Context, key: tuple[Any, ...], ci
            player=ctx.controller, card=ctx.source_label, after={"standby": times})
 
 
+ZONE_CITES = {"base": ("10.3.5",), "hand": ("10.3.4", "10.3.4.1", "10.3.4.1.1"), "graveyard": ("10.3.4", "10.3.4.1")}
+
+
+def zone_cards(g: "Game") -> list[CardInstance]:
+    """Cards whose abilities may be active: every base card, and hand/graveyard cards with an ability
+    marked for that zone (10.3.4.1)."""
+    out = list(g.base_cards())
+    for p in g.players:
+        for zone in (p.hand, p.graveyard):
+            out += [c for c in zone if any(a.zone == c.zone for a in c.card.abilities)]
+    return out
+
+
 def fire_self(g: "Game", ci: CardInstance, trigger: str, cites: tuple[str, ...] = (), **extra: Any) -> None:
     """A card's own trigger (on_deploy, on_attack, on_block, on_assign, ...)."""
     if ci.zone != "base":
         return  # 10.3.5 abilities of pals/structures/equipment are active only in the base
     for idx, a in card_abilities(g, ci):
+        if a.zone != "base":
+            continue  # 10.3.4.1 an ability with a zone icon works only in that zone
         if a.kind == "auto" and a.trigger == trigger and stats.condition_ok(g, a.cond, ci.controller, ci):
             ctx = Context(controller=ci.controller, source_oid=ci.oid, source_label=ci.label, source_card=ci.card,
                           **extra)
@@ -101,11 +116,11 @@ def fire_global(g: "Game", trigger: str, phase: str | None = None, step: str | N
         cites = (STEP_CITES[step or "block"],)
     else:
         cites = TRIGGER_CITES.get(trigger, ())
-    for ci in list(g.base_cards()):
+    for ci in zone_cards(g):
         if not _may_have(g, ci, trigger):
             continue
         for idx, a in card_abilities(g, ci):
-            if a.kind != "auto" or a.trigger != trigger or a.phase != phase or a.step != step:
+            if a.kind != "auto" or a.trigger != trigger or a.phase != phase or a.step != step or a.zone != ci.zone:
                 continue
             if not _whose_ok(g, a.whose, ci.controller) or not stats.condition_ok(g, a.cond, ci.controller, ci):
                 continue
@@ -119,7 +134,7 @@ def fire_global(g: "Game", trigger: str, phase: str | None = None, step: str | N
                     continue
                 g.battle.triggered_end.add(key)
             ctx = Context(controller=ci.controller, source_oid=ci.oid, source_label=ci.label, source_card=ci.card)
-            _standby(g, a, ctx, key, cites + a.cites)
+            _standby(g, a, ctx, key, cites + a.cites + (ZONE_CITES[a.zone] if a.zone != "base" else ()))
     for d in list(g.delayed):
         if d.trigger == trigger:
             g.delayed.remove(d)  # 10.8.5.1 a delayed trigger triggers once
@@ -167,8 +182,9 @@ def on_entered_base(g: "Game", ci: CardInstance, src: str) -> None:
             fire_self(g, ci, "on_ally_deployed", cites=both, trigger_card=other.oid)
 
 
-def on_left_base(g: "Game", lki: Lki, to: str) -> None:
-    """Zone-change triggers of a card leaving the base (10.8.4), read with its LKI (10.8.4.1.2)."""
+def on_left_base(g: "Game", lki: Lki, to: str, new_oid: int | None = None) -> None:
+    """Zone-change triggers of a card leaving the base (10.8.4), read with its LKI (10.8.4.1.2).
+    `new_oid`: the card as it arrived (4.1.4), which does not see itself leave."""
     if to != "graveyard":
         return
     for idx, a in abilities_of(lki.keywords, lki.card):
@@ -184,6 +200,20 @@ def on_left_base(g: "Game", lki: Lki, to: str) -> None:
     for ci in list(g.players[lki.controller].base):
         if ci.card.type == "pal" and lki.card.type == "pal":
             fire_self(g, ci, "on_ally_destroyed", trigger_card=lki.oid, trigger_lki=lki)
+    if lki.card.type == "pal":
+        _fire_zone_abilities(g, lki, new_oid)
+
+
+def _fire_zone_abilities(g: "Game", lki: Lki, new_oid: int | None) -> None:
+    """"When a pal of yours is destroyed" abilities of hand/graveyard cards with that zone icon (10.3.4.1)."""
+    p = g.players[lki.controller]
+    for ci in [c for c in p.hand + p.graveyard if c.oid != new_oid]:
+        for idx, a in card_abilities(g, ci):
+            if a.kind == "auto" and a.trigger == "on_ally_destroyed" and a.zone == ci.zone \
+                    and stats.condition_ok(g, a.cond, ci.controller, ci):
+                ctx = Context(controller=ci.controller, source_oid=ci.oid, source_label=ci.label, source_card=ci.card,
+                              trigger_card=lki.oid, trigger_lki=lki)
+                _standby(g, a, ctx, (ci.oid, idx), TRIGGER_CITES["on_ally_destroyed"] + a.cites + ZONE_CITES[a.zone])
     b = g.battle
     if b is not None and lki.battle_opponent is not None and lki.battle_opponent == b.attacker:
         _breakthrough(g, b.attacker, lki)
@@ -322,7 +352,9 @@ def resolve_pending(g: "Game", p: Pending, cite: str) -> None:
         if not _choose_to_use(g, who, f"use {p.label()}? (10.7.3)"):
             g.emit(f"{p.label()} is not used (one standby cancelled)", ("10.7.3",), player=who, card=ctx.source_label)
             return
-    source = g.find(ctx.source_oid)
+    source = g.find(ctx.source_oid) if a.zone == "base" else g.find_anywhere(ctx.source_oid)
+    if source is not None and source.zone != a.zone:
+        source = None  # 10.8.7 it left the zone where the ability works; it is still used
     cost = a.cost
     if cost or a.optional:
         if cost and not effects.can_pay(g, who, cost, source):

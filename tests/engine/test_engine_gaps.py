@@ -106,3 +106,33 @@ def test_breakthrough_uses_the_changed_strike() -> None:
     g = play(board({"base": ["Bruiser", "Drummer"]}, {"base": [{"card": "Lamball", "state": "rested"}]}),
              [aura, bruiser, pal("Lamball")], ["attack Bruiser -> Lamball"])
     assert g.players[1].life == 7  # strike 1 + 2
+
+
+SPIRIT = pal("Spirit", abilities=[{"kind": "auto", "zone": "hand", "trigger": "on_ally_destroyed",
+                                   "cost": [{"discard": "self"}], "effect": [{"do": "draw", "amount": 2}]}])
+EMBER = pal("Ember", abilities=[{"kind": "auto", "zone": "graveyard", "trigger": "start_of_turn",
+                                 "effect": [{"do": "place", "target": "self", "to": "hand"}]}])
+DOOM = {"name": "Doom", "type": "event", "cost": 0, "effect": [
+    {"do": "destroy", "target": {"choose": 1, "controller": "you"}}]}
+
+
+def test_a_hand_icon_ability_triggers_from_the_hand() -> None:
+    # 10.3.4.1.1 works in the hand: a pal of A is destroyed, A discards Spirit as the cost and draws 2
+    g = play(board({"base": ["Filler"], "hand": ["Doom", "Spirit"]}), [DOOM, SPIRIT], ["play Doom", "yes"])
+    hand = [c.card.name for c in g.players[0].hand]
+    assert hand == ["Filler", "Filler"] and "Spirit" in [c.card.name for c in g.players[0].graveyard]
+    assert "10.3.4.1.1" in cited(g)
+
+
+def test_a_hand_icon_ability_does_nothing_in_the_base() -> None:
+    # the same card in the base: its ability has a hand icon, so it is not active there (10.3.4.1)
+    g = play(board({"base": ["Filler", "Spirit"], "hand": ["Doom"]}), [DOOM, SPIRIT], ["play Doom", "Filler"])
+    assert [c.card.name for c in g.players[0].hand] == [] and "Spirit" in base(g, "A")
+
+
+def test_a_graveyard_icon_ability_triggers_from_the_graveyard_only() -> None:
+    # at the start of A's turn the graveyard Ember returns to the hand; the base Ember does nothing
+    g = play(board({"graveyard": ["Ember"], "base": ["Ember"]}, phase="stand"), [EMBER], [])
+    names = [c.card.name for c in g.players[0].hand]
+    assert names.count("Ember") == 1 and "Ember" in base(g, "A") and g.players[0].graveyard == []
+    assert "10.3.4.1" in cited(g)
