@@ -74,6 +74,8 @@ class Game:
         self.state_armed: set[tuple[Any, ...]] = set()  # 10.8.6.1
         self.loop_stoppers: set[int] = set()  # players who chose to continue in this check timing (13.1.1.2)
         self.loop_budget: int | None = None  # declared loop count still to perform (13.1.1.2)
+        self.loop_seen: set[str] = set()  # game states at optional uses in this check timing (13.1.1)
+        self.loop_state: str | None = None  # the state the declared loop started from (13.1.1.2.1)
         self.result: Result | None = None
         self.turn_limit = turn_limit
         self.max_actions_per_turn = max_actions_per_turn

@@ -275,6 +275,8 @@ def check_timing(g: "Game") -> None:
     rounds = 0
     g.loop_stoppers = set()
     g.loop_budget = None
+    g.loop_seen = set()
+    g.loop_state = None
     while True:
         rounds += 1
         if rounds > CHECK_TIMING_LIMIT:
@@ -301,16 +303,35 @@ def check_timing(g: "Game") -> None:
 def _choose_to_use(g: "Game", who: int, prompt: str) -> bool:
     """An optional use (10.8.3.1.1 / 10.7.3). Inside a loop whose length was declared (13.1.1.2) the
     answer is given by the declared number."""
+    state = _state_key(g)
+    if g.loop_budget is None and who in g.loop_stoppers and state in g.loop_seen:
+        # 13.1.1 the same game state recurs while a player keeps answering yes: a loop that player can stop
+        g.emit("the same game state recurs: this is a loop a player can stop", ("13.1.1", "13.1.1.2"))
+        _declare_loop_count(g)
+        g.loop_state = state
+    g.loop_seen.add(state)
     if g.loop_budget is not None and who in g.loop_stoppers:
         if g.loop_budget > 0:
             g.loop_budget -= 1
             return True
-        g.emit(f"{g.pname(who)} stops the loop after the declared number of times", ("13.1.1.2",), player=who)
+        if state == g.loop_state:
+            # 13.1.1.2.1 after the declared times the very same game state is back: no further loop
+            g.emit(f"the game state is the same as before the declared loop: {g.pname(who)} cannot perform it again",
+                   ("13.1.1.2.1", "13.1.1.2"), player=who)
+        else:
+            g.emit(f"{g.pname(who)} stops the loop after the declared number of times", ("13.1.1.2",), player=who)
         return False
     yes = g.ask("optional", who, [Option("yes"), Option("no")], prompt).label == "yes"
     if yes:
         g.loop_stoppers.add(who)  # this player could have stopped what repeats
     return yes
+
+
+def _state_key(g: "Game") -> str:
+    """The whole visible game state and the abilities waiting to be used (for 13.1.1.2.1)."""
+    import json
+
+    return json.dumps([g.snapshot(), [p.label() for p in g.pending]], sort_keys=True, default=str)
 
 
 def _declare_loop_count(g: "Game") -> None:

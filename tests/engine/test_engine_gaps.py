@@ -136,3 +136,24 @@ def test_a_graveyard_icon_ability_triggers_from_the_graveyard_only() -> None:
     names = [c.card.name for c in g.players[0].hand]
     assert names.count("Ember") == 1 and "Ember" in base(g, "A") and g.players[0].graveyard == []
     assert "10.3.4.1" in cited(g)
+
+
+PHOENIX = pal("Phoenix", cost=0, abilities=[
+    {"kind": "auto", "trigger": "on_deploy", "effect": [{"do": "destroy", "target": "self"}]},
+    {"kind": "auto", "trigger": "on_destroyed", "optional": True,
+     "effect": [{"do": "deploy", "from": "graveyard", "filter": {"name": "Phoenix"}}]}])
+
+
+def test_a_loop_is_recognised_when_the_same_state_recurs_and_ends_after_the_declared_count() -> None:
+    # 13.1.1.2 the second time A is asked in the very same state, A declares 3; after 3 more times the
+    # state is the same as when it was declared, so it cannot be performed again (13.1.1.2.1)
+    g = play(board({"hand": ["Phoenix"]}), [PHOENIX], ["play Phoenix", "yes", "3"])
+    deploys = [e for e in g.events if e.what.startswith("A deploys Phoenix")]
+    assert len(deploys) == 1 + 3 and {"13.1.1.2", "13.1.1.2.1"} <= cited(g)
+    assert g.result is not None and g.result.outcome == "script_exhausted"  # the game went on to A's next action
+    assert [c.card.name for c in g.players[0].graveyard] == ["Phoenix"]
+
+
+def test_declaring_zero_stops_the_loop_at_once() -> None:
+    g = play(board({"hand": ["Phoenix"]}), [PHOENIX], ["play Phoenix", "yes", "0"])
+    assert len([e for e in g.events if e.what.startswith("A deploys Phoenix")]) == 1
