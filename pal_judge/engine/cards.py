@@ -74,6 +74,9 @@ class Target:
     keyword: str | None = None
     zone: str = "base"
     x: bool = False  # the count was written X (10.6.2.2.2)
+    color: str | None = None  # red | blue | green | purple | any (has a color; colorless has none, 2.6.3)
+    element: str | None = None  # an element (2.4.1); "neutral" is an element too (2.4.2.1)
+    work: str | None = None  # a work suitability (2.5.1, 2.5.2)
 
     @property
     def is_selector(self) -> bool:
@@ -252,7 +255,7 @@ def parse_target(v: Any, path: str) -> Target:
         return Target(word=_choice(v, TARGET_WORDS, path))
     d = _mapping(v, path)
     _no_extra(d, {"choose", "up_to", "all", "type", "controller", "state", "subtype", "name",
-                  "max_cost", "keyword", "zone"}, path)
+                  "max_cost", "keyword", "zone", "color", "element", "work"}, path)
     if ("choose" in d) == bool(d.get("all", False)):
         raise CardDataError(path, "a selector needs exactly one of 'choose: N' or 'all: true'")
     kw = d.get("keyword")
@@ -269,6 +272,9 @@ def parse_target(v: Any, path: str) -> Target:
         keyword=parse_keyword(kw, _join(path, "keyword"))[0] if kw is not None else None,
         zone=_choice(d.get("zone", "base"), ZONES_FOR_SELECT, _join(path, "zone")),
         x=_is_x(d.get("choose")),
+        color=_choice(d["color"], COLORS[:-1] + ("any",), _join(path, "color")) if "color" in d else None,
+        element=str(d["element"]).lower() if "element" in d else None,
+        work=str(d["work"]).lower() if "work" in d else None,
     )
 
 

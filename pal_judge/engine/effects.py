@@ -173,12 +173,7 @@ def candidates(g: "Game", t: Target, ctx: Context) -> list[Thing]:
     for i in (0, 1):
         if t.controller == "you" and i != ctx.controller or t.controller == "opponent" and i == ctx.controller:
             continue
-        for c in g.players[i].zone(t.zone):
-            if t.type not in ("any", c.card.type) or t.name is not None and t.name not in c.card.all_names:
-                continue
-            if t.max_cost is not None and c.card.cost > t.max_cost or t.subtype and c.card.subtype != t.subtype:
-                continue
-            out.append(c)
+        out += [c for c in g.players[i].zone(t.zone) if stats.info_matches(c.card, t)]
     return out
 
 
@@ -268,8 +263,19 @@ def selector_cites(t: Target) -> tuple[str, ...]:
     out: tuple[str, ...] = ()
     if t.zone == "base" and t.type in ("pal", "structure", "equipment"):
         out += ("4.4.3",)
-    if t.max_cost is not None or t.name is not None or t.subtype is not None:
+    if any(v is not None for v in (t.max_cost, t.name, t.subtype, t.color, t.element, t.work)):
         out += ("2.16.1",)
+    if t.name is not None:
+        out += ("2.1.4",)  # a 《name》 in a text: the card name or a part of it such as a main name
+    if t.subtype is not None:  # a "Lucky Pal" / "normal Pal" is a Pal of that subtype
+        out += ("2.3.1", "2.3.1.2", "2.2.2.1.2") if t.subtype == "lucky" else ("2.3.1", "2.3.1.1", "2.2.2.1.3")
+    if t.color is not None:
+        # four colours (2.6.2); "a card with a colour" never matches a colorless card (2.6.3)
+        out += ("2.6.1", "2.6.2") + (("2.6.3",) if t.color == "any" else ())
+    if t.element is not None:
+        out += ("2.4.1",) + (("2.4.2.1",) if t.element == "neutral" else ())
+    if t.work is not None:
+        out += ("2.5.1", "2.5.2")
     if t.zone == "hand":
         out += ("4.1.2", "4.6.2")
     return out

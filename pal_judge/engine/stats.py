@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Iterator
 
-from pal_judge.engine.cards import Ability, Step, Target
+from pal_judge.engine.cards import Ability, CardDef, Step, Target
 from pal_judge.engine.state import CardInstance
 
 if TYPE_CHECKING:
@@ -68,7 +68,7 @@ def matches(g: "Game", ci: CardInstance, t: Target, controller: int, source: Car
         if t.word == "battle_opponent":
             return b is not None and source is not None and b.opponents.get(source.oid) == ci.oid
         return False
-    if t.type not in ("any", ci.card.type):
+    if not info_matches(ci.card, t):
         return False
     if t.controller == "you" and ci.controller != controller:
         return False
@@ -76,17 +76,28 @@ def matches(g: "Game", ci: CardInstance, t: Target, controller: int, source: Car
         return False
     if t.state == "rested" and not ci.rested or t.state == "standing" and ci.rested:
         return False
-    if t.subtype is not None and ci.card.subtype != t.subtype:
-        return False
-    if t.name is not None and t.name not in ci.card.all_names:  # 5.20.1.1
-        return False
-    if t.max_cost is not None and ci.card.cost > t.max_cost:
-        return False
     if t.keyword is not None:
         kws = dict(ci.card.keywords) if printed_keywords else keywords(g, ci)
         if t.keyword not in kws:
             return False
     return True
+
+
+def info_matches(card: CardDef, t: Target) -> bool:
+    """2.16.1 a description by card information means the cards that have that information."""
+    if t.type not in ("any", card.type):
+        return False
+    if t.subtype is not None and card.subtype != t.subtype:
+        return False
+    if t.name is not None and t.name not in card.all_names:  # 5.20.1.1
+        return False
+    if t.max_cost is not None and card.cost > t.max_cost:
+        return False
+    if t.color is not None and (card.color == "colorless" or t.color not in ("any", card.color)):  # 2.6.3
+        return False
+    if t.element is not None and card.element.lower() != t.element:
+        return False
+    return t.work is None or t.work in (w.lower() for w in card.work)
 
 
 def keywords(g: "Game", ci: CardInstance) -> dict[str, int]:

@@ -157,3 +157,27 @@ def test_a_loop_is_recognised_when_the_same_state_recurs_and_ends_after_the_decl
 def test_declaring_zero_stops_the_loop_at_once() -> None:
     g = play(board({"hand": ["Phoenix"]}), [PHOENIX], ["play Phoenix", "yes", "0"])
     assert len([e for e in g.events if e.what.startswith("A deploys Phoenix")]) == 1
+
+
+def _target_labels(target: dict[str, Any], opponent_base: list[Any], cards: list[dict[str, Any]]) -> list[str]:
+    shot = {"name": "Shot", "type": "event", "cost": 0, "effect": [{"do": "damage", "amount": 1, "target": target}]}
+    return pending_labels(board({"hand": ["Shot"]}, {"base": opponent_base}), [shot, *cards], ["play Shot"])
+
+
+def test_a_colour_selector_never_matches_a_colorless_card() -> None:
+    # 2.6.3 colorless is not a colour: "a Pal with a colour" skips it; "a red Pal" takes only red ones
+    cards = [pal("Red", color="red"), pal("Blue", color="blue"), pal("Plain")]
+    anyc = _target_labels({"choose": 1, "controller": "opponent", "color": "any"}, ["Red", "Blue", "Plain"], cards)
+    assert "Red" in anyc and "Blue" in anyc and "Plain" not in anyc
+    red = _target_labels({"choose": 1, "controller": "opponent", "color": "red"}, ["Red", "Blue", "Plain", "Red"], cards)
+    assert "Red" in red and "Red#2" in red and "Blue" not in red
+
+
+def test_element_and_work_selectors() -> None:
+    # 2.4.2.1 Neutral is an element; 2.5.2 「Kindling」 is a work suitability
+    cards = [pal("N1", element="neutral"), pal("N2", element="Neutral"), pal("F", element="fire", work=["kindling", "mining"]),
+             pal("K", work=["Kindling"])]
+    neutral = _target_labels({"choose": 1, "controller": "opponent", "element": "neutral"}, ["N1", "N2", "F", "K"], cards)
+    assert "N1" in neutral and "N2" in neutral and "F" not in neutral
+    kindling = _target_labels({"choose": 1, "controller": "opponent", "work": "kindling"}, ["N1", "N2", "F", "K"], cards)
+    assert "F" in kindling and "K" in kindling and "N1" not in kindling
