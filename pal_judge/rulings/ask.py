@@ -164,8 +164,9 @@ def respell(query: str, names: Sequence[str]) -> str:
 
 def ask(query: str, rulings: list[Ruling], limit: int = 5) -> Answer:
     from pal_judge.search import search_sections, section_searcher
+    from pal_judge.search.query import parse
 
-    search_sections(query, limit=1)  # reports a syntax mistake in the question as typed, opens the index
+    parse(query)  # a syntax mistake in the question as typed is reported before any index is opened
     query_terms = respell(query, keyword_names(section_searcher().opened.lexicon.glossary.terms))
     section_hits = search_sections(query_terms, limit=max(limit, SECTION_POOL))
     sections = [(h.section, h.score) for h in section_hits]
