@@ -154,6 +154,19 @@ def perform(g: "Game", who: int, opt: Option, cites: Sequence[str]) -> None:
         effects.draw(g, who, 1, ("8.5.1",))
 
 
+def _prohibition_over_obligation(g: "Game") -> tuple[str, ...]:
+    """1.3.3 a pal that must attack (7.5.2.1) but that an effect forbids to attack (9.2.2.2) or to attack
+    any target (9.2.4.1): the prohibition prevails, so ending the main phase is allowed."""
+    must = [c for c in g.players[g.turn_player].pals() if not c.rested and stats.restricted(g, c, "must_attack")]
+    if not must:
+        return ()
+    if any(stats.restricted(g, c, "cannot_attack") for c in must):
+        return ("1.3.3", "7.5.2.1", "9.2.2.2")
+    if any(not battle.legal_targets(g, c)[0] for c in must):
+        return ("1.3.3", "7.5.2.1", "9.2.4.1")
+    return ()
+
+
 def _main(g: "Game") -> None:
     tp = g.turn_player
     g.emit("main phase", ("7.4.3", "10.5.1", "10.5.3", "10.5.3.4"), player=tp)
@@ -164,7 +177,8 @@ def _main(g: "Game") -> None:
         timing.check_timing(g)  # 10.5.2 / 10.5.4.1 a check timing before every play timing
         opt = g.ask("main", tp, main_options(g), "main phase action (7.5.2, chapter 8)")
         if opt.label == "end_turn":
-            g.emit(f"{g.pname(tp)} ends the main phase", ("7.5.3", "10.5.4.3", "10.5.2", "10.5.4", "10.5.4.1"), player=tp)
+            g.emit(f"{g.pname(tp)} ends the main phase", ("7.5.3", "10.5.4.3", "10.5.2", "10.5.4", "10.5.4.1")
+                   + _prohibition_over_obligation(g), player=tp)
             return
         g.actions_this_turn += 1
         if g.actions_this_turn > g.max_actions_per_turn:

@@ -181,3 +181,15 @@ def test_element_and_work_selectors() -> None:
     assert "N1" in neutral and "N2" in neutral and "F" not in neutral
     kindling = _target_labels({"choose": 1, "controller": "opponent", "work": "kindling"}, ["N1", "N2", "F", "K"], cards)
     assert "F" in kindling and "K" in kindling and "N1" not in kindling
+
+
+def test_a_prohibition_beats_the_obligation_to_attack() -> None:
+    # 1.3.3: Berserker must attack (7.5.2.1) but an opposing structure forbids attacking: A may end the turn
+    berserker = pal("Berserker", abilities=[{"kind": "continuous", "effect": [{"do": "must_attack"}]}])
+    shackles = {"name": "Shackles", "type": "structure", "power": 2000, "abilities": [{"kind": "continuous", "effect": [
+        {"do": "cannot_attack", "target": {"all": True, "controller": "opponent"}}]}]}
+    g = play(board({"base": ["Berserker"]}, {"base": ["Shackles"]}), [berserker, shackles], ["end_turn"])
+    assert g.turn == 4 and "1.3.3" in cited(g)
+    # without the structure, ending the turn is not offered
+    labels = pending_labels(board({"base": ["Berserker"]}), [berserker], [])
+    assert "end_turn" not in labels
