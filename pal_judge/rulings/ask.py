@@ -38,6 +38,9 @@ AGREE_SECTIONS = 3
 # A misspelt keyword ("retailate", "breakthru", "interupt") is read as the keyword it is this close to.
 KEYWORD_SPELLING_CUTOFF = 0.85
 _WORD_RE = re.compile(r"[A-Za-z]{5,}")
+# Power and damage values (1000, 3000 …) belong to the cards at hand, not to the rule asked about:
+# a ruling that happens to use the same numbers is no better an answer.
+_CARD_VALUE_RE = re.compile(r"(?<![\d.])\d{3,}(?![\d.])")
 
 
 @dataclass(frozen=True)
@@ -125,12 +128,25 @@ def matches_well(score: float, ruling: Ruling, sections: Sequence[tuple[str, flo
     return score >= STRONG_SCORE or (score >= MIN_SCORE and agrees(ruling.cites, sections))
 
 
-def rank(query: str, rulings: Sequence[Ruling], sections: Sequence[tuple[str, float]]) -> list[tuple[float, Ruling]]:
-    """Rulings by combined score, best first (only those some search found)."""
+def without_card_values(query: str) -> str:
+    return _CARD_VALUE_RE.sub(" ", query).strip() or query
+
+
+def _search(query: str, documents: Sequence[Any], name: str) -> list[Any]:
+    """The rulings' text search, card values left out (unless nothing but filler would be left)."""
+    from pal_judge.errors import UserError
     from pal_judge.search import search_documents
 
-    questions = search_documents(query, question_documents(rulings), limit=RULING_POOL, name="ruling-questions")
-    answers = search_documents(query, answer_documents(rulings), limit=RULING_POOL, name="ruling-answers")
+    try:
+        return search_documents(without_card_values(query), documents, limit=RULING_POOL, name=name)
+    except UserError:
+        return search_documents(query, documents, limit=RULING_POOL, name=name)
+
+
+def rank(query: str, rulings: Sequence[Ruling], sections: Sequence[tuple[str, float]]) -> list[tuple[float, Ruling]]:
+    """Rulings by combined score, best first (only those some search found)."""
+    questions = _search(query, question_documents(rulings), "ruling-questions")
+    answers = _search(query, answer_documents(rulings), "ruling-answers")
     scores: dict[str, float] = {}
     for hits, weight in ((questions, QUESTION_WEIGHT), (answers, ANSWER_WEIGHT)):
         for hit in hits:
