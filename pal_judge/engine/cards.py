@@ -335,8 +335,10 @@ def parse_step(v: Any, path: str) -> Step:
     if do == "cannot_attack" and "against" in d:
         # 9.2.4.1 the attacker may not attack these targets (a card description, or `opponent` / `you`
         # for a player); without `against` it may not attack at all (9.2.2.2)
-        f = d["against"] if isinstance(d["against"], str) else {"all": True, **_mapping(d["against"], _join(path, "against"))}
-        kw["filter"] = parse_target(f, _join(path, "against"))
+        against: Any = d["against"]
+        if not isinstance(against, str):
+            against = {"all": True, **_mapping(against, _join(path, "against"))}
+        kw["filter"] = parse_target(against, _join(path, "against"))
     if do == "gain":
         kw["resource"] = _choice(_req(d, "resource", path), RESOURCES, _join(path, "resource"))
     if do == "night":
