@@ -41,10 +41,10 @@ def validate_deck(cards: Sequence[CardDef], souls: int = SOULS) -> list[Violatio
             # 6.1.3 a deck-building ability replaces 6.1.1.2, but only if every card of that name has it
             own = MAX_COPIES if c.deck_limit is None else (float("inf") if c.deck_limit < 0 else c.deck_limit)
             limits[n] = own if n not in limits else (MAX_COPIES if MAX_COPIES in (own, limits[n]) else min(own, limits[n]))
-    for name, n in sorted(counts.items()):
-        if n > limits[name]:
+    for name, copies in sorted(counts.items()):
+        if copies > limits[name]:
             rule = "6.1.1.2" if limits[name] == MAX_COPIES else "6.1.3"
-            out.append(Violation(rule, f"{n} cards named '{name}'; at most {int(limits[name])} of the same name"))
+            out.append(Violation(rule, f"{copies} cards named '{name}'; at most {int(limits[name])} of the same name"))
     lucky = sum(1 for c in cards if c.lucky)
     if lucky > MAX_LUCKY:
         out.append(Violation("6.1.1.3", f"{lucky} cards with a Lucky icon; at most {MAX_LUCKY}"))

@@ -674,8 +674,9 @@ _STEP_FUNCS = {
 def breakthrough(g: "Game", ctx: Context) -> None:
     """12.14.2 deal damage equal to this card's strike to the battle opponent's controller."""
     src = g.find(ctx.source_oid)
+    extra: tuple[str, ...] = ()
     if src is not None:
-        value, extra = stats.strike(g, src), ()
+        value = stats.strike(g, src)
     else:
         value, extra = (ctx.source_lki.strike if ctx.source_lki else 0), ("10.12.1",)  # last-known information
     victim = ctx.trigger_lki.controller if ctx.trigger_lki else 1 - ctx.controller
@@ -761,7 +762,7 @@ def pay(g: "Game", who: int, costs: Sequence[Cost], source: CardInstance | None,
             before = p.resource(c.resource or "material")
             setattr(p, c.resource or "material", before - c.amount)
             g.emit(f"{p.name} consumes {c.amount} {c.resource}", ("10.4.2", "5.13.1", "3.3.3.2", "3.3.2.1"), player=who,
-                   before={c.resource: before}, after={c.resource: before - c.amount})
+                   before={c.resource or "material": before}, after={c.resource or "material": before - c.amount})
         elif c.kind == "assign":
             pool: list[Thing] = [x for x in p.pals() if not x.rested and (source is None or x.oid != source.oid)]
             picked = _cards(choose(g, who, pool, c.amount, False, "choose_cards", "choose pals to assign (5.17.2)"))

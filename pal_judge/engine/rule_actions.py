@@ -25,7 +25,7 @@ def player_damage(g: "Game") -> None:
 def _resolve_player_damage(g: "Game", idx: int, simultaneous: bool) -> None:
     p = g.players[idx]
     owed = p.damage
-    first = ("11.2.1", "11.2.1.1") if simultaneous else ("11.2.1",)
+    first: tuple[str, ...] = ("11.2.1", "11.2.1.1") if simultaneous else ("11.2.1",)
     first += ("11.1.2.2",) if simultaneous else ()
     g.emit(f"{p.name} resolves {owed} damage", first + ("11.2.2", "11.1.1", "11.1.2", "11.1.2.1"), player=idx,
            before={"damage": owed})

@@ -70,7 +70,7 @@ def _standby(g: "Game", ability: Ability, ctx: Context, key: tuple[Any, ...], ci
         g.pending.append(Pending(ability, ctx, key))
     extra = ("5.21.1", "5.21.2", "10.8.2.1") if times > 1 else ()
     kw = ("12.1.1",) if ability.keyword else ()
-    cond = ("10.3.3",) if ability.cond else ()
+    cond: tuple[str, ...] = ("10.3.3",) if ability.cond else ()
     if ability.cond in ("night", "day"):
         cond += ("5.3.4",)
     g.emit(f"{ctx.source_label}: {ability.name or ability.trigger} triggers",
