@@ -21,19 +21,20 @@ def ask(
 ) -> None:
     """Answer a rules question from the rulings and the rulebook (searched through the Whoosh index)."""
     from pal_judge.rulings.ask import ask as find_answer
-    from pal_judge.rulings.loader import load_rulings
+    from pal_judge.rulings.texts import ruling_texts
 
     if limit < 1:
         from pal_judge.errors import UserError
 
         raise UserError(f"--limit must be at least 1 (got {limit})")
     query = " ".join(question)
-    answer = find_answer(query, load_rulings(), limit=limit)
+    answer = find_answer(query, ruling_texts(), limit=limit)
     run = None
     if answer.ruling is not None and not no_replay:
+        from pal_judge.rulings.loader import load_rulings
         from pal_judge.scenarios import run_scenario
 
-        run = run_scenario(answer.ruling.scenario)
+        run = run_scenario(next(r.scenario for r in load_rulings() if r.id == answer.ruling.id))
     if as_json:
         data = answer.to_dict()
         if run is not None:

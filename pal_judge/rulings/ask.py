@@ -20,9 +20,12 @@ from __future__ import annotations
 import difflib
 import re
 from dataclasses import dataclass, field
-from typing import Any, Iterable, Sequence
+from typing import Any, Iterable, Sequence, Union
 
 from pal_judge.rulings.model import Ruling
+from pal_judge.rulings.texts import RulingText
+
+AnyRuling = Union[Ruling, RulingText]  # ranking and showing need only a ruling's words
 
 QUESTION_WEIGHT = 2.0  # the ruling's question and tags
 ANSWER_WEIGHT = 0.3  # the ruling's answer
@@ -38,9 +41,6 @@ AGREE_SECTIONS = 3
 # A misspelt keyword ("retailate", "breakthru", "interupt") is read as the keyword it is this close to.
 KEYWORD_SPELLING_CUTOFF = 0.85
 _WORD_RE = re.compile(r"[A-Za-z]{5,}")
-# Power and damage values (1000, 3000 …) belong to the cards at hand, not to the rule asked about:
-# a ruling that happens to use the same numbers is no better an answer.
-_CARD_VALUE_RE = re.compile(r"(?<![\d.])\d{3,}(?![\d.])")
 
 
 @dataclass(frozen=True)
@@ -58,7 +58,7 @@ class Match:
 @dataclass(frozen=True)
 class Answer:
     query: str
-    ruling: Ruling | None
+    ruling: AnyRuling | None
     cites: tuple[str, ...]  # most decisive first
     matches: tuple[Match, ...]
     sections: tuple[Any, ...] = field(default_factory=tuple)  # search Hits, best first
@@ -76,7 +76,7 @@ class Answer:
         return data
 
 
-def question_documents(rulings: Sequence[Ruling]) -> list[Any]:
+def question_documents(rulings: Sequence[AnyRuling]) -> list[Any]:
     from pal_judge.search.documents import Document
 
     return [
@@ -92,7 +92,7 @@ def question_documents(rulings: Sequence[Ruling]) -> list[Any]:
     ]
 
 
-def answer_documents(rulings: Sequence[Ruling]) -> list[Any]:
+def answer_documents(rulings: Sequence[AnyRuling]) -> list[Any]:
     from pal_judge.search.documents import Document
 
     return [Document(id=r.id, en=r.answer_en, zh=r.answer_zh, cites=r.cites) for r in rulings]
@@ -124,26 +124,19 @@ def agrees(cites: Sequence[str], sections: Sequence[tuple[str, float]]) -> bool:
     return any(related(c, number) for c in cites for number, _ in sections[:AGREE_SECTIONS])
 
 
-def matches_well(score: float, ruling: Ruling, sections: Sequence[tuple[str, float]]) -> bool:
+def matches_well(score: float, ruling: AnyRuling, sections: Sequence[tuple[str, float]]) -> bool:
     return score >= STRONG_SCORE or (score >= MIN_SCORE and agrees(ruling.cites, sections))
 
 
-def without_card_values(query: str) -> str:
-    return _CARD_VALUE_RE.sub(" ", query).strip() or query
-
-
 def _search(query: str, documents: Sequence[Any], name: str) -> list[Any]:
-    """The rulings' text search, card values left out (unless nothing but filler would be left)."""
-    from pal_judge.errors import UserError
     from pal_judge.search import search_documents
 
-    try:
-        return search_documents(without_card_values(query), documents, limit=RULING_POOL, name=name)
-    except UserError:
-        return search_documents(query, documents, limit=RULING_POOL, name=name)
+    return search_documents(query, documents, limit=RULING_POOL, name=name)
 
 
-def rank(query: str, rulings: Sequence[Ruling], sections: Sequence[tuple[str, float]]) -> list[tuple[float, Ruling]]:
+def rank(
+    query: str, rulings: Sequence[AnyRuling], sections: Sequence[tuple[str, float]]
+) -> list[tuple[float, AnyRuling]]:
     """Rulings by combined score, best first (only those some search found)."""
     questions = _search(query, question_documents(rulings), "ruling-questions")
     answers = _search(query, answer_documents(rulings), "ruling-answers")
@@ -178,7 +171,7 @@ def respell(query: str, names: Sequence[str]) -> str:
     return _WORD_RE.sub(fix, query)
 
 
-def ask(query: str, rulings: list[Ruling], limit: int = 5) -> Answer:
+def ask(query: str, rulings: Sequence[AnyRuling], limit: int = 5) -> Answer:
     from pal_judge.search import search_sections, section_searcher
     from pal_judge.search.query import parse
 

@@ -18,14 +18,14 @@ import yaml
 
 QUESTIONS = Path(__file__).with_name("ask_questions.yaml")
 
-# Floors on the tuning part: a little below what was measured after tuning (top-1 87%,
-# top-3 97%, shown right 85%, none precision 71% / recall 100%, right section 100%), as
-# other engineers keep adding rulings; before tuning it measured 79/92/79, 75/60, 80.
+# Floors on the tuning part, a little below what was measured after tuning (top-1 85%,
+# top-3 98%, shown right 85%; none precision 83%, recall 83%, right section 100%) as other
+# engineers keep adding rulings; the ranking before this work measured 80/90/80, 75/50, 100.
 MIN_TOP1 = 0.82
 MIN_TOP3 = 0.92
 MIN_ANSWERED = 0.80  # the ruling shown is a right one (top-1 and above the cut-off)
 MIN_NONE_PRECISION = 0.60
-MIN_NONE_RECALL = 0.80
+MIN_NONE_RECALL = 0.65
 MIN_NONE_SECTIONS = 0.80  # when no ruling fits, a right section is among those shown
 
 
