@@ -19,13 +19,14 @@ from __future__ import annotations
 
 import difflib
 import re
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
-from typing import Any, Iterable, Sequence, Union
+from typing import Any
 
 from pal_judge.rulings.model import Ruling
 from pal_judge.rulings.texts import RulingText
 
-AnyRuling = Union[Ruling, RulingText]  # ranking and showing need only a ruling's words
+AnyRuling = Ruling | RulingText  # ranking and showing need only a ruling's words
 
 QUESTION_WEIGHT = 2.0  # the ruling's question and tags
 ANSWER_WEIGHT = 0.3  # the ruling's answer

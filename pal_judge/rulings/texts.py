@@ -39,7 +39,7 @@ class RulingText:
     follows: str | None = None
 
     @classmethod
-    def of(cls, ruling: Ruling) -> "RulingText":
+    def of(cls, ruling: Ruling) -> RulingText:
         return cls(ruling.id, ruling.question_en, ruling.question_zh, ruling.answer_en, ruling.answer_zh,
                    ruling.cites, ruling.tags, ruling.source, ruling.follows)
 
@@ -48,9 +48,9 @@ class RulingText:
                 "cites": list(self.cites), "tags": list(self.tags), "source": self.source.to_dict(), "follows": self.follows}
 
     @classmethod
-    def from_dict(cls, data: dict[str, Any]) -> "RulingText":
-        source = data["source"]
-        return cls(data["id"], *data["question"], *data["answer"], tuple(data["cites"]), tuple(data["tags"]),
+    def from_dict(cls, data: dict[str, Any]) -> RulingText:
+        (question_en, question_zh), (answer_en, answer_zh), source = data["question"], data["answer"], data["source"]
+        return cls(data["id"], question_en, question_zh, answer_en, answer_zh, tuple(data["cites"]), tuple(data["tags"]),
                    Source(source["kind"], source["ref"], _dt.date.fromisoformat(source["date"])), data["follows"])
 
 
