@@ -14,7 +14,7 @@ runner = CliRunner()
 def test_json_has_every_paragraph_in_order() -> None:
     result = runner.invoke(app, ["align", "--json", "--limit", "3"])
     assert result.exit_code == 0
-    data = json.loads(result.output)
+    data = json.loads(result.stdout)
     assert [d["en_index"] for d in data] == list(range(454))  # --limit does not cut the JSON
     assert set(data[0]) == {"en_index", "sections", "score"}
     assert data[0]["sections"] == [] and data[1]["sections"] == ["1.1.1"]

@@ -24,7 +24,7 @@ def run(*args: str):
 def rule_json(*args: str) -> dict:
     result = run(*args, "--json")
     assert result.exit_code == 0, result.output
-    return json.loads(result.output)
+    return json.loads(result.stdout)
 
 
 def test_shows_the_section_and_its_subclauses_side_by_side() -> None:

@@ -17,7 +17,7 @@ def test_retaliate_definition_links_the_breakthrough_against_retaliate_ruling() 
     # so its run must apply (and cite) the definition of Retaliate, 12.12.2.
     result = runner.invoke(app, ["rule", "12.12.2", "--json"])
     assert result.exit_code == 0, result.output
-    assert "breakthrough-vs-retaliate" in json.loads(result.output)["scenarios"]
+    assert "breakthrough-vs-retaliate" in json.loads(result.stdout)["scenarios"]
 
 
 def test_rule_replay_runs_a_linked_scenario_step_by_step() -> None:

@@ -42,7 +42,7 @@ def test_translation_disagreements_say_which_text_they_follow(rulings: list) -> 
 
 def test_rulings_check_passes_but_for_reported_engine_issues() -> None:
     result = CliRunner().invoke(app, ["rulings", "check", "--json"])
-    data = json.loads(result.output)
+    data = json.loads(result.stdout)
     problems = {r["id"]: r["problems"] for r in data["reports"] if not r["ok"] and not r["engine_issue"]}
     assert not problems, problems
     known = [r for r in data["reports"] if not r["ok"]]
@@ -52,24 +52,24 @@ def test_rulings_check_passes_but_for_reported_engine_issues() -> None:
 def test_ask_finds_the_breakthrough_ruling() -> None:
     question = "If my attacker has Breakthrough and their blocker has Retaliate, who takes damage?"
     result = CliRunner().invoke(app, ["ask", question, "--json", "--no-replay"])
-    data = json.loads(result.output)
+    data = json.loads(result.stdout)
     assert data["ruling"] == "breakthrough-vs-retaliate"
     assert data["cites"][:2] == ["12.14.2", "12.12.2"]
 
 
 def test_ask_in_chinese() -> None:
     result = CliRunner().invoke(app, ["ask", "对手牌库最后一张是幸运卡", "--json", "--no-replay"])
-    assert json.loads(result.output)["ruling"] == "lucky-on-last-card"
+    assert json.loads(result.stdout)["ruling"] == "lucky-on-last-card"
 
 
 def test_ask_without_a_good_match_says_so() -> None:
     result = CliRunner().invoke(app, ["ask", "how tall is a giraffe", "--json"])
-    assert json.loads(result.output)["ruling"] is None
+    assert json.loads(result.stdout)["ruling"] is None
 
 
 def test_coverage_json_is_derived_from_traces() -> None:
     result = CliRunner().invoke(app, ["coverage", "--json"])
-    data = json.loads(result.output)
+    data = json.loads(result.stdout)
     chapters = data["chapters"]
     assert data["overall"]["total"] == sum(c["total"] for c in chapters.values()) == 451
     assert data["overall"]["covered"] == sum(c["covered"] for c in chapters.values())

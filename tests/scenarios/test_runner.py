@@ -62,7 +62,7 @@ def test_failed_expectation_is_a_diff_and_exit_1(tmp_path: Path) -> None:
 def test_replay_json_has_cited_events_and_expectations(tmp_path: Path) -> None:
     result = CliRunner().invoke(app, ["replay", str(write(tmp_path, BATTLE)), "--json"])
     assert result.exit_code == 0, result.output
-    data = json.loads(result.output)
+    data = json.loads(result.stdout)
     events = [e for step in data["steps"] for e in step["events"]]
     assert events and all(e["cites"] for e in events)
     assert data["expectations"] == [

@@ -20,7 +20,7 @@ def run(*args: str):  # type: ignore[no-untyped-def]
 def test_json_lists_findings_with_the_contract_fields() -> None:
     result = run("--json", "--section", "6.1")
     assert result.exit_code == 0, result.output
-    findings = json.loads(result.output)
+    findings = json.loads(result.stdout)
     assert findings, "6.1.1.3 cites 2.9 in English and 2.10 in Chinese"
     for f in findings:
         assert {"section", "check", "severity", "en", "zh", "message"} <= set(f)
@@ -30,7 +30,7 @@ def test_json_lists_findings_with_the_contract_fields() -> None:
 
 def test_check_option_selects_checks() -> None:
     result = run("--json", "--check", "crossref", "--check", "comparison")
-    checks = {f["check"] for f in json.loads(result.output)}
+    checks = {f["check"] for f in json.loads(result.stdout)}
     assert checks == {"crossref", "comparison"}
 
 
@@ -64,7 +64,7 @@ def test_unknown_check_is_one_red_line_and_exit_2() -> None:
 def test_guide_reports_what_the_rulebook_does_not_say() -> None:
     result = run("--guide", str(rules_dir() / "guide_en.txt"), "--json")
     assert result.exit_code == 0, result.output
-    findings = json.loads(result.output)
+    findings = json.loads(result.stdout)
     # "Choose up to two colors" — chapter 6.1 says nothing about colours or the number two
     assert any(f["check"] == "guide-number" and "two colors" in f["en"] for f in findings)
     # official Q17 and a product announcement are not Comprehensive Rules
@@ -81,7 +81,7 @@ def test_guide_citing_a_missing_section_fails_strict(tmp_path: Path) -> None:
     guide = tmp_path / "guide.txt"
     guide.write_text("Each base can hold five Pals.\n\nAuthority: 4.4.5, 99.9.\n", encoding="utf-8")
     result = run("--guide", str(guide), "--json")
-    findings = json.loads(result.output)
+    findings = json.loads(result.stdout)
     assert [f["check"] for f in findings if f["severity"] == "error"] == ["guide-citation"]
     assert "99.9" in findings[0]["message"]
     assert not any(f["check"] == "guide-number" for f in findings), "4.4.5.2 says the limit is 5"
