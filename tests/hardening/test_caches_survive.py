@@ -169,8 +169,7 @@ def test_unwritable_cache_folder_falls_back_to_memory_with_a_warning(tmp_path: P
     blocker = tmp_path / "a-file"
     blocker.write_text("the cache's parent is a regular file, so nothing can be created under it", encoding="utf-8")
     env = {"PAL_JUDGE_CACHE": str(blocker / "cache")}
-    rule = run_cli(["rule", "9.6.3"], env)
-    assert rule.returncode == 0 and "9.6.3" in rule.stdout, rule.stderr
+    # one process shows both fallbacks: the rulebook is built without being cached, the index in memory
     search = run_cli(["search", "taunt", "--json"], env)
     assert search.returncode == 0 and '"12.10' in search.stdout, search.stderr
     assert "warning" in search.stderr and "in-memory" in search.stderr
