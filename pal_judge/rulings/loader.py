@@ -68,7 +68,7 @@ def _bilingual(node: Located, field: str) -> tuple[str, str]:
     if isinstance(node.value, str):
         return node.value.strip(), ""
     body = node.mapping(field)
-    check_fields(body, ("en", "zh"), field, required=("en",))
+    check_fields(body, ("en", "zh"), field, required=("en",), where=node.where)
     zh = body["zh"].text(f"{field}.zh").strip() if "zh" in body else ""
     return body["en"].text(f"{field}.en").strip(), zh
 
@@ -85,7 +85,7 @@ def _sections(node: Located, field: str) -> tuple[str, ...]:
 
 def _source(node: Located) -> Source:
     body = node.mapping("source")
-    check_fields(body, ("kind", "ref", "date"), "source", required=("kind", "date"))
+    check_fields(body, ("kind", "ref", "date"), "source", required=("kind", "date"), where=node.where)
     kind = body["kind"].text("source.kind")
     if kind not in SOURCE_KINDS:
         raise body["kind"].where.error(f"source kind is one of {', '.join(SOURCE_KINDS)}, not '{kind}'{suggest(kind, SOURCE_KINDS)}")
@@ -103,7 +103,8 @@ def _source(node: Located) -> Source:
 
 def _ruling(node: Located, shared: dict[str, Located]) -> Ruling:
     body = node.mapping("a ruling")
-    check_fields(body, RULING_FIELDS, "a ruling", required=("id", "question", "answer", "cites", "source", "scenario"))
+    check_fields(body, RULING_FIELDS, "a ruling", required=("id", "question", "answer", "cites", "source", "scenario"),
+                 where=node.where)
     ruling_id = body["id"].text("id")
     if not _ID.match(ruling_id):
         raise body["id"].where.error(f"ruling id '{ruling_id}' must be lower-case words joined by '-'")

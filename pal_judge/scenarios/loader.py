@@ -121,7 +121,7 @@ def _read(path: Path) -> str:
 def scenario_from_node(node: Located, name: str, shared_cards: dict[str, Located] | None = None) -> Scenario:
     """A scenario; `shared_cards` are the file's `cards:` (the scenario's own override them)."""
     body = node.mapping("scenario")
-    check_fields(body, SCENARIO_FIELDS, "the scenario", required=("setup",))
+    check_fields(body, SCENARIO_FIELDS, "the scenario", required=("setup",), where=node.where)
     library = {**(shared_cards or {}), **_card_library(body.get("cards"))}
     setup = _setup(body["setup"], library)
     _check_definitions(setup)
@@ -260,7 +260,7 @@ def _setup(node: Located, library: dict[str, Located]) -> Setup:
     body = node.mapping("setup")
     pregame = body["pregame"].boolean("pregame") if "pregame" in body else False
     seed = body["seed"].natural("seed") if "seed" in body else 0
-    check_fields(body, SETUP_FIELDS, "setup", required=() if pregame else ("turn",))
+    check_fields(body, SETUP_FIELDS, "setup", required=() if pregame else ("turn",), where=node.where)
     if pregame:
         for field in ("turn", "first", "turn_number", "phase", "night", "soul_draw_used"):
             if field in body:

@@ -105,8 +105,10 @@ def suggest(word: str, choices: Iterable[str]) -> str:
     return f" (did you mean {lowered[close[0]]}?)" if close else ""
 
 
-def check_fields(node: dict[str, Located], allowed: Iterable[str], owner: str, required: Iterable[str] = ()) -> None:
-    """Reject unknown and missing fields of a mapping, naming the line of the first offender."""
+def check_fields(node: dict[str, Located], allowed: Iterable[str], owner: str, required: Iterable[str] = (),
+                 where: Where | None = None) -> None:
+    """Reject unknown and missing fields of a mapping, naming the line of the first offender
+    (`where`, the mapping's own position, names the line when the mapping is empty)."""
     allowed_set = list(allowed)
     for key, value in node.items():
         if key not in allowed_set:
@@ -115,9 +117,9 @@ def check_fields(node: dict[str, Located], allowed: Iterable[str], owner: str, r
     missing = [name for name in required if name not in node]
     if missing:
         anchor = next(iter(node.values()), None)
-        where = anchor.key_where if anchor and anchor.key_where else (anchor.where if anchor else None)
+        at = anchor.key_where if anchor and anchor.key_where else (anchor.where if anchor else where)
         message = f"{owner} is missing '{missing[0]}'"
-        raise (where.error(message) if where else UserError(message))
+        raise (at.error(message) if at else UserError(message))
 
 
 class _Builder:

@@ -7,6 +7,8 @@ from pathlib import Path
 
 import pytest
 from hostile import listing, refused, refused_subprocess
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 GOOD = """\
 cards:
@@ -176,3 +178,53 @@ def test_rule_still_shows_the_rulebook_when_the_rulings_are_broken(tmp_path: Pat
     assert "warning: scenarios citing 9.6.3 not listed" in result.stderr
     message = refused(["rule", "9.6.3", "--replay"], env).message  # a replay does need the rulings
     assert ("rulings folder not found" if broken == "missing" else "expands to more than") in message
+
+
+# ---------------------------------------------------------------- any value anywhere (Hypothesis)
+
+_WORDS = ["turn", "A", "B", "base", "hand", "deck", "life", "souls", "card", "state", "damage", "power", "keywords",
+          "type", "cost", "abilities", "effect", "kind", "trigger", "do", "amount", "target", "attack", "block",
+          "choose", "zone", "pal_limit", "soul_deck", "resources", "phase", "first", "turn_number", "top", "size"]
+_SCALARS = st.one_of(st.none(), st.booleans(), st.integers(-10**12, 10**12), st.text(max_size=8),
+                     st.sampled_from(["A", "B", "normal", "lucky", "Grizzbolt", "Tombat", "main", "rested", "Taunt"]))
+_VALUES = st.recursive(_SCALARS, lambda inner: st.one_of(st.lists(inner, max_size=4),
+                                                        st.dictionaries(st.sampled_from(_WORDS), inner, max_size=4)),
+                       max_leaves=12)
+
+
+@settings(max_examples=120, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(path=st.lists(st.sampled_from(["cards", "setup", "steps", "expect", "A", "B", "Grizzbolt", "base", "deck",
+                                      0, 1, "zone", "life"]), min_size=1, max_size=3), value=_VALUES)
+def test_any_value_anywhere_runs_or_is_one_user_error(tmp_path_factory: pytest.TempPathFactory,
+                                                      path: list[str | int], value: object) -> None:
+    """Whatever a judge writes at any place of a scenario, the result is a run or a UserError, never a crash."""
+    import yaml
+
+    from pal_judge.errors import UserError
+    from pal_judge.scenarios import run_scenario
+    from pal_judge.scenarios.loader import load_scenario_file
+
+    doc = yaml.safe_load(GOOD)
+    node = doc
+    for key in path[:-1]:
+        inside = node.get(key) if isinstance(node, dict) else (
+            node[key] if isinstance(node, list) and isinstance(key, int) and key < len(node) else None)
+        if not isinstance(inside, (dict, list)):
+            break
+        node = inside
+    last = path[-1]
+    if isinstance(node, dict) and isinstance(last, str) or isinstance(node, list) and isinstance(last, int) and last < len(node):
+        node[last] = value
+    file = tmp_path_factory.mktemp("fuzz") / "case.yaml"
+    file.write_text(yaml.safe_dump(doc), encoding="utf-8")
+    try:
+        run_scenario(load_scenario_file(file))
+    except UserError as err:
+        assert err.message.startswith(f"{file}:"), err.message  # it names the file and the line
+
+
+@pytest.mark.parametrize("text,line", [("setup: {}\n", 1), ("cards: {}\nsetup:\n  {}\n", 3)])
+def test_an_empty_setup_names_its_line(tmp_path: Path, text: str, line: int) -> None:
+    path = tmp_path / "case.yaml"
+    path.write_text(text, encoding="utf-8")
+    assert refused(["replay", str(path)]).message == f"{path}:{line}: setup is missing 'turn'"
