@@ -7,11 +7,14 @@ from pathlib import Path
 from pal_judge.errors import UserError
 
 
-def read_utf8(path: Path, shown: str | None = None, missing: str | None = None) -> str:
+def read_utf8(path: Path, shown: str | None = None, missing: str | None = None, max_bytes: int | None = None) -> str:
     """The text of `path`. `shown` is how the file is named in messages; `missing` replaces the
-    message for a file that does not exist."""
+    message for a file that does not exist; a file over `max_bytes` is refused before it is read."""
     shown = shown or str(path)
     try:
+        if max_bytes is not None and path.stat().st_size > max_bytes:
+            raise UserError(f"{shown} is {path.stat().st_size:,} bytes: larger than such a file can be "
+                            f"(at most {max_bytes:,}); is it the right file?")
         data = path.read_bytes()
     except FileNotFoundError:
         raise UserError(missing or f"cannot read {shown}: no such file") from None

@@ -126,6 +126,10 @@ def _build_player(g: "Game", idx: int, d: Any, path: str, lib: Mapping[str, Card
     base = d.get("base", [])
     if not isinstance(base, list):
         raise SetupError(f"{path}.base", "expected a list")
+    for zone in ("hand", "graveyard", "exile", "base"):
+        listed = d.get(zone, [])
+        if isinstance(listed, list) and len(listed) > MAX_ZONE:
+            raise SetupError(f"{path}.{zone}", f"more cards than any game holds (at most {MAX_ZONE})")
     for i, entry in enumerate(base):
         ep = f"{path}.base[{i}]"
         if isinstance(entry, str):

@@ -100,7 +100,7 @@ WINNERS = ("A", "B", "draw", "none")
 
 # The engine's built-in cards (cost 1, power 1000, strike 1): `normal` and `lucky` in decks.
 GENERIC = {"normal": "Filler", "lucky": "Lucky Filler"}
-MAX_DECK = 1000  # no board holds more cards in a deck; a bigger count is a typo (or hostile)
+MAX_DECK = 1000  # no board holds more cards in one zone; a bigger count is a typo (or hostile)
 SOULS = 10  # 6.1.2 a player has exactly 10 souls
 _KEYWORD_RE = re.compile(r"^\s*([A-Za-z][A-Za-z ]*?)\s*(-?\d+)?\s*$")
 
@@ -322,6 +322,10 @@ def _player(node: Located, library: dict[str, Located], player: str) -> PlayerSe
         check_fields(resources, RESOURCES, "resources")
         values["resources"] = {k: v.natural(k) for k, v in resources.items()}
     values["deck"] = _deck(body["deck"], library) if "deck" in body else _fillers(20)
+    for zone in ("hand", "graveyard", "base"):
+        if zone in body and len(body[zone].items(zone)) > MAX_DECK:
+            raise body[zone].where.error(f"'{zone}' lists {len(body[zone].value)} cards: more than any game holds "
+                                         f"(at most {MAX_DECK})")
     for zone in ("hand", "graveyard"):
         if zone in body:
             values[zone] = tuple(_card(item, library, zone)[0] for item in body[zone].items(zone))

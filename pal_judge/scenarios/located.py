@@ -20,7 +20,8 @@ from pal_judge.errors import UserError
 from pal_judge.textfiles import read_utf8
 
 MAX_DEPTH = 40  # nesting levels a scenario or ruling file may use (real files use fewer than 10)
-MAX_VALUES = 200_000  # values a file may expand to through aliases (a billion-laughs file expands to 10**9)
+MAX_VALUES = 50_000  # values a file may expand to through aliases (the largest rulings file has ~1,200)
+MAX_BYTES = 2_000_000  # a scenario or rulings file is a few kilobytes; megabytes of YAML take seconds to parse
 _PLAIN_TAGS = ("tag:yaml.org,2002:map", "tag:yaml.org,2002:seq")
 
 
@@ -137,8 +138,8 @@ class _Builder:
     def build(self, node: yaml.Node, key_where: Where | None = None, depth: int = 0) -> Located:
         self.values += 1
         if self.values > MAX_VALUES:
-            raise self.where(node).error(f"the file expands to more than {MAX_VALUES} values "
-                                         "(aliases repeated inside aliases?); write the values out")
+            raise self.where(node).error(f"the file expands to more than {MAX_VALUES} values (a rulings file holds "
+                                         "about a thousand; aliases repeated inside aliases?); write fewer values")
         if depth > MAX_DEPTH:
             raise self.where(node).error(f"nested more than {MAX_DEPTH} levels deep")
         if isinstance(node, (yaml.MappingNode, yaml.SequenceNode)) and node.tag not in _PLAIN_TAGS:
@@ -167,7 +168,7 @@ class _Builder:
 
 def read_yaml_text(path: Path, shown: str | None = None) -> str:
     """The text of a YAML file; unreadable or non-UTF-8 files are a UserError naming file and line."""
-    return read_utf8(path, shown)
+    return read_utf8(path, shown, max_bytes=MAX_BYTES)
 
 
 def load_located(text: str, file: str) -> Located:

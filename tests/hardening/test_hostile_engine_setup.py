@@ -19,6 +19,7 @@ from pal_judge.engine import (
 BAD_BOARDS: dict[str, tuple[dict[str, Any], str]] = {
     "negative deck size": ({"A": {"deck": -5}}, "players.A.deck"),
     "absurd deck size": ({"A": {"deck": 10**12}}, "players.A.deck"),
+    "a hand of 100,000 cards": ({"A": {"hand": ["Filler"] * 100_000}}, "players.A.hand"),
     "negative damage on a Pal": ({"A": {"base": [{"card": "Filler", "damage": -100}]}}, "players.A.base[0].damage"),
     "negative damage taken": ({"A": {"damage": -3}}, "players.A.damage"),
     "negative souls": ({"A": {"souls": {"standing": -3}}}, "players.A.souls.standing"),

@@ -64,6 +64,10 @@ CASES = {
                              [":5:", "only Pals, structures and gear stand in a base"]),
     "step naming no card": (GOOD.replace("block: Tombat", "block: Tomcat"), [":10:", "no card called 'Tomcat'"]),
     "empty file": ("", [":1:", "empty"]),
+    "a hand of 1500 cards": ("setup:\n  turn: A\n  A:\n    hand: [" + ", ".join(["normal"] * 1500) + "]\n",
+                             [":4:", "'hand' lists 1500 cards", "at most 1000"]),
+    "a base of 1001 structures": ("cards:\n  Wall: {type: structure, power: 1000}\nsetup:\n  turn: A\n  A:\n"
+                                  "    base: [" + ", ".join(["Wall"] * 1001) + "]\n", [":6:", "'base' lists 1001"]),
 }
 
 
@@ -228,3 +232,12 @@ def test_an_empty_setup_names_its_line(tmp_path: Path, text: str, line: int) -> 
     path = tmp_path / "case.yaml"
     path.write_text(text, encoding="utf-8")
     assert refused(["replay", str(path)]).message == f"{path}:{line}: setup is missing 'turn'"
+
+
+def test_a_file_of_megabytes_is_refused_before_it_is_parsed(tmp_path: Path) -> None:
+    path = tmp_path / "case.yaml"
+    path.write_text("setup:\n  turn: A\n  A:\n    hand: [" + ", ".join(["normal"] * 400_000) + "]\n", encoding="utf-8")
+    started = time.perf_counter()
+    message = refused(["replay", str(path)]).message
+    assert time.perf_counter() - started < 2
+    assert message.startswith(f"{path} is ") and "bytes" in message
