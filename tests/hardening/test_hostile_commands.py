@@ -26,6 +26,7 @@ from pal_judge.cli import app
     (["rule", "9.6.3", "--lang", "fr"], "fr"),
     (["toc", "99"], "no chapter 99"),
     (["toc", ""], "not a chapter number"),
+    (["toc", "9.99"], "no section 9.99"),
     (["xcheck", "--section", "999"], "no section 999"),
     (["xcheck", "--format", "xml"], "unknown format 'xml'"),
     (["xcheck", "--guide", "/nonexistent/guide.txt"], "/nonexistent/guide.txt"),
