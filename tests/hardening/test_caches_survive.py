@@ -80,7 +80,7 @@ def test_index_build_killed_half_way_then_search_and_index_recover(tmp_path: Pat
     deadline = time.monotonic() + 20
     while time.monotonic() < deadline and not any((cache / "search").glob(".build-*")):
         time.sleep(0.02)
-    time.sleep(0.3)  # well inside the build (it takes seconds)
+    time.sleep(0.05)  # inside the build (it takes seconds): the temporary folder exists, nothing is published
     assert proc.poll() is None, "the build ended before it could be killed"
     os.kill(proc.pid, signal.SIGKILL)
     proc.wait()
