@@ -53,9 +53,17 @@ def _write(path: Path, text: str) -> None:
     write_text_atomic(path, text, mode=0o644)
 
 
+SITE_ENTRIES = frozenset({"index.html", "glossary.html", "rulings.html", "findings.html", "assets"})
+
+
 def _prepare(directory: Path) -> None:
     if directory.exists() and not directory.is_dir():
         raise UserError(f"{directory} exists and is not a folder")
+    # Never write over a judge's own files: only a new, an empty, or an earlier export's folder.
+    foreign = sorted(p.name for p in directory.iterdir() if p.name not in SITE_ENTRIES) if directory.is_dir() else []
+    if foreign:
+        shown = ", ".join(foreign[:3]) + (", …" if len(foreign) > 3 else "")
+        raise UserError(f"{directory.resolve()} already holds other files ({shown}); export into a new or empty folder")
     try:
         (directory / "assets").mkdir(parents=True, exist_ok=True)
     except OSError as err:

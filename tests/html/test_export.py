@@ -175,6 +175,18 @@ def test_cli_refuses_a_file_as_the_folder(tmp_path: Path) -> None:
     assert "not a folder" in result.output
 
 
+def test_cli_never_writes_over_a_folder_of_other_files(tmp_path: Path, monkeypatch: Any) -> None:
+    notes = tmp_path / "notes.txt"
+    notes.write_text("a judge's notes")
+    monkeypatch.chdir(tmp_path)
+    for target in (str(tmp_path), ""):  # Typer reads "" as the current folder
+        result = CliRunner().invoke(app, ["export-html", target])
+        assert result.exit_code == 2, result.output
+        assert "notes.txt" in result.output
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["notes.txt"]
+    assert notes.read_text() == "a judge's notes"
+
+
 def test_a_missing_part_is_none_yet_but_a_broken_import_inside_a_part_is_a_bug(tmp_path: Path, monkeypatch: Any) -> None:
     import pytest
 
