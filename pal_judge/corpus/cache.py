@@ -8,7 +8,6 @@ an unreadable or foreign file is ignored and rebuilt.
 
 from __future__ import annotations
 
-import hashlib
 import pickle
 from dataclasses import dataclass
 from pathlib import Path
@@ -17,8 +16,8 @@ from pal_judge import __version__
 from pal_judge.atomic import write_bytes_atomic
 from pal_judge.corpus.glossary import Glossary
 from pal_judge.corpus.model import Rulebook
+from pal_judge.fingerprint import fingerprint, package_sources
 
-_CORPUS_SOURCES = Path(__file__).resolve().parent
 # The files of rules/ a Rulebook is built from (the cache key hashes them all).
 SOURCE_FILES = ("zh.txt", "en.txt", "glossary.yaml", "alignment_overrides.yaml", "headings_en.yaml")
 _FORMAT = 1
@@ -32,15 +31,9 @@ class CachedCorpus:
 
 
 def cache_key(folder: Path, source_files: tuple[str, ...] = SOURCE_FILES) -> str:
-    digest = hashlib.sha256(f"pal-judge {__version__} format {_FORMAT}\n".encode())
-    for name in source_files:
-        path = folder / name
-        digest.update(f"\0{name}\0".encode())
-        digest.update(path.read_bytes() if path.is_file() else b"<absent>")
-    for source in sorted(_CORPUS_SOURCES.glob("*.py")):
-        digest.update(f"\0{source.name}\0".encode())
-        digest.update(source.read_bytes())
-    return digest.hexdigest()
+    """The rule texts and the code that parses and aligns them."""
+    files = [folder / name for name in source_files] + package_sources("corpus")
+    return fingerprint(f"pal-judge {__version__} format {_FORMAT}", files, length=64)
 
 
 def cache_file(cache: Path, key: str) -> Path:

@@ -7,7 +7,6 @@ stored outcome (a JSON file in `cache_dir()`, written atomically).
 
 from __future__ import annotations
 
-import hashlib
 import json
 from dataclasses import dataclass
 from pathlib import Path
@@ -15,10 +14,10 @@ from typing import Any
 
 from pal_judge.atomic import write_text_atomic
 from pal_judge.errors import UserError
+from pal_judge.fingerprint import fingerprint, package_sources
 from pal_judge.paths import cache_dir, rulings_dir
 from pal_judge.rulings.model import Ruling
 
-_PACKAGE = Path(__file__).resolve().parent.parent
 CACHE_FORMAT = 1
 
 
@@ -43,14 +42,7 @@ class RunSummary:
 def sources_key(folder: Path | None = None) -> str:
     """Hash of the rulings' YAML and the code that runs them."""
     folder = folder or rulings_dir()
-    digest = hashlib.sha256(f"format={CACHE_FORMAT}".encode())
-    paths = sorted(folder.glob("*.yaml"))
-    for package in ("engine", "scenarios", "rulings"):
-        paths += sorted((_PACKAGE / package).glob("*.py"))
-    for path in paths:
-        digest.update(path.name.encode())
-        digest.update(path.read_bytes())
-    return digest.hexdigest()[:20]
+    return fingerprint(f"format={CACHE_FORMAT}", [*sorted(folder.glob("*.yaml")), *package_sources("engine", "scenarios", "rulings")])
 
 
 def summarize(ruling: Ruling) -> RunSummary:

@@ -10,17 +10,16 @@ rebuilt from `load_rulings` (which reports mistakes in the files as usual).
 from __future__ import annotations
 
 import datetime as _dt
-import hashlib
 import json
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 from pal_judge.atomic import write_text_atomic
+from pal_judge.fingerprint import fingerprint, package_sources
 from pal_judge.paths import cache_dir
 from pal_judge.rulings.model import Ruling, Source
 
-_PACKAGE = Path(__file__).resolve().parent.parent
 CACHE_FORMAT = 1
 
 
@@ -55,12 +54,7 @@ class RulingText:
 
 
 def texts_key(files: list[Path]) -> str:
-    digest = hashlib.sha256(f"format={CACHE_FORMAT}".encode())
-    code = sorted((_PACKAGE / "rulings").glob("*.py")) + sorted((_PACKAGE / "scenarios").glob("*.py"))
-    for path in [*files, *code]:
-        digest.update(path.name.encode())
-        digest.update(path.read_bytes())
-    return digest.hexdigest()[:20]
+    return fingerprint(f"format={CACHE_FORMAT}", [*files, *package_sources("rulings", "scenarios")])
 
 
 def ruling_texts(folder: Path | None = None) -> list[RulingText]:
