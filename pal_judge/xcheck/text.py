@@ -187,7 +187,3 @@ def count_sentences_zh(text: str) -> int:
 
 def count_sentences_en(text: str) -> int:
     return max(1, len(_EN_SENTENCE_END.findall(text.rstrip(".!?; "))) + 1)
-
-
-def han_count(text: str) -> int:
-    return sum(1 for ch in text if "\u4e00" <= ch <= "\u9fff")
