@@ -143,10 +143,23 @@ def _choice_possible(g: "Game", ci: CardInstance, a: Ability) -> bool:
 
 def destroy_all(g: "Game", cards: Sequence[CardInstance], cites: Sequence[str], why: str) -> None:
     """Put base cards into their owners' graveyards at the same time (11.4.1, 11.5.1.3, 5.10.1)."""
-    live = [c for c in cards if g.find(c.oid) is not None]
-    g.leaving = {c.oid for c in live}
+    destroy_groups(g, [(cards, tuple(cites), why)])
+
+
+def destroy_groups(g: "Game", groups: Sequence[tuple[Sequence[CardInstance], tuple[str, ...], str]]) -> None:
+    """Several reasons sending base cards to the graveyard in one simultaneous move (11.1.2.4: the
+    check-type rule actions of one check timing are performed at the same time). A card named by two
+    groups moves once, for the first reason."""
+    live: list[tuple[CardInstance, tuple[str, ...], str]] = []
+    seen: set[int] = set()
+    for cards, cites, why in groups:
+        for c in cards:
+            if c.oid not in seen and g.find(c.oid) is not None:
+                seen.add(c.oid)
+                live.append((c, cites, why))
+    g.leaving = set(seen)
     try:
-        for c in live:
+        for c, cites, why in live:
             if g.find(c.oid) is None:
                 continue
             if _replace(g, c, "destroy", cites):

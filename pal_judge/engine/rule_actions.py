@@ -55,15 +55,21 @@ def _resolve_player_damage(g: "Game", idx: int, simultaneous: bool) -> None:
 
 
 def run_check_type(g: "Game") -> None:
-    """10.5.3.1 perform every check-type rule action at once; repeat while any applies."""
+    """10.5.3.1 perform every check-type rule action at once; repeat while any applies.
+    11.1.2.4 lethal damage (11.4) and pal overflow (11.5) are both read from the same board and their
+    cards go to the graveyard in one simultaneous move: overflow counts a pal that lethal damage is
+    removing at the same moment (and keeps it first if it was the last placed, 11.5.1.1)."""
+    from pal_judge.engine import effects
+
     while True:
         if _defeat(g):
             return
-        if _lethal(g):
-            continue
-        if _overflow(g):
-            continue
-        return
+        groups = _lethal(g) + _overflow(g)
+        if not groups:
+            return
+        if len(groups) > 1:
+            g.emit("these rule actions are performed at the same time", ("11.1.2.4", "10.5.3.1"))
+        effects.destroy_groups(g, groups)
 
 
 def _defeat(g: "Game") -> bool:
@@ -89,33 +95,30 @@ def _defeat(g: "Game") -> bool:
     return True
 
 
-def _lethal(g: "Game") -> bool:
-    """11.4.1 damage > 0 and >= power/durability: to the owner's graveyard, all at once."""
-    from pal_judge.engine import effects
+Group = tuple[list[CardInstance], tuple[str, ...], str]
 
+
+def _lethal(g: "Game") -> list[Group]:
+    """11.4.1 damage > 0 and >= power/durability: to the owner's graveyard."""
     doomed: list[CardInstance] = []
     for ci in g.base_cards():
         if ci.card.type in ("pal", "structure") and ci.damage > 0 and ci.damage >= stats.power(g, ci):
             doomed.append(ci)
     if not doomed:
-        return False
+        return []
     kinds = ("2.8.1", "2.8.3") if any(c.card.type == "structure" for c in doomed) else ("2.8.1",)
-    effects.destroy_all(g, doomed, ("11.4.1", "11.4.2", "11.1.2.3", "11.1.2.4", "10.5.3.1") + kinds, "lethal damage")
-    return True
+    return [(doomed, ("11.4.1", "11.4.2", "11.1.2.3", "11.1.2.4", "10.5.3.1") + kinds, "lethal damage")]
 
 
-def _overflow(g: "Game") -> bool:
+def _overflow(g: "Game") -> list[Group]:
     """11.5 more pals than the pal limit: keep the newest, the controller picks the rest."""
-    from pal_judge.engine import effects
-
-    did = False
-    for idx in (g.turn_player, g.opp(g.turn_player)):
+    out: list[Group] = []
+    for idx in (g.turn_player, g.opp(g.turn_player)):  # 1.3.4 the turn player chooses first
         p = g.players[idx]
         pals = p.pals()
-        limit = max(stats.pal_limit(g, idx), 0)
+        limit = max(stats.pal_limit(g, idx), 0)  # 1.3.2.2.1 a negative limit is read as 0
         if len(pals) <= limit:
             continue
-        did = True
         last_batch = max(c.placed for c in pals)
         last = [c for c in pals if c.placed == last_batch]
         older = [c for c in pals if c.placed != last_batch]
@@ -129,8 +132,8 @@ def _overflow(g: "Game") -> bool:
         g.emit(f"{p.name} has {len(pals)} pals, limit {limit}: keeps {', '.join(c.label for c in keep)}",
                ("11.5.1", "11.5.1.1", "11.5.1.2", "4.4.5.1", "4.4.5", "11.5.2", "10.5.3.1", "11.1.2.3") + (("4.4.5.2",) if limit == 5 else ()),
                player=idx, before={"pals": len(pals)}, after={"pals": len(keep)})
-        effects.destroy_all(g, gone, ("11.5.1.3", "11.5.2"), "pal overflow")
-    return did
+        out.append((gone, ("11.5.1.3", "11.5.2"), "pal overflow"))
+    return out
 
 
 def _pick_keep(g: "Game", idx: int, pool: list[CardInstance], n: int, cite: str) -> list[CardInstance]:

@@ -1,0 +1,52 @@
+"""Clause-by-clause audit of the engine against the Chinese rulebook (chapters 3-13): each test's
+expectation is read from the clause it names."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from engine_helpers import base, board, cited, pal, play
+
+from pal_judge.engine import Game, ScriptedDecider
+
+
+def _labels(setup: dict[str, Any], cards: list[dict[str, Any]], answers: list[str]) -> list[str]:
+    g = Game.from_setup(setup, cards)
+    r = g.run(ScriptedDecider(answers))
+    assert r.pending is not None
+    return r.pending.labels()
+
+
+# ------------------------------------------------------------------ 7.5.2.1 must attack "if able"
+BERSERKER = pal("Berserker", abilities=[{"kind": "continuous", "effect": [
+    {"do": "must_attack", "target": "self"},
+    {"do": "cannot_attack", "target": "self", "against": "opponent"}]}])
+
+
+def test_a_pal_that_must_attack_but_has_no_legal_target_does_not_stop_the_turn_ending() -> None:
+    # 7.5.2.1 binds only a pal "处于能够执行合理的适正攻击状态"; Berserker may not attack the player and
+    # B has nothing else to attack (9.2.4.1), so it cannot attack legally. Another pal (Filler) can
+    # attack, but it is under no obligation: ending the main phase stays allowed.
+    labels = _labels(board({"base": ["Berserker", "Filler"]}), [BERSERKER], [])
+    assert "attack Filler -> player" in labels
+    assert not any(lb.startswith("attack Berserker") for lb in labels)
+    assert "end_turn" in labels
+
+
+# ------------------------------------------------------------------ 11.1.2.4 / 10.5.3.1 all at once
+def test_lethal_damage_and_overflow_are_performed_at_the_same_time() -> None:
+    # 5 pals, limit 5. One effect places Newcomer (a sixth pal) and then deals it 1000 damage.
+    # At the next check timing both check-type rule actions apply and are performed simultaneously
+    # (10.5.3.1, 11.1.2.4): overflow counts 6 pals, keeps the last placed Newcomer (11.5.1.1) and 4 of
+    # the 5 older ones chosen by A (11.5.1.2); lethal damage (11.4.1) sends Newcomer away as well.
+    cards = [pal(f"Old{i}") for i in range(1, 6)] + [pal("Newcomer"), {
+        "name": "Ambush", "type": "event", "cost": 0, "effect": [
+            {"do": "place", "to": "base", "target": {"all": True, "zone": "graveyard", "controller": "you",
+                                                      "name": "Newcomer"}},
+            {"do": "damage", "amount": 1000, "target": {"all": True, "controller": "you", "name": "Newcomer"}}]}]
+    g = play(board({"base": [f"Old{i}" for i in range(1, 6)], "graveyard": ["Newcomer"], "hand": ["Ambush"]}),
+             cards, ["play Ambush", "Old1", "Old2", "Old3", "Old4"])
+    a = g.snapshot()["players"]["A"]
+    assert sorted(base(g, "A")) == ["Old1", "Old2", "Old3", "Old4"]
+    assert "Old5" in a["graveyard"] and "Newcomer" in a["graveyard"]
+    assert {"11.4.1", "11.5.1.1", "11.5.1.2", "11.1.2.4"} <= cited(g)
