@@ -10,13 +10,15 @@ from __future__ import annotations
 import json
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from pal_judge.atomic import write_text_atomic
 from pal_judge.errors import UserError
 from pal_judge.fingerprint import fingerprint, package_sources
 from pal_judge.paths import cache_dir, rulings_dir
-from pal_judge.rulings.model import Ruling
+
+if TYPE_CHECKING:  # the model imports the scenario layer: not needed to read the cache (`rule`)
+    from pal_judge.rulings.model import Ruling
 
 CACHE_FORMAT = 1
 

@@ -126,5 +126,10 @@ def test_real_subprocess_json_and_no_whoosh(tmp_path: Path) -> None:
     assert proc.returncode == 0, proc.stderr[-2000:]
     assert json.loads(proc.stdout)["section"]["en"] == "Perform the following depending on the attack target."
     assert "whoosh" not in proc.stderr  # -X importtime lists every imported module on stderr
+    # Once the caches are warm, neither the engine nor the YAML parser is loaded to show a section.
+    warm = subprocess.run([sys.executable, "-X", "importtime", "-m", "pal_judge", "rule", "9.6.3"],
+                          capture_output=True, text=True, env=env, cwd=tmp_path, timeout=120)
+    modules = {line.rsplit("|", 1)[-1].strip() for line in warm.stderr.splitlines() if line.startswith("import time:")}
+    assert warm.returncode == 0 and modules and not {m for m in modules if m == "yaml" or m.startswith("pal_judge.engine")}
     bad = subprocess.run([sys.executable, "-m", "pal_judge", "rule", "99.1"], capture_output=True, text=True, env=env, timeout=120)
     assert bad.returncode == 2 and "nearest" in bad.stderr and "Traceback" not in bad.stderr
