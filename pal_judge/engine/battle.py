@@ -247,8 +247,6 @@ def _end_of_battle(g: "Game", b: Battle) -> None:
 
 
 def _unfired_end_of_battle(g: "Game", b: Battle) -> bool:
-    for ci in g.base_cards():
-        for idx, a in timing.card_abilities(g, ci):
-            if a.kind == "auto" and a.trigger == "end_of_battle" and (ci.oid, idx) not in b.triggered_end:
-                return True
-    return False
+    """9.7.4 an "at the end of battle" ability that has not triggered in this battle."""
+    return timing.unfired_triggers(g, "end_of_battle", b.triggered_end) \
+        or any(d.trigger == "end_of_battle" for d in g.delayed)

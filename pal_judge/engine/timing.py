@@ -149,16 +149,24 @@ def _may_have(g: "Game", ci: CardInstance, trigger: str) -> bool:
     return trigger == "end_of_turn" and "vigilance" in stats.keywords(g, ci)
 
 
-def unfired_end_triggers(g: "Game") -> bool:
-    """7.6.5 are there end-of-turn triggers of base cards that have not triggered this turn?"""
-    for ci in g.base_cards():
-        if not _may_have(g, ci, "end_of_turn"):
+def unfired_triggers(g: "Game", trigger: str, fired: set[Any]) -> bool:
+    """Is there an active `trigger` ability (a base card's, or a hand/graveyard card's with that zone
+    icon, 10.3.4.1 / 10.3.5) whose key is not in `fired`? Used by 7.6.5 and 9.7.4: a card that arrived
+    in such a zone during the step is a new card (4.1.4) whose ability has not triggered yet."""
+    for ci in zone_cards(g):
+        if not _may_have(g, ci, trigger):
             continue
         for idx, a in card_abilities(g, ci):
-            if a.kind == "auto" and a.trigger == "end_of_turn" and (ci.oid, idx) not in g.end_triggered \
-                    and _whose_ok(g, a.whose, ci.controller):
+            if a.kind == "auto" and a.trigger == trigger and a.zone == ci.zone and (ci.oid, idx) not in fired \
+                    and a.phase is None and a.step is None and _whose_ok(g, a.whose, ci.controller) \
+                    and stats.condition_ok(g, a.cond, ci.controller, ci):
                 return True
-    return any(d.trigger == "end_of_turn" for d in g.delayed)
+    return False
+
+
+def unfired_end_triggers(g: "Game") -> bool:
+    """7.6.5 are there end-of-turn triggers that have not triggered this turn?"""
+    return unfired_triggers(g, "end_of_turn", g.end_triggered) or any(d.trigger == "end_of_turn" for d in g.delayed)
 
 
 def on_entered_base(g: "Game", ci: CardInstance, src: str) -> None:

@@ -50,3 +50,30 @@ def test_lethal_damage_and_overflow_are_performed_at_the_same_time() -> None:
     assert sorted(base(g, "A")) == ["Old1", "Old2", "Old3", "Old4"]
     assert "Old5" in a["graveyard"] and "Newcomer" in a["graveyard"]
     assert {"11.4.1", "11.5.1.1", "11.5.1.2", "11.1.2.4"} <= cited(g)
+
+
+# ------------------------------------------------------------------ 7.6.5 the end phase repeats
+PHOENIX = pal("Phoenix", abilities=[{"kind": "auto", "trigger": "end_of_turn", "zone": "graveyard",
+                                     "effect": [{"do": "gain", "resource": "material", "amount": 1}]}])
+REAPER = pal("Reaper", abilities=[{"kind": "auto", "trigger": "end_of_turn", "effect": [
+    {"do": "destroy", "target": {"all": True, "name": "Phoenix"}}]}])
+
+
+def test_the_end_phase_repeats_for_a_graveyard_ability_that_has_not_triggered_this_turn() -> None:
+    # 7.6.1 Reaper triggers; Phoenix's graveyard ability is not active in the base (10.3.4.1).
+    # 7.6.2 Reaper puts Phoenix into the graveyard, where it is a new card (4.1.4) with an "at the end
+    # of your turn" ability that has not triggered this turn: 7.6.5 the end phase is performed again,
+    # and in the repeated 7.6.1 that ability triggers: A gains 1 material.
+    g = play(board({"base": ["Phoenix", "Reaper"]}), [PHOENIX, REAPER], ["end_turn"])
+    assert g.turn == 4
+    assert g.players[0].material == 1
+    assert "7.6.5" in cited(g)
+
+
+def test_an_end_of_turn_ability_whose_condition_is_not_met_does_not_repeat_the_end_phase() -> None:
+    # 7.6.5 repeats only for a trigger condition still to be met; "at the end of your turn, if it is
+    # night" during the day never triggers (10.3.3), so the turn ends and B's turn begins.
+    owl = pal("Owl", abilities=[{"kind": "auto", "trigger": "end_of_turn", "if": "night",
+                                 "effect": [{"do": "draw", "amount": 1}]}])
+    g = play(board({"base": ["Owl"]}), [owl], ["end_turn"])
+    assert g.turn == 4 and len(g.players[0].hand) == 0
