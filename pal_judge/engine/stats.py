@@ -216,10 +216,10 @@ def pal_limit(g: "Game", idx: int) -> int:
     return p.pal_limit + extra
 
 
-def trigger_times(g: "Game", controller: int, trigger: str | None) -> int:
-    """5.21 "activates N times": 5.21.2 only one such effect applies; the largest is taken."""
-    best = 1
-    for src, _a, s in continuous_steps(g):
-        if s.do == "trigger_times" and src.controller == controller and s.trigger == trigger:
-            best = max(best, s.amount or 1)
-    return best
+def trigger_times(g: "Game", controller: int, trigger: str | None) -> list[int]:
+    """5.21.1 the "activates N times" values that apply to this controller's `trigger` abilities, distinct
+    and sorted ([1] when none does). 5.21.2 with several, the controller applies only one of them: the
+    caller asks which."""
+    values = {max(s.amount or 1, 1) for src, _a, s in continuous_steps(g)
+              if s.do == "trigger_times" and src.controller == controller and s.trigger == trigger}
+    return sorted(values) or [1]

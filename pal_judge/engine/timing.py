@@ -64,11 +64,18 @@ def capture_lki(g: "Game", ci: CardInstance) -> Lki:
 
 def _standby(g: "Game", ability: Ability, ctx: Context, key: tuple[Any, ...], cites: tuple[str, ...]) -> None:
     # 10.8.2 the ability enters standby; 5.21.1 "activates N times" puts it there N times
-    times = stats.trigger_times(g, ctx.controller, ability.trigger)
+    values = stats.trigger_times(g, ctx.controller, ability.trigger)
+    times = values[0]
+    if len(values) > 1:
+        # 5.21.2 several "activates N times" effects: the ability's controller applies only one of them
+        opt = g.ask("trigger_times", ctx.controller, [Option(f"{n} times", n) for n in values],
+                    f"{ctx.source_label}: which 'activates N times' effect applies? (5.21.2)")
+        times = opt.data
     again = ("10.8.2.1",) if any(p.key == key for p in g.pending) else ()
     for _ in range(times):
         g.pending.append(Pending(ability, ctx, key))
-    extra = ("5.21.1", "5.21.2", "10.8.2.1") if times > 1 else ()
+    extra = ("5.21.1", "10.8.2.1") if times > 1 else ()
+    extra += ("5.21.2",) if len(values) > 1 else ()
     kw = ("12.1.1",) if ability.keyword else ()
     cond: tuple[str, ...] = ("10.3.3",) if ability.cond else ()
     if ability.cond in ("night", "day"):

@@ -77,3 +77,23 @@ def test_an_end_of_turn_ability_whose_condition_is_not_met_does_not_repeat_the_e
                                  "effect": [{"do": "draw", "amount": 1}]}])
     g = play(board({"base": ["Owl"]}), [owl], ["end_turn"])
     assert g.turn == 4 and len(g.players[0].hand) == 0
+
+
+# ------------------------------------------------------------------ 5.21.2 the controller picks one
+def test_with_two_activates_n_times_effects_the_controller_chooses_which_applies() -> None:
+    # 5.21.2 "该自动能力的控制者只能选择应用其中1个处理": Echo (2 times) and Chorus (3 times) both
+    # apply to Miner's on-deploy ability; A, its controller, chooses Echo's: it resolves twice.
+    ab = [{"kind": "auto", "trigger": "on_deploy", "effect": [{"do": "gain", "resource": "material", "amount": 1}]}]
+
+    def times(name: str, n: int) -> dict[str, Any]:
+        return {"name": name, "type": "structure", "power": 1000, "cost": 0, "abilities": [
+            {"kind": "continuous", "effect": [{"do": "trigger_times", "amount": n, "trigger": "on_deploy"}]}]}
+
+    setup = board({"hand": ["Miner"], "base": ["Echo", "Chorus"], "souls": {"standing": 1}})
+    cards = [pal("Miner", abilities=ab), times("Echo", 2), times("Chorus", 3)]
+    labels = _labels(setup, cards, ["play Miner"])
+    assert labels[:2] == ["2 times", "3 times"]
+    g = play(setup, cards, ["play Miner", "2 times"])
+    assert g.players[0].material == 2 and "5.21.2" in cited(g)
+    g = play(setup, cards, ["play Miner", "3 times"])
+    assert g.players[0].material == 3
