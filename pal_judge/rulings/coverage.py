@@ -42,11 +42,12 @@ def scenarios_citing(number: str, folder: Path | None = None) -> list[str]:
 
     summaries = cached_runs(folder)
     if summaries is None:
-        linked = coverage_map(folder).get(number, [])
-        summaries = cached_runs(folder) or {}
-    else:
-        linked = [ruling for ruling, summary in summaries.items() if number in summary.cited]
-    return sorted(linked, key=lambda ruling: (len(summaries[ruling].cited) if ruling in summaries else 0, ruling))
+        from pal_judge.rulings.loader import load_rulings
+        from pal_judge.rulings.runs import run_all
+
+        summaries = run_all(load_rulings(folder), folder, use_cache=False)  # just found stale: run, store
+    linked = [ruling for ruling, summary in summaries.items() if number in summary.cited]
+    return sorted(linked, key=lambda ruling: (len(summaries[ruling].cited), ruling))
 
 
 @dataclass(frozen=True)
