@@ -289,6 +289,11 @@ class Game:
                 self.pregame(self)
             else:
                 self._note_continuous_effects()
+                # 11.2.1 / 11.1.2.1 damage taken already on the board is an interrupt-type rule action
+                # that is performed at once, before anything else happens
+                from pal_judge.engine import rule_actions
+
+                rule_actions.player_damage(self)
             turn.play(self)
         except GameOver:
             pass

@@ -97,3 +97,15 @@ def test_with_two_activates_n_times_effects_the_controller_chooses_which_applies
     assert g.players[0].material == 2 and "5.21.2" in cited(g)
     g = play(setup, cards, ["play Miner", "3 times"])
     assert g.players[0].material == 3
+
+
+# ------------------------------------------------------------------ 11.2.1 interrupt type
+def test_damage_taken_already_on_the_board_is_resolved_at_once() -> None:
+    # 11.2.1 "当任意一名玩家所承受的伤害为1或以上时" the player damage process runs; it is an interrupt-type
+    # rule action (11.1.2.1), so a board that starts with B's damage taken at 2 resolves it before anything
+    # else: 2 cards from B's deck to the graveyard, no Lucky, life 10 -> 8, damage taken back to 0.
+    g = Game.from_setup(board(None, {"damage": 2, "deck": ["Filler"] * 4}), [])
+    g.run(ScriptedDecider([]))
+    b = g.snapshot()["players"]["B"]
+    assert b["damage"] == 0 and b["life"] == 8 and b["graveyard"] == ["Filler", "Filler"]
+    assert "11.2.2.3" in cited(g)
