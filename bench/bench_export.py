@@ -44,7 +44,7 @@ def main() -> None:
         print(f"  of which rendering and writing the files: {written:.2f} s")
         print(
             f"content: {cold.sections} sections, {cold.terms} terms, {cold.rulings} rulings, "
-            f"{cold.covered_sections} covered sections, {cold.findings} findings; none yet: {', '.join(cold.missing) or '-'}"
+            f"{cold.covered_sections} covered sections, {cold.findings} findings"
         )
         for name in cold.files:
             print(f"  {name:28} {(Path(out) / 'cold' / name).stat().st_size / 1024:8.1f} KiB")

@@ -33,8 +33,6 @@ def export_html(
         f"{report.findings} translation findings.",
         highlight=False,
     )
-    if report.missing:
-        out.print(f"None yet: {', '.join(report.missing)}.", highlight=False)
     for problem in report.problems:
         error_console().print(f"[yellow]warning:[/] {escape(problem)}", highlight=False)
     out.print(f"Open {(report.directory / 'index.html').resolve().as_uri()}", highlight=False, soft_wrap=True)

@@ -173,10 +173,7 @@ def render_book(data: SiteData) -> str:
     for section in rulebook:
         parts.append(_section_html(section, data, joins))
         parts.append(_english_only_html(extra.get(section.number, []), known))
-    notes = ""
-    if data.missing:
-        notes = f'<p class="note">Not in this export yet (none yet): {esc(", ".join(data.missing))}.</p>'
-    notes += "".join(f'<p class="note fail">{esc(problem)}</p>' for problem in data.problems)
+    notes = "".join(f'<p class="note fail">{esc(problem)}</p>' for problem in data.problems)
     intro = (
         f'<h1>{bi("Palworld TCG Comprehensive Rules", "帕鲁世界集换式卡牌游戏 综合规则")}</h1>'
         f'<p class="note">{bi("The Chinese text and its numbering are authoritative; the English is the published translation, aligned clause by clause.", "中文文本及其编号为准；英文为官方译文，逐条对齐。")}</p>'

@@ -29,7 +29,6 @@ class ExportReport:
     terms: int
     findings: int
     covered_sections: int
-    missing: tuple[str, ...]
     problems: tuple[str, ...] = ()
 
     def to_dict(self) -> dict[str, object]:
@@ -43,7 +42,6 @@ class ExportReport:
             "terms": self.terms,
             "findings": self.findings,
             "covered_sections": self.covered_sections,
-            "missing": list(self.missing),
             "problems": list(self.problems),
         }
 
@@ -106,6 +104,5 @@ def export_site(directory: Path, data: SiteData | None = None) -> ExportReport:
         terms=len(data.terms),
         findings=len(data.findings),
         covered_sections=len(data.coverage),
-        missing=data.missing,
         problems=data.problems,
     )

@@ -1,21 +1,25 @@
-"""Gather what the site shows: the rulebook, and each optional part that exists yet.
+"""Gather what the site shows: the rulebook, the glossary, the rulings with their replays,
+the sections each scenario exercises, and the translation findings.
 
-The rulebook is required. The glossary, the rulings with their replays, the
-coverage map and the translation findings are each optional: when the module
-that provides a part is not there (yet), the part is empty and its note says
-"none yet", so an export works at every stage of the project.
+The rulebook and the glossary are required. A user error in the rulings' or the checks'
+data leaves that part out, and the site says so (`problems`), so a broken ruling file
+never hides the book.
 """
 
 from __future__ import annotations
 
-import importlib
+from collections.abc import Callable
 from dataclasses import dataclass, field
-from types import ModuleType
-from typing import Any, Callable, TypeVar
+from typing import TYPE_CHECKING, Any, TypeVar
+
+from pal_judge.corpus.model import Rulebook, number_key
+from pal_judge.errors import UserError
+
+if TYPE_CHECKING:
+    from pal_judge.corpus.glossary import Glossary
+    from pal_judge.rulings.model import Ruling, Source
 
 T = TypeVar("T")
-
-from pal_judge.corpus.model import Rulebook
 
 
 @dataclass(frozen=True)
@@ -64,142 +68,74 @@ class SiteData:
     rulings: tuple[RulingView, ...] = ()
     coverage: dict[str, tuple[str, ...]] = field(default_factory=dict)  # section -> scenario ids
     findings: tuple[FindingView, ...] = ()
-    missing: tuple[str, ...] = ()  # parts whose module does not exist yet
     problems: tuple[str, ...] = ()  # parts left out because their data is broken (the error message)
 
 
-def _optional_module(name: str) -> ModuleType | None:
-    """The module, or None when it (or its package) does not exist; an ImportError inside it is a bug and propagates."""
+def _terms(glossary: Glossary) -> tuple[TermView, ...]:
+    return tuple(TermView(t.id, t.kind, tuple(t.en), tuple(t.zh), t.defined_in) for t in glossary.terms)
+
+
+def _source_text(source: Source) -> str:
+    """'rulebook 9.6.3 · 2026-11-30' from a Source(kind, ref, date)."""
+    text = " ".join(part for part in (source.kind, source.ref) if part)
+    return f"{text} · {source.date}"
+
+
+def _ruling_view(ruling: Ruling) -> RulingView:
+    from pal_judge.scenarios import run_scenario
+
+    replay: dict[str, Any] | None = None
+    error: str | None = None
     try:
-        return importlib.import_module(name)
-    except ModuleNotFoundError as err:
-        if err.name and (name == err.name or name.startswith(err.name + ".")):
-            return None
-        raise
-
-
-def _optional_attr(module_name: str, attr: str) -> Any:
-    module = _optional_module(module_name)
-    return getattr(module, attr, None) if module is not None else None
-
-
-def load_rulebook_or_chinese() -> tuple[Rulebook, bool]:
-    """The aligned bilingual rulebook; before the aligner exists, the Chinese sections alone (False)."""
-    loader = _optional_attr("pal_judge.corpus", "load_rulebook")
-    if loader is not None:
-        return loader(), True
-    from pal_judge.corpus.zh_parser import parse_zh
-    from pal_judge.paths import rules_dir
-
-    text = (rules_dir() / "zh.txt").read_text(encoding="utf-8")
-    return Rulebook(tuple(parse_zh(text))), False
-
-
-def _load_glossary() -> tuple[Any, tuple[TermView, ...]] | None:
-    loader = _optional_attr("pal_judge.corpus.glossary", "load_glossary")
-    if loader is None:
-        return None
-    glossary = loader()
-    terms = tuple(
-        TermView(str(t.id), str(t.kind), tuple(t.en), tuple(t.zh), getattr(t, "defined_in", None))
-        for t in glossary.terms
+        replay = run_scenario(ruling.scenario).to_dict()
+    except UserError as err:  # one broken scenario must not hide the whole book
+        error = err.message
+    return RulingView(
+        id=ruling.id,
+        question_en=ruling.question_en,
+        question_zh=ruling.question_zh,
+        answer_en=ruling.answer_en,
+        answer_zh=ruling.answer_zh,
+        cites=ruling.cites,
+        tags=ruling.tags,
+        source=_source_text(ruling.source),
+        scenario_id=ruling.scenario.name,
+        replay=replay,
+        replay_error=error,
+        follows=ruling.follows,
     )
-    return glossary, terms
 
 
-def _scenario_id(ruling: Any) -> str | None:
-    scenario = getattr(ruling, "scenario", None)
-    if scenario is None:
-        return None
-    if isinstance(scenario, str):
-        return scenario
-    if isinstance(scenario, dict):
-        value = scenario.get("id") or scenario.get("name")
-        return str(value) if value else str(ruling.id)
-    value = getattr(scenario, "id", None) or getattr(scenario, "name", None)
-    return str(value) if value else str(ruling.id)
+def _load_rulings() -> tuple[RulingView, ...]:
+    from pal_judge.rulings.loader import load_rulings
+
+    return tuple(_ruling_view(ruling) for ruling in load_rulings())
 
 
-def _source_text(source: Any) -> str:
-    """'rulebook 9.6.3 · 2026-11-30' from a Source(kind, ref, date); plain text as it is."""
-    if source is None:
-        return ""
-    if isinstance(source, str):
-        return source
-    parts = [str(getattr(source, name, "") or "") for name in ("kind", "ref")]
-    date = getattr(source, "date", None)
-    text = " ".join(p for p in parts if p)
-    return f"{text} · {date}" if date else text
+def coverage_of(rulings: tuple[RulingView, ...]) -> dict[str, tuple[str, ...]]:
+    """Section -> the scenarios whose replay cites it (what `rulings.coverage.coverage_map` derives, from the
+    replays already run here rather than by running every scenario a second time)."""
+    linked: dict[str, list[str]] = {}
+    for ruling in rulings:
+        if ruling.replay is None or ruling.scenario_id is None:
+            continue
+        cited = {cite for step in ruling.replay["steps"] for event in step["events"] for cite in event["cites"]}
+        for number in cited:
+            linked.setdefault(number, []).append(ruling.scenario_id)
+    return {number: tuple(linked[number]) for number in sorted(linked, key=number_key)}
 
 
-def _load_rulings() -> tuple[RulingView, ...] | None:
-    loader = _optional_attr("pal_judge.rulings", "load_rulings")
-    if loader is None:
-        return None
-    runner = _optional_attr("pal_judge.scenarios", "run_scenario")
-    if _optional_attr("pal_judge.engine", "Game") is None:  # scenarios load, but nothing can play them yet
-        runner = None
-    views: list[RulingView] = []
-    for ruling in loader():
-        replay: dict[str, Any] | None = None
-        error: str | None = None
-        scenario = getattr(ruling, "scenario", None)
-        if scenario is not None and runner is not None:
-            from pal_judge.errors import UserError
+def _load_findings(rulebook: Rulebook, glossary: Glossary) -> tuple[FindingView, ...]:
+    from pal_judge.xcheck import run_checks
 
-            try:
-                replay = runner(scenario).to_dict()
-            except UserError as err:  # one broken scenario must not hide the whole book
-                error = err.message
-        views.append(
-            RulingView(
-                id=str(ruling.id),
-                question_en=ruling.question_en or "",
-                question_zh=ruling.question_zh or "",
-                answer_en=ruling.answer_en or "",
-                answer_zh=ruling.answer_zh or "",
-                cites=tuple(str(c) for c in (ruling.cites or ())),
-                tags=tuple(str(t) for t in (ruling.tags or ())),
-                source=_source_text(getattr(ruling, "source", None)),
-                scenario_id=_scenario_id(ruling),
-                replay=replay,
-                replay_error=error,
-                follows=getattr(ruling, "follows", None),
-            )
-        )
-    return tuple(views)
-
-
-def _load_coverage() -> dict[str, tuple[str, ...]] | None:
-    mapper = _optional_attr("pal_judge.rulings.coverage", "coverage_map")
-    if mapper is None:
-        return None
-    return {str(number): tuple(str(s) for s in ids) for number, ids in mapper().items()}
-
-
-def _load_findings(rulebook: Rulebook, glossary: Any) -> tuple[FindingView, ...] | None:
-    checker = _optional_attr("pal_judge.xcheck", "run_checks")
-    if checker is None or glossary is None:
-        return None
     return tuple(
-        FindingView(
-            str(f.section),
-            str(f.check),
-            str(f.severity),
-            str(f.message),
-            str(f.en or ""),
-            str(f.zh or ""),
-            tuple((int(a), int(b)) for a, b in getattr(f, "en_marks", ())),
-            tuple((int(a), int(b)) for a, b in getattr(f, "zh_marks", ())),
-        )
-        for f in checker(rulebook, glossary)
+        FindingView(f.section, f.check, f.severity, f.message, f.en, f.zh, tuple(f.en_marks), tuple(f.zh_marks))
+        for f in run_checks(rulebook, glossary)
     )
 
 
 def _guarded(part: str, load: Callable[[], T], problems: list[str]) -> T | None:
     """A part's loader; a user error in its data (bad YAML, broken scenario) leaves the part out, reported."""
-    from pal_judge.errors import UserError
-
     try:
         return load()
     except UserError as err:
@@ -208,25 +144,18 @@ def _guarded(part: str, load: Callable[[], T], problems: list[str]) -> T | None:
 
 
 def gather() -> SiteData:
-    """Everything the site shows; an optional part is empty when its module is missing or its data is broken."""
-    rulebook, aligned = load_rulebook_or_chinese()
-    missing: list[str] = [] if aligned else ["English alignment"]
+    """Everything the site shows; the rulings or the findings are left out (and reported) when their data is broken."""
+    from pal_judge.corpus import load_corpus
+
+    rulebook, glossary = load_corpus()
     problems: list[str] = []
-    glossary_part = _guarded("glossary", _load_glossary, problems)
-    glossary, terms = glossary_part if glossary_part is not None else (None, ())
-    rulings = _guarded("rulings", _load_rulings, problems)
-    coverage = _guarded("coverage", _load_coverage, problems)
-    findings = _guarded("translation findings", lambda: _load_findings(rulebook, glossary), problems)
-    for part, value in (("glossary", glossary_part), ("rulings", rulings), ("coverage", coverage),
-                        ("translation findings", findings)):
-        if value is None and not any(p.startswith(part + " ") for p in problems):
-            missing.append(part)
+    rulings = _guarded("rulings", _load_rulings, problems) or ()
+    findings = _guarded("translation findings", lambda: _load_findings(rulebook, glossary), problems) or ()
     return SiteData(
         rulebook=rulebook,
-        terms=terms,
-        rulings=rulings or (),
-        coverage=coverage or {},
-        findings=findings or (),
-        missing=tuple(missing),
+        terms=_terms(glossary),
+        rulings=rulings,
+        coverage=coverage_of(rulings),
+        findings=findings,
         problems=tuple(problems),
     )

@@ -138,9 +138,10 @@ REPLAY = {
 
 @pytest.fixture(scope="session")
 def made_up_data() -> Any:
-    from pal_judge.html.sources import FindingView, RulingView, SiteData, load_rulebook_or_chinese
+    from pal_judge.corpus import load_rulebook
+    from pal_judge.html.sources import FindingView, RulingView, SiteData
 
-    rulebook, _ = load_rulebook_or_chinese()
+    rulebook = load_rulebook()
     ruling = RulingView(
         id="strike-damage", question_en="Does an unblocked Pal deal its strike as damage to the player?",
         question_zh="未被阻挡的帕鲁是否对玩家造成等于打击力的伤害？", answer_en="Yes (9.6.3.3.2).",

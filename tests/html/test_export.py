@@ -1,4 +1,4 @@
-"""The exported files themselves (no browser): anchors, links, offline-ness, parts not there yet, the CLI."""
+"""The exported files themselves (no browser): anchors, links, offline-ness, empty parts, the CLI."""
 
 from __future__ import annotations
 
@@ -13,7 +13,8 @@ from typer.testing import CliRunner
 from pal_judge.cli import app
 from pal_judge.html import export_site
 from pal_judge.html.markup import linked
-from pal_judge.html.sources import SiteData, load_rulebook_or_chinese
+from pal_judge.corpus import load_rulebook
+from pal_judge.html.sources import SiteData
 from pal_judge.html.tokens import tokens
 from pal_judge.paths import rules_dir
 
@@ -95,13 +96,11 @@ def test_nothing_in_the_site_points_outside_it(site: Path) -> None:
                 assert (site / ref).is_file(), ref
 
 
-def test_parts_that_do_not_exist_yet_say_none_yet(tmp_path: Path) -> None:
-    rulebook, _ = load_rulebook_or_chinese()
-    export_site(tmp_path, SiteData(rulebook=rulebook, missing=("rulings", "glossary", "translation findings")))
+def test_an_empty_part_says_so_on_its_page(tmp_path: Path) -> None:
+    export_site(tmp_path, SiteData(rulebook=load_rulebook()))
     assert 'data-part="rulings"' in (tmp_path / "rulings.html").read_text(encoding="utf-8")
     assert 'data-part="glossary"' in (tmp_path / "glossary.html").read_text(encoding="utf-8")
     assert 'data-part="findings"' in (tmp_path / "findings.html").read_text(encoding="utf-8")
-    assert "none yet" in (tmp_path / "index.html").read_text(encoding="utf-8")
 
 
 def section_html(site: Path, number: str) -> str:
@@ -187,18 +186,6 @@ def test_cli_never_writes_over_a_folder_of_other_files(tmp_path: Path, monkeypat
     assert notes.read_text() == "a judge's notes"
 
 
-def test_a_missing_part_is_none_yet_but_a_broken_import_inside_a_part_is_a_bug(tmp_path: Path, monkeypatch: Any) -> None:
-    import pytest
-
-    from pal_judge.html.sources import _optional_module
-
-    assert _optional_module("pal_judge.no_such_part_yet") is None
-    (tmp_path / "half_written_part.py").write_text("import no_such_dependency_of_the_part\n")
-    monkeypatch.syspath_prepend(str(tmp_path))
-    with pytest.raises(ModuleNotFoundError):
-        _optional_module("half_written_part")
-
-
 class Text(HTMLParser):
     def __init__(self) -> None:
         super().__init__()
@@ -218,3 +205,12 @@ def test_the_book_page_holds_every_line_of_both_rulebooks(site: Path) -> None:
         texts = [re.sub(r"^(?:\d+(?:\.\d+)+|第\d+章)\s*", "", line) for line in lines]
         missing = [text for text in texts if text and text not in shown]
         assert missing == [], f"{name}: {len(missing)} lines not on the page, e.g. {missing[:3]}"
+
+
+def test_the_sections_a_scenario_exercises_are_those_coverage_reports() -> None:
+    from pal_judge.html.sources import _load_rulings, coverage_of
+    from pal_judge.rulings.coverage import coverage_map
+
+    shown = coverage_of(_load_rulings())
+    assert "breakthrough-vs-retaliate" in shown["12.14.2"]  # its trace applies Breakthrough
+    assert shown == {number: tuple(ids) for number, ids in coverage_map().items()}
