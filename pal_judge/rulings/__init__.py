@@ -10,6 +10,11 @@ The names are loaded on first use, so that `pal-judge rule` can read the cached 
 from __future__ import annotations
 
 from importlib import import_module
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:  # what the lazy names are, for the type checker
+    from pal_judge.rulings.loader import load_ruling_file, load_rulings
+    from pal_judge.rulings.model import Ruling, Source
 
 _HOMES = {
     "Ruling": "pal_judge.rulings.model",
@@ -18,7 +23,7 @@ _HOMES = {
     "load_rulings": "pal_judge.rulings.loader",
 }
 
-__all__ = sorted(_HOMES)
+__all__ = ["Ruling", "Source", "load_ruling_file", "load_rulings"]
 
 
 def __getattr__(name: str) -> object:

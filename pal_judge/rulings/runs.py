@@ -37,7 +37,7 @@ class RunSummary:
         return {"ruling": self.ruling, "ok": self.ok, "error": self.error, "failures": list(self.failures), "cited": list(self.cited)}
 
     @classmethod
-    def from_dict(cls, data: dict[str, Any]) -> "RunSummary":
+    def from_dict(cls, data: dict[str, Any]) -> RunSummary:
         return cls(data["ruling"], data["ok"], data["error"], tuple(data["failures"]), tuple(data["cited"]))
 
 

@@ -10,6 +10,12 @@ The names are loaded on first use, so that importing a light submodule (`scenari
 from __future__ import annotations
 
 from importlib import import_module
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:  # what the lazy names are, for the type checker
+    from pal_judge.scenarios.loader import load_scenario_file, scenario_from_node
+    from pal_judge.scenarios.model import Scenario
+    from pal_judge.scenarios.runner import ScenarioRun, run_scenario
 
 _HOMES = {
     "Scenario": "pal_judge.scenarios.model",
@@ -19,7 +25,7 @@ _HOMES = {
     "scenario_from_node": "pal_judge.scenarios.loader",
 }
 
-__all__ = sorted(_HOMES)
+__all__ = ["Scenario", "ScenarioRun", "load_scenario_file", "run_scenario", "scenario_from_node"]
 
 
 def __getattr__(name: str) -> object:

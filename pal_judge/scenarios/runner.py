@@ -300,7 +300,7 @@ def _deck_check(scenario: Scenario) -> ScenarioRun | None:
     violations = {p: validate_deck(_deck_defs(scenario, p)) for p in PLAYERS}
     if not any(violations.values()):
         return None
-    events = [
+    events: list[dict[str, Any]] = [
         {"seq": n, "what": f"{player}'s deck is not legal: {v.message}", "player": player, "card": None,
          "before": {}, "after": {}, "cites": [v.rule]}
         for n, (player, v) in enumerate(((p, v) for p in PLAYERS for v in violations[p]), start=1)
