@@ -22,7 +22,7 @@ def read_text(path: Path) -> str:
 
 def build_rulebook(folder: Path, glossary: Glossary | None = None) -> Rulebook:
     """Parse zh.txt, split en.txt, align them and attach English text, scores and titles."""
-    sections = tuple(parse_zh(read_text(folder / "zh.txt")))
+    sections = tuple(parse_zh(read_text(folder / "zh.txt"), str(folder / "zh.txt")))
     paragraphs = split_en(read_text(folder / "en.txt"))
     glossary = glossary or load_glossary(folder / "glossary.yaml")
     titles = load_headings_en(folder / "headings_en.yaml")

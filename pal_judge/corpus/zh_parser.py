@@ -14,6 +14,7 @@ import re
 from dataclasses import dataclass, field
 
 from pal_judge.corpus.model import Section, SectionKind
+from pal_judge.errors import UserError
 
 CHAPTER_RE = re.compile(r"^第(\d+)章\s*(.*)$")
 NUMBERED_RE = re.compile(r"^(\d+(?:\.\d+)+)(\s*)(.*)$")
@@ -21,8 +22,8 @@ NUMBERED_RE = re.compile(r"^(\d+(?:\.\d+)+)(\s*)(.*)$")
 REF_RE = re.compile(r"(?<![\d.])(\d+(?:\.\d+)+)(?![\d.])")
 
 
-class ParseError(ValueError):
-    """The Chinese text does not have the expected shape (message names the line)."""
+class ParseError(UserError):
+    """The Chinese text does not have the expected shape (message names the file and line)."""
 
 
 @dataclass
@@ -42,8 +43,8 @@ def find_refs(text: str) -> tuple[str, ...]:
     return tuple(seen)
 
 
-def parse_zh(text: str) -> list[Section]:
-    """Sections of the Chinese rulebook in book order."""
+def parse_zh(text: str, source: str = "zh.txt") -> list[Section]:
+    """Sections of the Chinese rulebook in book order; `source` names the file in an error."""
     drafts: list[_Draft] = []
     for line_no, raw in enumerate(text.splitlines(), start=1):
         line = raw.strip().lstrip("\ufeff")
@@ -61,7 +62,7 @@ def parse_zh(text: str) -> list[Section]:
         elif drafts:
             drafts[-1].lines.append(line)
         else:
-            raise ParseError(f"zh.txt:{line_no}: text before the first chapter: {line[:40]!r}")
+            raise ParseError(f"{source}:{line_no}: text before the first chapter: {line[:40]!r}")
     return [_finish(d) for d in drafts]
 
 

@@ -15,7 +15,8 @@ def zh_sections() -> list[Section]:
     """The numbered sections of the authoritative Chinese text (cheap: no alignment)."""
     from pal_judge.corpus.build import read_text
 
-    return parse_zh(read_text(rules_dir() / "zh.txt"))
+    path = rules_dir() / "zh.txt"
+    return parse_zh(read_text(path), str(path))
 
 
 def coverage_map(folder: Path | None = None) -> dict[str, list[str]]:

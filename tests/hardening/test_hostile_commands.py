@@ -168,3 +168,11 @@ def test_hostile_rules_data_file_is_one_error_line(tmp_path: Path, name: str, ad
     message = refused(["rule", "9.6.3"], env).message
     assert message.startswith(str(folder / name)) and fragment in message, message
     assert not (tmp_path / "pwned").exists() and not Path("pwned").exists()
+
+
+@pytest.mark.parametrize("command", [["rule", "9.6.3"], ["coverage"]])
+def test_zh_txt_with_text_before_the_first_chapter_names_file_and_line(tmp_path: Path, command: list[str]) -> None:
+    folder = _rules_copy(tmp_path)
+    (folder / "zh.txt").write_text("a stray line\n" + (folder / "zh.txt").read_text(encoding="utf-8"), encoding="utf-8")
+    env = {"PAL_JUDGE_RULES": str(folder), "PAL_JUDGE_CACHE": str(tmp_path / "cache")}
+    assert refused(command, env).message.startswith(f"{folder / 'zh.txt'}:1: text before the first chapter")
