@@ -469,12 +469,18 @@ def _s_place(g: "Game", s: Step, ctx: Context) -> None:
     to = s.to or "hand"
     batch = g.next_batch()  # cards placed by one step are placed together (11.5.1.1 "last placed")
     ctx = _with_cites(ctx, ("4.1.6",))  # 4.1.6 to the zone of the card's owner/controller
-    for c in _cards(select(g, s.target, ctx)):
-        if to.startswith("deck"):
-            g.move(c, "deck", _cites(s, ctx), bottom=to == "deck_bottom", what=f"{c.label} is placed on the {to.replace('_', ' ')}")
-        else:
-            g.move(c, to, _cites(s, ctx) + (("5.15.1",) if to == "base" else ()), batch=batch,
-                   what=f"{c.label} is placed in the {to}")
+    chosen = _cards(select(g, s.target, ctx))
+    if to.startswith("deck"):
+        # 4.1.5 several cards into one deck at once: that deck's player orders them
+        for owner in (0, 1):
+            mine = [c for c in chosen if c.owner == owner]
+            for c in order_cards(g, owner, mine, "bottom" if to == "deck_bottom" else "top"):
+                g.move(c, "deck", _cites(s, ctx), bottom=to == "deck_bottom",
+                       what=f"{c.label} is placed on the {to.replace('_', ' ')}")
+        return
+    for c in chosen:
+        g.move(c, to, _cites(s, ctx) + (("5.15.1",) if to == "base" else ()), batch=batch,
+               what=f"{c.label} is placed in the {to}")
 
 
 def discard_from_hand(g: "Game", idx: int, n: int, cites: Sequence[str], exclude: CardInstance | None = None) -> None:
@@ -509,11 +515,30 @@ def _s_look_and_choose(g: "Game", s: Step, ctx: Context) -> None:
     for c in picked:
         g.move(c, s.to or "hand", ("5.9.1", "5.9.1.1") if f is not None else ("5.9.1", "5.9.1.3"),
                what=f"{p.name} reveals and takes {c.card.name}")
-    for c in [c for c in looked if c not in picked]:
-        if s.rest == "graveyard":
+    rest = [c for c in looked if c not in picked]
+    if s.rest == "graveyard":
+        for c in rest:
             g.move(c, "graveyard", ("5.9.1",))
-        else:
-            g.move(c, "deck", ("5.9.1", "4.1.5", "4.1.5.1"), bottom=True, what=f"{c.card.name} goes to the bottom of the deck")
+        return
+    for c in order_cards(g, ctx.controller, rest, "bottom"):
+        g.move(c, "deck", ("5.9.1", "4.1.5", "4.1.5.1"), bottom=True, what=f"{c.card.name} goes to the bottom of the deck")
+
+
+def order_cards(g: "Game", idx: int, cards: list[CardInstance], where: str) -> list[CardInstance]:
+    """4.1.5 cards put into an ordered zone (the deck, 4.1.3) at the same time: the player of that zone
+    decides their order, by choosing which card is put there next (on the bottom: the last one chosen is
+    the lowest; on top: the last one chosen is the top card). Cards of one name need no choice."""
+    rest = list(cards)
+    out: list[CardInstance] = []
+    while len(rest) > 1 and len({c.card.name for c in rest}) > 1:
+        names = list(dict.fromkeys(c.card.name for c in rest))
+        opt = g.ask("order_cards", idx, [Option(n, n) for n in names],
+                    f"which card goes on the {where} of the deck next? (4.1.5)")
+        chosen = next(c for c in rest if c.card.name == opt.data)
+        out.append(chosen)
+        rest.remove(chosen)
+        g.emit(f"{g.pname(idx)} puts {chosen.card.name} on the {where} of the deck next", ("4.1.5", "4.1.3"), player=idx)
+    return out + rest
 
 
 def shuffle(g: "Game", idx: int, cites: Sequence[str]) -> None:

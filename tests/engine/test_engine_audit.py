@@ -109,3 +109,20 @@ def test_damage_taken_already_on_the_board_is_resolved_at_once() -> None:
     b = g.snapshot()["players"]["B"]
     assert b["damage"] == 0 and b["life"] == 8 and b["graveyard"] == ["Filler", "Filler"]
     assert "11.2.2.3" in cited(g)
+
+
+# ------------------------------------------------------------------ 4.1.5 the zone's player orders
+FORAGE = {"name": "Forage", "type": "event", "cost": 0, "effect": [
+    {"do": "look_and_choose", "amount": 3, "choose": 1, "to": "hand", "rest": "deck_bottom"}]}
+
+
+def test_cards_put_on_the_bottom_together_are_ordered_by_the_decks_owner() -> None:
+    # 4.1.5 several cards put into a zone at the same time: the zone's player decides their order.
+    # Forage keeps Lamball; A puts Direhowl on the bottom, then Foxparks below it.
+    cards = [FORAGE, pal("Lamball"), pal("Foxparks"), pal("Direhowl")]
+    setup = board({"hand": ["Forage"], "deck": ["Lamball", "Foxparks", "Direhowl", "Filler", "Filler"]})
+    g = play(setup, cards, ["play Forage", "Lamball", "Direhowl"])
+    assert g.snapshot()["players"]["A"]["deck"] == ["Filler", "Filler", "Direhowl", "Foxparks"]
+    assert "4.1.5" in cited(g)
+    g = play(setup, cards, ["play Forage", "Lamball", "Foxparks"])
+    assert g.snapshot()["players"]["A"]["deck"] == ["Filler", "Filler", "Foxparks", "Direhowl"]
