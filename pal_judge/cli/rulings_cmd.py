@@ -9,7 +9,6 @@ import typer
 from rich.text import Text
 
 from pal_judge.cli._app import app, console, guarded
-from pal_judge.errors import UserError
 
 rulings_app = typer.Typer(help="The rulings database: list it, check that every ruling holds.", no_args_is_help=True)
 app.add_typer(rulings_app, name="rulings")
@@ -70,7 +69,11 @@ def list_rulings(
     if tag:
         rulings = [r for r in rulings if tag in r.tags]
     if section:
-        number = _existing_section(section)
+        from pal_judge.corpus.lookup import existing_number
+        from pal_judge.corpus.model import Rulebook
+        from pal_judge.rulings.coverage import zh_sections
+
+        number = existing_number(Rulebook(tuple(zh_sections())), section)
         rulings = [r for r in rulings if any(c == number or c.startswith(number + ".") for c in r.cites)]
     if as_json:
         typer.echo(json.dumps([r.to_dict() for r in rulings], ensure_ascii=False, indent=2))
@@ -84,18 +87,3 @@ def list_rulings(
         out.print(line)
         out.print(Text("    " + r.question_en), overflow="ellipsis", no_wrap=True)
     out.print(Text(f"{len(rulings)} rulings", style="dim"))
-
-
-def _existing_section(text: str) -> str:
-    """The section number `text` names (9.6, §9.6, CR 9.6); one clear error when there is none."""
-    from pal_judge.corpus.lookup import nearest_sections, parse_number
-    from pal_judge.corpus.model import Rulebook
-    from pal_judge.rulings.coverage import zh_sections
-
-    number = parse_number(text)
-    if number is None:
-        raise UserError(f"--section takes a section number such as 9.6.3, not {text!r}")
-    book = Rulebook(tuple(zh_sections()))
-    if number not in book:
-        raise UserError(f"no section {number} in the Comprehensive Rules; nearest: {', '.join(nearest_sections(book, number))}")
-    return number

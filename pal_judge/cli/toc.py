@@ -20,7 +20,7 @@ def toc(
 ) -> None:
     """List the chapters and headings of the Comprehensive Rules in both languages."""
     from pal_judge.corpus import load_rulebook
-    from pal_judge.corpus.lookup import nearest_sections, parse_number
+    from pal_judge.corpus.lookup import existing_number, nearest_sections, parse_number
     from pal_judge.render.toc_view import render_toc, toc_payload
 
     book = load_rulebook()
@@ -31,8 +31,8 @@ def toc(
         number = next(g for g in named.groups() if g) if named else parse_number(text)
         if number is None:
             raise UserError(f"{chapter!r} is not a chapter number; chapters are 1 to {len(book.chapters())}")
-        if "." in number and number not in book:  # "any section in it" must be a section
-            raise UserError(f"no section {number}; nearest: {', '.join(nearest_sections(book, number))}")
+        if "." in number:  # "any section in it" must be a section
+            existing_number(book, number)
         wanted = str(int(number.split(".")[0]))
         if wanted not in book:
             raise UserError(f"no chapter {wanted}; nearest: {', '.join(nearest_sections(book, wanted))}")

@@ -47,8 +47,10 @@ def xcheck(
             console().print(f"[bold]{check_id}[/]  {severities[check_id]}: {text}{note}", highlight=False)
         return
     rulebook, glossary = load_corpus()
-    if section is not None and section not in rulebook:
-        raise UserError(f"no section {section} in the rulebook")
+    if section is not None:
+        from pal_judge.corpus.lookup import existing_number
+
+        section = existing_number(rulebook, section)
     if guide is not None:
         findings = _guide_findings(rulebook, glossary, guide, section, check)
         title = f"Quick-start guide check: {guide.name}"

@@ -59,18 +59,23 @@ def nearest_sections(book: Rulebook, number: str, limit: int = 3) -> list[str]:
     return out
 
 
+def existing_number(book: Rulebook, text: str) -> str:
+    """The section number `text` names (9.6, §9.6, CR 9.6) when the book has it; else one UserError line."""
+    number = parse_number(text)
+    if number is None:
+        raise UserError(f"{text!r} is not a section number such as 9.6.3")
+    if number not in book:
+        raise UserError(f"no section {number} in the Comprehensive Rules; nearest: {', '.join(nearest_sections(book, number))}")
+    return number
+
+
 def resolve(book: Rulebook, glossary: Glossary | None, query: str) -> Resolved:
     """The section `query` names; UserError (one line, nearest sections) when none does."""
     text = query.strip()
     if not text:
         raise UserError("give a section number such as 9.6.3, or a keyword such as Taunt")
-    number = parse_number(text)
-    if number is not None:
-        section = book.get(number)
-        if section is None:
-            near = ", ".join(nearest_sections(book, number))
-            raise UserError(f"no section {number} in the Comprehensive Rules; nearest: {near}")
-        return Resolved(section)
+    if parse_number(text) is not None:
+        return Resolved(book.sections[book.index_of(existing_number(book, text))])
     if glossary is not None:
         term = glossary.lookup(text)
         if term is not None:

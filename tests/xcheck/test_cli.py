@@ -96,3 +96,11 @@ def test_review_only_checks_run_with_all_or_by_name() -> None:
     assert "condition" in with_all and "ordinal" in with_all
     named = json.loads(run("--json", "--check", "condition", "--section", "7.3.1").output)
     assert [f["check"] for f in named] == ["condition"]
+
+
+def test_section_is_read_as_everywhere_else() -> None:
+    # §6.1 and CR 6.1 name the same subtree as 6.1 (as in `rule` and `rulings list --section`).
+    plain = json.loads(run("--json", "--section", "6.1", "--check", "crossref").stdout)
+    assert plain and json.loads(run("--json", "--section", "§6.1", "--check", "crossref").stdout) == plain
+    refused = run("--section", "9.99")
+    assert refused.exit_code == 2 and "nearest: 9.7" in refused.output
