@@ -38,6 +38,14 @@ def rulings_dir() -> Path:
     return _data_dir("PAL_JUDGE_RULINGS", "rulings")
 
 
+def ruling_files(folder: Path | None = None) -> list[Path]:
+    """The rulings' YAML files in name order; a missing folder is a UserError."""
+    folder = folder or rulings_dir()
+    if not folder.is_dir():
+        raise UserError(f"rulings folder not found: {folder} (set PAL_JUDGE_RULINGS)")
+    return sorted(folder.glob("*.yaml"))
+
+
 def cache_dir() -> Path:
     """The user cache directory (XDG_CACHE_HOME or ~/.cache), not created here."""
     override = os.environ.get("PAL_JUDGE_CACHE")

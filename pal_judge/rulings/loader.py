@@ -6,8 +6,7 @@ import datetime as _dt
 import re
 from pathlib import Path
 
-from pal_judge.errors import UserError
-from pal_judge.paths import rulings_dir
+from pal_judge.paths import ruling_files
 from pal_judge.rulings.model import SOURCE_KINDS, Ruling, Source
 from pal_judge.scenarios.loader import scenario_from_node
 from pal_judge.scenarios.located import (
@@ -21,13 +20,6 @@ from pal_judge.scenarios.located import (
 RULING_FIELDS = ("id", "question", "answer", "cites", "tags", "source", "follows", "uncited", "engine_issue", "scenario")
 _ID = re.compile(r"^[a-z0-9][a-z0-9-]*$")
 _SECTION = re.compile(r"^\d+(\.\d+)*$")
-
-
-def ruling_files(folder: Path | None = None) -> list[Path]:
-    folder = folder or rulings_dir()
-    if not folder.is_dir():
-        raise UserError(f"rulings folder not found: {folder} (set PAL_JUDGE_RULINGS)")
-    return sorted(p for p in folder.glob("*.yaml"))
 
 
 def load_rulings(folder: Path | None = None) -> list[Ruling]:

@@ -4,10 +4,11 @@ from __future__ import annotations
 
 import datetime as _dt
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from pal_judge.scenarios.located import Where
-from pal_judge.scenarios.model import Scenario
+if TYPE_CHECKING:  # annotations only: `ask` reads rulings' words without the scenario layer and YAML
+    from pal_judge.scenarios.located import Where
+    from pal_judge.scenarios.model import Scenario
 
 SOURCE_KINDS = ("rulebook", "guide", "judge")
 

@@ -17,7 +17,7 @@ from typing import Any
 
 from pal_judge.atomic import write_text_atomic
 from pal_judge.fingerprint import fingerprint, package_sources
-from pal_judge.paths import cache_dir
+from pal_judge.paths import cache_dir, ruling_files
 from pal_judge.rulings.model import Ruling, Source
 
 CACHE_FORMAT = 1
@@ -59,8 +59,6 @@ def texts_key(files: list[Path]) -> str:
 
 def ruling_texts(folder: Path | None = None) -> list[RulingText]:
     """Every ruling's text, in file order: from the cache when it is fresh, else loaded (and cached)."""
-    from pal_judge.rulings.loader import load_rulings, ruling_files
-
     key = texts_key(ruling_files(folder))
     path = cache_dir() / "rulings-texts.json"
     try:
@@ -69,6 +67,8 @@ def ruling_texts(folder: Path | None = None) -> list[RulingText]:
             return [RulingText.from_dict(d) for d in data["rulings"]]
     except (OSError, ValueError, KeyError, TypeError, IndexError):
         pass  # no cache yet, or unreadable: load the rulings
+    from pal_judge.rulings.loader import load_rulings
+
     texts = [RulingText.of(r) for r in load_rulings(folder)]
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
