@@ -232,7 +232,10 @@ def _end_of_battle(g: "Game", b: Battle) -> None:
     else:
         g.emit("end of battle step", ("9.6.4", "10.5.1", "10.5.3", "10.5.3.4"))
     g.emit("the end of the battle: triggers 'at the end of battle'", ("9.7.1",))
+    repeats = 0
     while True:
+        repeats += 1
+        timing.guard_repeats(g, repeats, "end of battle step", "9.7.4")
         timing.fire_global(g, "end_of_battle")  # 9.7.1
         timing.check_timing(g)  # 9.7.2
         before = len(g.modifiers)

@@ -13,6 +13,15 @@ if TYPE_CHECKING:
     from pal_judge.engine.game import Game
 
 CHECK_TIMING_LIMIT = 300  # iterations of one check timing before it is treated as a loop (13.1)
+REPEAT_LIMIT = 100  # repetitions of the end phase (7.6.5) or end-of-battle step (9.7.4) treated as a loop
+
+
+def guard_repeats(g: "Game", count: int, what: str, cite: str) -> None:
+    """A step that repeats itself (7.6.5, 9.7.4) without end: 13.1.1.1 a loop, read as one no player can
+    stop (each repetition is a new trigger of a new card, 4.1.4), so the game is a draw."""
+    if count > REPEAT_LIMIT:
+        g.end_game("loop_draw", None, f"the {what} repeats without end ({REPEAT_LIMIT} times)",
+                   ("13.1.1", "13.1.1.1", cite))
 LOOP_COUNT_MAX = 10  # the largest count offered by the `loop_count` decision (13.1.1.2)
 
 TRIGGER_CITES: dict[str, tuple[str, ...]] = {

@@ -192,7 +192,10 @@ def _main(g: "Game") -> None:
 
 def _end(g: "Game") -> None:
     g.emit("end phase", ("7.5.3", "7.6.1"), player=g.turn_player)
+    repeats = 0
     while True:
+        repeats += 1
+        timing.guard_repeats(g, repeats, "end phase", "7.6.5")
         timing.fire_global(g, "end_of_turn")  # 7.6.1
         timing.check_timing(g)  # 7.6.2
         damaged = [c.label for c in g.base_cards() if c.damage]

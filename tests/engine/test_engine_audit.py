@@ -126,3 +126,16 @@ def test_cards_put_on_the_bottom_together_are_ordered_by_the_decks_owner() -> No
     assert "4.1.5" in cited(g)
     g = play(setup, cards, ["play Forage", "Lamball", "Foxparks"])
     assert g.snapshot()["players"]["A"]["deck"] == ["Filler", "Filler", "Foxparks", "Direhowl"]
+
+
+def test_an_end_phase_that_repeats_forever_is_a_loop_nobody_can_stop_and_a_draw() -> None:
+    # Phoenix destroys itself at the end of the turn and, from the graveyard, returns at the end of the
+    # turn: each time it is a new card (4.1.4) whose ability has not triggered yet, so 7.6.5 repeats the
+    # end phase without end. Both abilities are mandatory (10.8.3.1): 13.1.1.1 the game is a draw.
+    phoenix = pal("Phoenix", abilities=[
+        {"kind": "auto", "trigger": "end_of_turn", "effect": [{"do": "destroy", "target": "self"}]},
+        {"kind": "auto", "trigger": "end_of_turn", "zone": "graveyard",
+         "effect": [{"do": "place", "target": "self", "to": "base"}]}])
+    g = Game.from_setup(board({"base": ["Phoenix"]}), [phoenix])
+    r = g.run(ScriptedDecider(["end_turn"]))
+    assert r.outcome == "loop_draw" and "13.1.1.1" in cited(g)
