@@ -16,10 +16,25 @@ from typing import Iterator
 from pal_judge.xcheck.context import Context, finding
 from pal_judge.xcheck.finding import Finding, Span
 from pal_judge.xcheck.text import fold
+from pal_judge.xcheck.units import Unit
 
 
 def _hits(pattern: str, text: str, flags: int = 0) -> list[Span]:
     return [m.span() for m in re.finditer(pattern, text, flags)]
+
+
+def _crossed(unit: Unit, check: str, first: tuple[str, str], second: tuple[str, str],
+             messages: tuple[str, str]) -> Iterator[Finding]:
+    """EN says only `first` where ZH says only `second` (messages[0]), or the reverse (messages[1]).
+
+    `first` and `second` are (Chinese pattern, English pattern); English is matched ignoring case.
+    """
+    zh_1, en_1 = _hits(first[0], unit.zh), _hits(first[1], unit.en, _I)
+    zh_2, en_2 = _hits(second[0], unit.zh), _hits(second[1], unit.en, _I)
+    if en_1 and not zh_1 and zh_2 and not en_2:
+        yield finding(unit, check, "warning", messages[0], en_1, zh_2)
+    elif zh_1 and not en_1 and en_2 and not zh_2:
+        yield finding(unit, check, "warning", messages[1], en_2, zh_1)
 
 
 _I = re.IGNORECASE
@@ -34,16 +49,9 @@ _EN_MANY = r"\b(?:multiple|several)\b(?!\s+times)"
 def repetition(ctx: Context) -> Iterator[Finding]:
     """“several abilities” against “one ability several times” (or the reverse)."""
     for unit in ctx.translated():
-        zh_times, en_times = _hits(_ZH_TIMES, unit.zh), _hits(_EN_TIMES, unit.en, _I)
-        zh_many, en_many = _hits(_ZH_MANY, unit.zh), _hits(_EN_MANY, unit.en, _I)
-        if en_times and not zh_times and zh_many and not en_many:
-            yield finding(unit, "repetition", "warning",
-                          "ZH speaks of several different things where EN speaks of one thing several times",
-                          en_times, zh_many)
-        elif zh_times and not en_times and en_many and not zh_many:
-            yield finding(unit, "repetition", "warning",
-                          "ZH speaks of one thing several times where EN speaks of several different things",
-                          en_many, zh_times)
+        yield from _crossed(unit, "repetition", (_ZH_TIMES, _EN_TIMES), (_ZH_MANY, _EN_MANY), (
+            "ZH speaks of several different things where EN speaks of one thing several times",
+            "ZH speaks of one thing several times where EN speaks of several different things"))
 
 
 # --- choice against a fixed value --------------------------------------------
@@ -56,14 +64,9 @@ _EN_FIXED = r"\b(?:regarded|considered|treated|deemed)\b"
 def choice_fixed(ctx: Context) -> Iterator[Finding]:
     """One side lets the player choose (选择 X 的数值) where the other fixes the value (“X is regarded as 1”)."""
     for unit in ctx.translated():
-        zh_choose, en_choose = _hits(_ZH_CHOOSE, unit.zh), _hits(_EN_CHOOSE, unit.en, _I)
-        zh_fixed, en_fixed = _hits(_ZH_FIXED, unit.zh), _hits(_EN_FIXED, unit.en, _I)
-        if zh_choose and not en_choose and en_fixed and not zh_fixed:
-            yield finding(unit, "choice-fixed", "warning",
-                          "ZH lets the player choose where EN fixes the value", en_fixed, zh_choose)
-        elif en_choose and not zh_choose and zh_fixed and not en_fixed:
-            yield finding(unit, "choice-fixed", "warning",
-                          "EN lets the player choose where ZH fixes the value", en_choose, zh_fixed)
+        yield from _crossed(unit, "choice-fixed", (_ZH_FIXED, _EN_FIXED), (_ZH_CHOOSE, _EN_CHOOSE), (
+            "ZH lets the player choose where EN fixes the value",
+            "EN lets the player choose where ZH fixes the value"))
 
 
 # --- what is counted ---------------------------------------------------------
