@@ -9,26 +9,20 @@ The names are loaded on first use, so that importing a light submodule (`scenari
 
 from __future__ import annotations
 
-from importlib import import_module
 from typing import TYPE_CHECKING
+
+from pal_judge.lazy import lazy_names
 
 if TYPE_CHECKING:  # what the lazy names are, for the type checker
     from pal_judge.scenarios.loader import load_scenario_file, scenario_from_node
     from pal_judge.scenarios.model import Scenario
     from pal_judge.scenarios.runner import ScenarioRun, run_scenario
 
-_HOMES = {
+__all__ = ["Scenario", "ScenarioRun", "load_scenario_file", "run_scenario", "scenario_from_node"]
+__getattr__ = lazy_names(__name__, {
     "Scenario": "pal_judge.scenarios.model",
     "ScenarioRun": "pal_judge.scenarios.runner",
     "run_scenario": "pal_judge.scenarios.runner",
     "load_scenario_file": "pal_judge.scenarios.loader",
     "scenario_from_node": "pal_judge.scenarios.loader",
-}
-
-__all__ = ["Scenario", "ScenarioRun", "load_scenario_file", "run_scenario", "scenario_from_node"]
-
-
-def __getattr__(name: str) -> object:
-    if name in _HOMES:
-        return getattr(import_module(_HOMES[name]), name)
-    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+})
