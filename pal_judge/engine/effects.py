@@ -841,12 +841,15 @@ def activate(g: "Game", who: int, ci: CardInstance, index: int, ability: Ability
     ctx = Context(controller=who, source_oid=ci.oid, source_label=ci.label, source_card=ci.card)
     costs = ability.cost
     payable = [k for k, cs in enumerate(ability.costs) if can_pay(g, who, cs, ci)]
-    if len(ability.costs) > 1 and len(payable) > 1:
-        # 10.6.2.3.1 several ways to pay: choose one when the cost is decided (12.8.2 Interrupt)
-        opts = [Option("soul", (0, None))]
-        names = dict.fromkeys(c.card.name for c in g.players[who].hand if c.oid != ci.oid)
-        opts += [Option(f"discard {n}", (1, n)) for n in names]
-        choice = g.ask("interrupt_payment", who, opts, "pay Interrupt with 1 soul, or discard another card (12.8.2)")
+    if len(ability.costs) > 1 and payable:
+        # 10.6.2.3.1 several ways to pay: choose one when the cost is decided (12.8.2 Interrupt): the soul,
+        # or which other card is discarded; asked whenever more than one of these is possible
+        opts = [Option("soul", (0, None))] if 0 in payable else []
+        if 1 in payable:
+            names = dict.fromkeys(c.card.name for c in g.players[who].hand if c.oid != ci.oid)
+            opts += [Option(f"discard {n}", (1, n)) for n in names]
+        choice = opts[0] if len(opts) == 1 else g.ask(
+            "interrupt_payment", who, opts, "pay Interrupt with 1 soul, or discard another card (12.8.2)")
         k, name = choice.data
         costs = ability.costs[k]
         if name is not None:
@@ -858,8 +861,6 @@ def activate(g: "Game", who: int, ci: CardInstance, index: int, ability: Ability
             g.move(other, "graveyard", ("10.4.2", "10.4.2.1", "5.10.1"), what=f"{g.pname(who)} discards {name} (cost)")
             _finish_activation(g, who, ci, index, ability, ctx)
             return
-    elif payable:
-        costs = ability.costs[payable[0]]
     g.resolution.append(("ability", ci.label))
     multi = ("10.6.2.3.1",) if len(ability.costs) > 1 else ()
     g.emit(f"{g.pname(who)} uses {ci.label}: {ability.name or 'ability'}",

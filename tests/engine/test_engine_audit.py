@@ -139,3 +139,20 @@ def test_an_end_phase_that_repeats_forever_is_a_loop_nobody_can_stop_and_a_draw(
     g = Game.from_setup(board({"base": ["Phoenix"]}), [phoenix])
     r = g.run(ScriptedDecider(["end_turn"]))
     assert r.outcome == "loop_draw" and "13.1.1.1" in cited(g)
+
+
+# ------------------------------------------------------------------ 12.8.2 / 10.6.2.3.1 Interrupt payment
+def test_interrupt_without_a_soul_still_decides_which_other_card_pays_when_the_cost_is_decided() -> None:
+    # 12.8.2 [discard this card and 1 other card]; 10.6.2.3.1 the way of paying is decided when the cost
+    # is determined. B has no standing soul and two other cards: B names the one to discard (Foxparks).
+    cards = [pal("Direhowl", 3000, strike=2), pal("Nitewing", keywords=["interrupt"]), pal("Lamball"),
+             pal("Foxparks", 2000)]
+    setup = board({"base": ["Direhowl"]}, {"hand": ["Nitewing", "Lamball", "Foxparks"], "souls": {"rested": 2}})
+    g = Game.from_setup(setup, cards)
+    d = ScriptedDecider(["attack Direhowl -> player", "activate Nitewing", "discard Foxparks"])
+    g.run(d)
+    (pay,) = [x for x in d.asked if x.kind == "interrupt_payment"]
+    assert pay.labels()[:2] == ["discard Lamball", "discard Foxparks"] and "soul" not in pay.labels()
+    b = g.snapshot()["players"]["B"]
+    assert b["life"] == 10 and sorted(b["graveyard"]) == ["Foxparks", "Nitewing"] and b["hand"] == ["Lamball"]
+    assert {"5.18.1", "10.6.2.3.1"} <= cited(g)
