@@ -156,3 +156,16 @@ def test_interrupt_without_a_soul_still_decides_which_other_card_pays_when_the_c
     b = g.snapshot()["players"]["B"]
     assert b["life"] == 10 and sorted(b["graveyard"]) == ["Foxparks", "Nitewing"] and b["hand"] == ["Lamball"]
     assert {"5.18.1", "10.6.2.3.1"} <= cited(g)
+
+
+# ------------------------------------------------------------------ 9.7.4 the end-of-battle step repeats
+def test_the_defenders_end_of_battle_ability_that_does_not_trigger_does_not_repeat_the_step() -> None:
+    # Watcher (B's) says "at the end of battle in your turn" (whose: you): in A's battle it never triggers,
+    # so 9.7.4 finds nothing left to trigger and the battle ends; A's main phase goes on.
+    watcher = pal("Watcher", abilities=[{"kind": "auto", "trigger": "end_of_battle",
+                                         "effect": [{"do": "draw", "amount": 1}]}])
+    g = Game.from_setup(board({"base": ["Filler"]}, {"base": ["Watcher"]}), [watcher])
+    d = ScriptedDecider(["attack Filler -> player", "none"])
+    g.run(d)
+    assert g.players[1].life == 9 and len(g.players[1].hand) == 0
+    assert d.asked[-1].kind == "main" and "9.7.4" in cited(g)
