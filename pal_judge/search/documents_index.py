@@ -5,24 +5,21 @@ from __future__ import annotations
 import json
 from dataclasses import asdict
 from functools import lru_cache
-from pathlib import Path
 from typing import Sequence
 
 from pal_judge.corpus.glossary import load_glossary
+from pal_judge.fingerprint import fingerprint, package_sources
 from pal_judge.search.documents import Document, IndexDoc, document_doc
 from pal_judge.search.hits import DocumentHit
 from pal_judge.search.service import IndexSearcher
+from pal_judge.search.store import INDEX_FORMAT, Reporter, open_index, search_root
 from pal_judge.search.vocabulary import Lexicon, load_lexicon
-from pal_judge.search.store import INDEX_FORMAT, Reporter, digest, open_index, search_root
-
-_SEARCH_SOURCES = Path(__file__).resolve().parent
 
 
 def documents_key(documents: Sequence[Document]) -> str:
-    chunks = [f"format={INDEX_FORMAT}".encode()]
-    chunks += [json.dumps(asdict(d), ensure_ascii=False, sort_keys=True).encode() for d in documents]
-    chunks += [p.read_bytes() for p in sorted(_SEARCH_SOURCES.glob("*.py"))]
-    return digest(chunks)
+    """The documents' content and the search code."""
+    content = [json.dumps(asdict(d), ensure_ascii=False, sort_keys=True) for d in documents]
+    return fingerprint("\n".join([f"format={INDEX_FORMAT}", *content]), package_sources("search"), length=16)
 
 
 def search_documents(

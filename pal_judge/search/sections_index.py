@@ -3,17 +3,29 @@
 from __future__ import annotations
 
 from functools import lru_cache
+from pathlib import Path
 
+from pal_judge import __version__
+from pal_judge.fingerprint import fingerprint, package_sources
 from pal_judge.paths import rules_dir
 from pal_judge.search.service import IndexSearcher
 from pal_judge.search.sources import rulebook_docs
-from pal_judge.search.store import OpenedIndex, Reporter, digest, open_index, search_root, source_chunks
+from pal_judge.search.store import (
+    INDEX_FORMAT,
+    OpenedIndex,
+    Reporter,
+    open_index,
+    search_root,
+)
 
 NAME = "sections"
 
 
 def sections_key() -> str:
-    return digest(source_chunks(rules_dir()))
+    """What the rulebook index depends on: every rules file, the corpus and search code and data."""
+    files = sorted(p for p in rules_dir().iterdir() if p.is_file())
+    files += package_sources("corpus", "search") + sorted(Path(__file__).parent.glob("*.yaml"))
+    return fingerprint(f"format={INDEX_FORMAT};version={__version__}", files, length=16)
 
 
 def build_section_index(rebuild: bool = False, quiet: bool = False) -> OpenedIndex:

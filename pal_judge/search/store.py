@@ -20,7 +20,6 @@ printed on stderr.
 from __future__ import annotations
 
 import contextlib
-import hashlib
 import json
 import os
 import shutil
@@ -28,11 +27,9 @@ import tempfile
 import time
 from dataclasses import dataclass
 from pathlib import Path
-from typing import TYPE_CHECKING, Callable, Iterable, Iterator
+from typing import TYPE_CHECKING, Callable, Iterator
 
 from whoosh.index import Index, open_dir
-
-from pal_judge import __version__
 
 if TYPE_CHECKING:
     from rich.console import Console
@@ -43,7 +40,6 @@ from pal_judge.search.vocabulary import Lexicon
 
 INDEX_FORMAT = 2  # bump when the schema or the analyzers change
 _SWEEP_AFTER_S = 600.0  # leftovers of crashed builds older than this are removed
-_PACKAGE = Path(__file__).resolve().parent.parent
 
 DocsFactory = Callable[[], tuple[list[IndexDoc], Lexicon]]
 
@@ -88,25 +84,6 @@ def _said_when_done(console: "Console", message: str) -> Iterator[None]:
     """Say `message … done` once the work succeeded (an error, if any, stays the first line)."""
     yield
     console.print(f"{message} done", highlight=False, soft_wrap=True)
-
-
-def digest(chunks: Iterable[bytes]) -> str:
-    h = hashlib.sha256()
-    for chunk in chunks:
-        h.update(len(chunk).to_bytes(8, "little"))
-        h.update(chunk)
-    return h.hexdigest()[:16]
-
-
-def source_chunks(rules: Path) -> list[bytes]:
-    """What the rulebook index depends on: the rules files and the code that reads them."""
-    chunks = [f"format={INDEX_FORMAT};version={__version__}".encode()]
-    files = sorted(p for p in rules.iterdir() if p.is_file())
-    files += sorted((_PACKAGE / "corpus").glob("*.py")) + sorted((_PACKAGE / "search").glob("*.py"))
-    files += sorted((_PACKAGE / "search").glob("*.yaml"))
-    for path in files:
-        chunks += [path.name.encode(), path.read_bytes()]
-    return chunks
 
 
 def search_root() -> Path:
