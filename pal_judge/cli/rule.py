@@ -44,7 +44,7 @@ def rule(
 
 
 def _linked_scenarios(number: str, strict: bool) -> list[str]:
-    """Scenarios whose engine trace cites the section (from the cached runs; see rulings/coverage.py).
+    """Scenarios whose engine trace cites the section (from the cached runs; see pal_judge/rulings/coverage.py).
 
     A missing or broken rulings folder must not hide the rulebook: unless a replay was asked for,
     it costs only the list of scenarios, with a warning.

@@ -2,7 +2,7 @@
 
 `load_located(text, file)` composes the document with the safe loader, rejects
 duplicate keys, and returns a tree of `Located` values so that a validator can
-say `rulings/taunt.yaml:14: unknown keyword 'Tuant' (did you mean Taunt?)`.
+say `rulings/keywords.yaml:14: unknown keyword 'Tuant' (did you mean Taunt?)`.
 Merge keys (`<<: *anchor`) are flattened so judges can reuse card definitions.
 """
 
