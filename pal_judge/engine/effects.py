@@ -617,12 +617,26 @@ def _s_delayed(g: "Game", s: Step, ctx: Context) -> None:
            card=ctx.source_label)
 
 
-def _s_choose_one(g: "Game", s: Step, ctx: Context) -> None:
+def _ask_mode(g: "Game", s: Step, ctx: Context) -> int:
     opt = g.ask("choose_one", ctx.controller, [Option(f"option {i + 1}", i) for i in range(len(s.options))],
                 "choose 1 (10.6.2.2.1)")
     g.emit(f"{g.pname(ctx.controller)} chooses {opt.label}; the others do not exist for this use",
            ("10.6.2.2", "10.6.2.2.1"), player=ctx.controller, card=ctx.source_label)
-    run_steps(g, s.options[opt.data], ctx)
+    return int(opt.data)
+
+
+def choose_modes(g: "Game", steps: Sequence[Step], ctx: Context) -> None:
+    """10.6.2.2 / 10.6.2.2.1 the options of a "choose 1" are chosen while the card or ability is used, before
+    its cost is paid (10.6.2.3) and before it resolves; the options not chosen do not exist for this use.
+    Only the steps of the text itself: one inside a repeated 〈…〉 or a delayed ability is chosen each time."""
+    for s in steps:
+        if s.do == "choose_one" and id(s) not in ctx.modes:
+            ctx.modes[id(s)] = _ask_mode(g, s, ctx)
+
+
+def _s_choose_one(g: "Game", s: Step, ctx: Context) -> None:
+    k = ctx.modes.pop(id(s), None)
+    run_steps(g, s.options[_ask_mode(g, s, ctx) if k is None else k], ctx)
 
 
 def _s_win_lose(g: "Game", s: Step, ctx: Context) -> None:
@@ -825,6 +839,7 @@ def play_card(g: "Game", who: int, ci: CardInstance, cites: Sequence[str]) -> No
     ctx = Context(controller=who, source_oid=r.oid, source_label=card.name, source_card=card)
     if has_x(card.effect):
         choose_x(g, ctx)  # 10.6.2.2 choices are made before the cost is paid
+    choose_modes(g, card.effect, ctx)
     pay_souls(g, who, card.cost, ("10.6.2.3", "2.7.1", "5.12.1", TYPE_CITES[card.type]))  # 10.6.2.3 soul cost (2.7.1)
     if card.type in ("pal", "structure", "equipment"):
         g.move(r, "base", ("10.6.2.4", "10.6.2.4.1", "5.15.1", "4.4.1", "4.3.2.3"),
@@ -867,6 +882,7 @@ def activate(g: "Game", who: int, ci: CardInstance, index: int, ability: Ability
            tuple(cites) + _activation_cites(ability) + multi, player=who, card=ci.label)
     if has_x(ability.effect):
         choose_x(g, ctx)  # 10.6.2.2 before the cost (10.6.2.3)
+    choose_modes(g, ability.effect, ctx)
     pay(g, who, costs, ci, ctx)
     _finish_activation(g, who, ci, index, ability, ctx)
 

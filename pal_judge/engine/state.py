@@ -109,6 +109,7 @@ class Context:
     cites: tuple[str, ...] = ()
     x: int | None = None  # the value chosen for an undefined X (10.6.2.2.2)
     declared: str | None = None  # a card name declared by this effect (5.19.1)
+    modes: dict[int, int] = field(default_factory=dict)  # choose_one step id -> option chosen on use (10.6.2.2.1)
 
 
 @dataclass(slots=True)

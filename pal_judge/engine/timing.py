@@ -418,6 +418,7 @@ def resolve_pending(g: "Game", p: Pending, cite: str) -> None:
            + ("10.6.2.1.2", "10.6.2.4.3", "10.2.1")
            + a.cites + extra, player=who,
            card=ctx.source_label)
+    effects.choose_modes(g, a.effect, ctx)  # 10.6.2.2.1 before the cost (10.6.2.3)
     if cost:
         effects.pay(g, who, cost, source, ctx)
     if a.limit is not None:

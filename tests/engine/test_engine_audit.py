@@ -169,3 +169,25 @@ def test_the_defenders_end_of_battle_ability_that_does_not_trigger_does_not_repe
     g.run(d)
     assert g.players[1].life == 9 and len(g.players[1].hand) == 0
     assert d.asked[-1].kind == "main" and "9.7.4" in cited(g)
+
+
+# ------------------------------------------------------------------ 10.6.2.2.1 modes are chosen on use
+GAMBLE = {"name": "Gamble", "type": "event", "cost": 1, "effect": [
+    {"do": "draw", "amount": 1},
+    {"do": "choose_one", "options": [[{"do": "gain", "resource": "material", "amount": 1}],
+                                     [{"do": "gain", "resource": "ingredient", "amount": 1}]]}]}
+
+
+def test_a_choose_one_mode_is_chosen_when_the_card_is_used_before_its_cost_and_effect() -> None:
+    # 10.6.2.2 / 10.6.2.2.1 the options are chosen while using the card, before the cost is paid (10.6.2.3)
+    # and before anything resolves (10.6.2.4): at that moment the soul is still standing and the card
+    # Gamble draws is not in hand yet.
+    setup = board({"hand": ["Gamble"], "souls": {"standing": 1}, "deck": ["Filler"] * 5})
+    g = Game.from_setup(setup, [GAMBLE])
+    r = g.run(ScriptedDecider(["play Gamble"]))
+    assert r.pending is not None and r.pending.kind == "choose_one"
+    a = g.snapshot()["players"]["A"]
+    assert a["souls"]["standing"] == 1 and a["hand"] == []
+    g = play(setup, [GAMBLE], ["play Gamble", "option 2"])
+    assert g.players[0].ingredient == 1 and g.players[0].material == 0 and len(g.players[0].hand) == 1
+    assert "10.6.2.2.1" in cited(g)
