@@ -200,3 +200,19 @@ def test_comparison_reads_more_bound_wordings(make_book: BookMaker, glossary: Gl
                                               differs: bool) -> None:
     findings = run_one(make_book, glossary, "comparison", "1.2.1.1", zh, en)
     assert bool(findings) == differs
+
+
+@pytest.mark.parametrize("check, zh, en, marks, message", [
+    # the reverse of 10.8.3.1 above: ZH one ability several times, EN several abilities
+    ("repetition", "如果同一个自动能力多次处于待机状态，则可以选择使用顺序。",
+     "When several automatic abilities are in the standby state, the player chooses their order.",
+     (["several"], ["多次"]), "ZH speaks of one thing several times"),
+    # the reverse of 10.6.2.2.2 above: ZH fixes X, EN lets the player choose it
+    ("choice-fixed", "如果未说明X的决定方法，则X视为1。",
+     "If the way to determine X is not outlined, choose the value of X.",
+     (["choos"], ["视为"]), "EN lets the player choose"),
+])
+def test_the_reverse_difference_is_reported_too(make_book: BookMaker, glossary: Glossary, check: str, zh: str, en: str,
+                                                marks: tuple[list[str], list[str]], message: str) -> None:
+    [f] = run_one(make_book, glossary, check, "10.8.3.1", zh, en)
+    assert marked(f) == marks and f.message.startswith(message)
