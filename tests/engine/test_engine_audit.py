@@ -191,3 +191,17 @@ def test_a_choose_one_mode_is_chosen_when_the_card_is_used_before_its_cost_and_e
     g = play(setup, [GAMBLE], ["play Gamble", "option 2"])
     assert g.players[0].ingredient == 1 and g.players[0].material == 0 and len(g.players[0].hand) == 1
     assert "10.6.2.2.1" in cited(g)
+
+
+def test_an_auto_abilitys_undefined_x_is_chosen_when_it_is_used_not_halfway_through() -> None:
+    # 10.6.2 applies to auto abilities too: 10.6.2.2.2 X is chosen on use (10.6.2.2), before the ability
+    # resolves (10.6.2.4), so Miner's owner picks X before the card it draws is in hand.
+    miner = pal("Miner", abilities=[{"kind": "auto", "trigger": "on_deploy", "effect": [
+        {"do": "draw", "amount": 1}, {"do": "gain", "resource": "material", "amount": "X"}]}])
+    setup = board({"hand": ["Miner"], "souls": {"standing": 1}, "deck": ["Filler"] * 5})
+    g = Game.from_setup(setup, [miner])
+    r = g.run(ScriptedDecider(["play Miner"]))
+    assert r.pending is not None and r.pending.kind == "choose_x"
+    assert g.snapshot()["players"]["A"]["hand"] == []
+    g = play(setup, [miner], ["play Miner", "2"])
+    assert g.players[0].material == 2 and len(g.players[0].hand) == 1
