@@ -20,7 +20,7 @@ from pal_judge.paths import cache_dir, rulings_dir
 if TYPE_CHECKING:  # the model imports the scenario layer: not needed to read the cache (`rule`)
     from pal_judge.rulings.model import Ruling
 
-CACHE_FORMAT = 1
+CACHE_FORMAT = 2  # 2: no stored `ok` (it followed from error and failures, and nothing read it)
 
 
 @dataclass(frozen=True)
@@ -28,17 +28,16 @@ class RunSummary:
     """What the checks and coverage need from one scenario run."""
 
     ruling: str
-    ok: bool
-    error: str | None
+    error: str | None  # the run stopped: a step that does not fit, an unscripted choice, a rejected board
     failures: tuple[dict[str, Any], ...]  # failed expectations as dicts
     cited: tuple[str, ...]  # every clause the trace cites, sorted
 
     def to_dict(self) -> dict[str, Any]:
-        return {"ruling": self.ruling, "ok": self.ok, "error": self.error, "failures": list(self.failures), "cited": list(self.cited)}
+        return {"ruling": self.ruling, "error": self.error, "failures": list(self.failures), "cited": list(self.cited)}
 
     @classmethod
     def from_dict(cls, data: dict[str, Any]) -> RunSummary:
-        return cls(data["ruling"], data["ok"], data["error"], tuple(data["failures"]), tuple(data["cited"]))
+        return cls(data["ruling"], data["error"], tuple(data["failures"]), tuple(data["cited"]))
 
 
 def sources_key(folder: Path | None = None) -> str:
@@ -53,9 +52,9 @@ def summarize(ruling: Ruling) -> RunSummary:
     try:
         run = run_scenario(ruling.scenario)
     except UserError as err:  # a scenario the engine rejects is a failed ruling, not a crash
-        return RunSummary(ruling.id, False, err.message, (), ())
+        return RunSummary(ruling.id, err.message, (), ())
     failures = tuple(e.to_dict() for e in run.expectations if not e.ok)
-    return RunSummary(ruling.id, run.ok, run.error, failures, tuple(sorted(run.cited())))
+    return RunSummary(ruling.id, run.error, failures, tuple(sorted(run.cited())))
 
 
 def _cache_path(folder: Path | None) -> Path:
