@@ -23,10 +23,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from pal_judge.rulings.model import Ruling
-from pal_judge.rulings.texts import RulingText
-
-AnyRuling = Ruling | RulingText  # ranking and showing need only a ruling's words
+from pal_judge.rulings.model import RulingText  # ranking and showing need only a ruling's words
 
 QUESTION_WEIGHT = 2.0  # the ruling's question and tags
 ANSWER_WEIGHT = 0.3  # the ruling's answer
@@ -59,7 +56,7 @@ class Match:
 @dataclass(frozen=True)
 class Answer:
     query: str
-    ruling: AnyRuling | None
+    ruling: RulingText | None
     cites: tuple[str, ...]  # most decisive first
     matches: tuple[Match, ...]
     sections: tuple[Any, ...] = field(default_factory=tuple)  # search Hits, best first
@@ -77,7 +74,7 @@ class Answer:
         return data
 
 
-def question_documents(rulings: Sequence[AnyRuling]) -> list[Any]:
+def question_documents(rulings: Sequence[RulingText]) -> list[Any]:
     from pal_judge.search.documents import Document
 
     return [
@@ -93,7 +90,7 @@ def question_documents(rulings: Sequence[AnyRuling]) -> list[Any]:
     ]
 
 
-def answer_documents(rulings: Sequence[AnyRuling]) -> list[Any]:
+def answer_documents(rulings: Sequence[RulingText]) -> list[Any]:
     from pal_judge.search.documents import Document
 
     return [Document(id=r.id, en=r.answer_en, zh=r.answer_zh, cites=r.cites) for r in rulings]
@@ -125,7 +122,7 @@ def agrees(cites: Sequence[str], sections: Sequence[tuple[str, float]]) -> bool:
     return any(related(c, number) for c in cites for number, _ in sections[:AGREE_SECTIONS])
 
 
-def matches_well(score: float, ruling: AnyRuling, sections: Sequence[tuple[str, float]]) -> bool:
+def matches_well(score: float, ruling: RulingText, sections: Sequence[tuple[str, float]]) -> bool:
     return score >= STRONG_SCORE or (score >= MIN_SCORE and agrees(ruling.cites, sections))
 
 
@@ -136,8 +133,8 @@ def _search(query: str, documents: Sequence[Any], name: str) -> list[Any]:
 
 
 def rank(
-    query: str, rulings: Sequence[AnyRuling], sections: Sequence[tuple[str, float]]
-) -> list[tuple[float, AnyRuling]]:
+    query: str, rulings: Sequence[RulingText], sections: Sequence[tuple[str, float]]
+) -> list[tuple[float, RulingText]]:
     """Rulings by combined score, best first (only those some search found)."""
     questions = _search(query, question_documents(rulings), "ruling-questions")
     answers = _search(query, answer_documents(rulings), "ruling-answers")
@@ -172,7 +169,7 @@ def respell(query: str, names: Sequence[str]) -> str:
     return _WORD_RE.sub(fix, query)
 
 
-def ask(query: str, rulings: Sequence[AnyRuling], limit: int = 5) -> Answer:
+def ask(query: str, rulings: Sequence[RulingText], limit: int = 5) -> Answer:
     from pal_judge.search import search_sections, section_searcher
     from pal_judge.search.query import parse
 

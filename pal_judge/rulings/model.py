@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import datetime as _dt
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, fields
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:  # annotations only: `ask` reads rulings' words without the scenario layer and YAML
@@ -26,7 +26,9 @@ class Source:
 
 
 @dataclass(frozen=True)
-class Ruling:
+class RulingText:
+    """A ruling's words: what `ask` searches and shows (no scenario, so no YAML to parse)."""
+
     id: str
     question_en: str
     question_zh: str
@@ -35,11 +37,21 @@ class Ruling:
     cites: tuple[str, ...]  # most decisive first
     tags: tuple[str, ...]
     source: Source
+    follows: str | None = None  # where EN and ZH disagree: which text the ruling follows ("zh" / "en")
+
+
+@dataclass(frozen=True, kw_only=True)
+class Ruling(RulingText):
+    """A ruling's words with the scenario that shows it and where it was written."""
+
     scenario: Scenario
     where: Where
-    follows: str | None = None  # where EN and ZH disagree: which text the ruling follows ("zh" / "en")
     uncited: dict[str, str] = field(default_factory=dict)  # cited clause -> why the trace cannot show it
     engine_issue: str | None = None  # a known disagreement between the engine and this ruling, reported to the engine
+
+    def words(self) -> RulingText:
+        """The ruling without its scenario."""
+        return RulingText(**{f.name: getattr(self, f.name) for f in fields(RulingText)})
 
     @property
     def file(self) -> str:

@@ -7,7 +7,7 @@ from pathlib import Path
 
 from pal_judge.paths import cache_dir, rulings_dir
 from pal_judge.rulings.loader import load_rulings
-from pal_judge.rulings.texts import RulingText, ruling_texts
+from pal_judge.rulings.texts import ruling_texts
 
 
 def _copy(tmp_path: Path, name: str) -> Path:
@@ -19,7 +19,7 @@ def _copy(tmp_path: Path, name: str) -> Path:
 
 def test_the_cached_words_are_the_rulings_words_and_follow_an_edit(tmp_path: Path, _isolated_cache: None) -> None:
     folder = _copy(tmp_path, "misc.yaml")
-    expected = [RulingText.of(r) for r in load_rulings(folder)]
+    expected = [r.words() for r in load_rulings(folder)]
     assert ruling_texts(folder) == expected  # loaded, then cached
     assert ruling_texts(folder) == expected  # read back from the cache
     path = folder / "misc.yaml"
