@@ -232,18 +232,17 @@ def _end_of_battle(g: "Game", b: Battle) -> None:
     else:
         g.emit("end of battle step", ("9.6.4", "10.5.1", "10.5.3", "10.5.3.4"))
     g.emit("the end of the battle: triggers 'at the end of battle'", ("9.7.1",))
-    repeats = 0
-    while True:
-        repeats += 1
-        timing.guard_repeats(g, repeats, "end of battle step", "9.7.4")
+
+    def one_round() -> None:
         timing.fire_global(g, "end_of_battle")  # 9.7.1
         timing.check_timing(g)  # 9.7.2
         before = len(g.modifiers)
         g.modifiers = [m for m in g.modifiers if m.duration != "until_end_of_battle"]
         if len(g.modifiers) != before:
             g.emit("effects lasting until end of battle end", ("9.7.3",))
-        if not g.pending and not _unfired_end_of_battle(g, b):
-            break  # 9.7.4
+
+    timing.repeat_step(g, "end of battle step", "9.7.4", one_round,
+                       lambda: bool(g.pending) or _unfired_end_of_battle(g, b))
     g.emit("the battle ends; the attacking pal is no longer attacking", ("9.7.3.1", "9.7.4", "9.7.2", "9.7.3"))
     g.battle = None
     g.step = None

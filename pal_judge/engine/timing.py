@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+import itertools
+from typing import TYPE_CHECKING, Any, Callable
 
 from pal_judge.engine import stats
 from pal_judge.engine.cards import Ability, keyword_abilities
@@ -16,12 +17,18 @@ CHECK_TIMING_LIMIT = 300  # iterations of one check timing before it is treated 
 REPEAT_LIMIT = 100  # repetitions of the end phase (7.6.5) or end-of-battle step (9.7.4) treated as a loop
 
 
-def guard_repeats(g: "Game", count: int, what: str, cite: str) -> None:
-    """A step that repeats itself (7.6.5, 9.7.4) without end: 13.1.1.1 a loop, read as one no player can
-    stop (each repetition is a new trigger of a new card, 4.1.4), so the game is a draw."""
-    if count > REPEAT_LIMIT:
-        g.end_game("loop_draw", None, f"the {what} repeats without end ({REPEAT_LIMIT} times)",
-                   ("13.1.1", "13.1.1.1", cite))
+def repeat_step(g: "Game", step: str, cite: str, one_round: Callable[[], None], unfinished: Callable[[], bool]) -> None:
+    """Run a step's round again while abilities remain to trigger or resolve (7.6.5 the end phase,
+    9.7.4 the end of battle). One that repeats without end is 13.1.1.1 a loop, read as one no player
+    can stop (each repetition is a new trigger of a new card, 4.1.4), so the game is a draw."""
+    for repeats in itertools.count(1):
+        if repeats > REPEAT_LIMIT:
+            g.end_game("loop_draw", None, f"the {step} repeats without end ({REPEAT_LIMIT} times)",
+                       ("13.1.1", "13.1.1.1", cite))
+        one_round()
+        if not unfinished():
+            return
+        g.emit(f"{step} repeats: abilities still to trigger or resolve", (cite,))
 LOOP_COUNT_MAX = 10  # the largest count offered by the `loop_count` decision (13.1.1.2)
 
 TRIGGER_CITES: dict[str, tuple[str, ...]] = {
@@ -83,7 +90,7 @@ def _standby(g: "Game", ability: Ability, ctx: Context, key: tuple[Any, ...], ci
     again = ("10.8.2.1",) if any(p.key == key for p in g.pending) else ()
     for _ in range(times):
         g.pending.append(Pending(ability, ctx, key))
-    extra = ("5.21.1", "10.8.2.1") if times > 1 else ()
+    extra: tuple[str, ...] = ("5.21.1", "10.8.2.1") if times > 1 else ()
     extra += ("5.21.2",) if len(values) > 1 else ()
     kw = ("12.1.1",) if ability.keyword else ()
     cond: tuple[str, ...] = ("10.3.3",) if ability.cond else ()

@@ -192,10 +192,8 @@ def _main(g: "Game") -> None:
 
 def _end(g: "Game") -> None:
     g.emit("end phase", ("7.5.3", "7.6.1"), player=g.turn_player)
-    repeats = 0
-    while True:
-        repeats += 1
-        timing.guard_repeats(g, repeats, "end phase", "7.6.5")
+
+    def one_round() -> None:
         timing.fire_global(g, "end_of_turn")  # 7.6.1
         timing.check_timing(g)  # 7.6.2
         damaged = [c.label for c in g.base_cards() if c.damage]
@@ -208,9 +206,8 @@ def _end(g: "Game") -> None:
         g.modifiers = [m for m in g.modifiers if m.duration not in ("until_end_of_turn", "until_end_of_battle")]
         if len(g.modifiers) != n:
             g.emit(f"{n - len(g.modifiers)} effect(s) lasting until end of turn end", ("7.6.4",))
-        if not g.pending and not timing.unfired_end_triggers(g):
-            return  # 7.6.5
-        g.emit("end phase repeats: abilities still to trigger or resolve", ("7.6.5",))
+
+    timing.repeat_step(g, "end phase", "7.6.5", one_round, lambda: bool(g.pending) or timing.unfired_end_triggers(g))
 
 
 def _next_turn(g: "Game") -> None:
