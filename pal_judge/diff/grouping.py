@@ -1,0 +1,90 @@
+"""The changes arranged for reading: by chapter, the moves of one renumbering collapsed into a run."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Iterable
+
+from pal_judge.diff.model import Change
+
+
+@dataclass(frozen=True)
+class MoveRun:
+    """Consecutive moves of one language that share one renumbering (e.g. 10.N -> 10.N+1)."""
+
+    lang: str
+    moves: tuple[Change, ...]
+
+    @property
+    def first(self) -> Change:
+        return self.moves[0]
+
+    @property
+    def last(self) -> Change:
+        return self.moves[-1]
+
+    def describe(self) -> str:
+        """'10.1 … 10.10.2.3 are now 10.2 … 10.11.2.3' (or one move: '9.6.3 is now 9.6.4')."""
+        if len(self.moves) == 1:
+            return f"{self.first.old or '(no section)'} is now {self.first.new or '(no section)'}"
+        return f"{self.first.old} … {self.last.old} are now {self.first.new} … {self.last.new}"
+
+    def count_label(self) -> str:
+        unit = "section" if self.lang == "zh" else "English paragraph"
+        return f"{len(self.moves)} {unit}{'s' if len(self.moves) > 1 else ''}"
+
+
+def _signature(change: Change) -> tuple[object, ...]:
+    """Which renumbering a move belongs to: the first part of the number that changed, and by how much."""
+    old, new = (change.old or "").split("."), (change.new or "").split(".")
+    if len(old) != len(new):
+        return ("depth", change.old, change.new)
+    for position, (a, b) in enumerate(zip(old, new)):
+        if a != b:
+            delta = int(b) - int(a) if a.isdigit() and b.isdigit() else None
+            return (tuple(old[:position]), position, delta)
+    return ("same",)
+
+
+def move_runs(moves: Iterable[Change]) -> list[MoveRun]:
+    """Consecutive moves with the same renumbering, one run each (moves of one language, in order)."""
+    runs: list[list[Change]] = []
+    for move in moves:
+        if runs and _signature(runs[-1][-1]) == _signature(move):
+            runs[-1].append(move)
+        else:
+            runs.append([move])
+    return [MoveRun(run[0].lang, tuple(run)) for run in runs]
+
+
+def by_chapter(changes: Iterable[Change]) -> dict[int | None, list[Change]]:
+    """Changes grouped by the chapter of the number they are filed under, in book order
+    (None: English text that translates no numbered section)."""
+    groups: dict[int | None, list[Change]] = {}
+    for change in changes:
+        groups.setdefault(change.chapter, []).append(change)
+    return dict(sorted(groups.items(), key=lambda item: -1 if item[0] is None else item[0]))
+
+
+def chapter_items(changes: list[Change]) -> tuple[list[Change], list[MoveRun]]:
+    """One chapter's changes other than moves, in book order, and its moves collapsed into runs."""
+    others = [c for c in changes if c.kind != "moved"]
+    runs = [run for lang in ("zh", "en") for run in move_runs(c for c in changes if c.kind == "moved" and c.lang == lang)]
+    return others, runs
+
+
+def headline(change: Change) -> str:
+    """One line saying what happened to a clause or a reference (no clause text)."""
+    where = change.number or "(no section)"
+    if change.kind == "reference":
+        ref = f"({change.ref_old})" if change.ref_old == change.ref_new else f"({change.ref_old}) → ({change.ref_new})"
+        meaning = {
+            "updated": f"follows the renumbering of {change.ref_old}",
+            "stale": f"still points at {change.ref_old}, but that clause is now {change.target}",
+            "dangling": f"points at {change.ref_old}, which was removed",
+            "retargeted": f"now points at another clause (the one it named is now {change.target or 'removed'})",
+        }[change.status or "updated"]
+        return f"{where}: reference {ref} {meaning}"
+    if change.kind == "changed" and change.old != change.new:
+        return f"{change.old} (now {change.new})"
+    return where

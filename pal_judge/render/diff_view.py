@@ -1,0 +1,95 @@
+"""The rulebook diff in the terminal: a count line, then each chapter's changes, then the rulings at risk."""
+
+from __future__ import annotations
+
+from collections import Counter
+from typing import TYPE_CHECKING, Iterable
+
+from rich.console import Group, RenderableType
+from rich.text import Text
+
+from pal_judge.diff.grouping import by_chapter, chapter_items, headline
+from pal_judge.safe_text import one_line, visible
+
+if TYPE_CHECKING:
+    from pal_judge.diff.at_risk import RulingAtRisk
+    from pal_judge.diff.compare import DiffReport
+    from pal_judge.diff.model import Change
+
+_MARK = {"added": ("+", "green"), "removed": ("-", "red"), "changed": ("~", "yellow"),
+         "moved": ("↷", "cyan"), "reference": ("→", "magenta")}
+_OP_STYLE = {"=": "", "-": "red strike", "+": "bold green"}
+LANG_NAME = {"zh": "Chinese", "en": "English"}
+
+
+def count_line(changes: Iterable[Change]) -> str:
+    """'1 added, 119 moved (zh); 106 moved (en); 38 references' or 'No differences.'"""
+    counts = Counter((c.lang, c.kind) for c in changes)
+    if not counts:
+        return "No differences."
+    parts = []
+    for lang in ("zh", "en"):
+        kinds = [f"{n} {kind}" for (lg, kind), n in sorted(counts.items(), key=lambda i: i[0][1]) if lg == lang]
+        if kinds:
+            parts.append(f"{LANG_NAME[lang]}: {', '.join(kinds)}")
+    return "; ".join(parts)
+
+
+def chapter_title(report: DiffReport, chapter: int | None) -> str:
+    if chapter is None:
+        return "English text outside the numbered sections"
+    for version in (report.new, report.old):
+        found = next((s for s in version.sections if s.number == str(chapter)), None)
+        if found is not None:
+            return f"Chapter {chapter}  {one_line(found.title_zh, 80)}"
+    return f"Chapter {chapter}"
+
+
+def diff_text(ops: Iterable[tuple[str, str]]) -> Text:
+    """A word or character diff: removed text struck through in red, added text in bold green."""
+    text = Text("      ")
+    for op, piece in ops:
+        text.append(visible(piece, 600), style=_OP_STYLE[op])
+    return text
+
+
+def _change_lines(change: Change) -> list[RenderableType]:
+    mark, style = _MARK[change.kind]
+    line = Text(f"  {mark} ", style=f"bold {style}")
+    line.append(f"{change.kind:<9} {change.lang}  ", style=style)
+    line.append(headline(change), style="bold")
+    lines: list[RenderableType] = [line]
+    if change.kind == "changed":
+        lines.append(diff_text(change.diff))
+    elif change.kind in ("added", "removed"):
+        lines.append(Text("      " + visible(change.new_text or change.old_text, 600), style=style))
+    if change.fix:
+        lines.append(Text(f"      fix: {change.fix}", style="yellow"))
+    return lines
+
+
+def diff_view(report: DiffReport) -> Group:
+    parts: list[RenderableType] = [Text(count_line(report.changes), style="bold")]
+    for chapter, changes in by_chapter(report.changes).items():
+        parts.append(Text(""))
+        parts.append(Text(chapter_title(report, chapter), style="bold underline"))
+        others, runs = chapter_items(changes)
+        for change in others:
+            parts.extend(_change_lines(change))
+        for run in runs:
+            line = Text("  ↷ ", style="bold cyan")
+            line.append(f"{'moved':<9} {run.lang}  ", style="cyan")
+            line.append(f"{run.count_label()}: {run.describe()}", style="bold")
+            parts.append(line)
+    return Group(*parts)
+
+
+def rulings_view(risks: list[RulingAtRisk], total: int) -> Group:
+    parts: list[RenderableType] = [Text(""), Text(f"Rulings at risk: {len(risks)} of {total}", style="bold underline")]
+    for risk in risks:
+        parts.append(Text(f"  {one_line(risk.id)}", style="bold").append(f"  {one_line(risk.file)}:{risk.line}", style="dim"))
+        for cite in risk.cites:
+            parts.append(Text(f"      {cite.cite} {cite.status}: {cite.fix}", style="yellow"))
+        for problem in risk.scenario:
+            parts.append(Text(f"      scenario: {visible(problem, 300)}", style="red"))
+    return Group(*parts)
