@@ -80,10 +80,7 @@ def replace_in_line(folder: Path, name: str, start: str, old: str, new: str) -> 
     write_lines(folder, name, lines)
 
 
-def remove_line(folder: Path, name: str, start: str) -> str:
+def remove_line(folder: Path, name: str, start: str) -> None:
     lines = read_lines(folder, name)
-    return lines.pop(line_of(lines, start))
-
-
-def write_back(folder: Path, name: str, lines: list[str]) -> None:
+    del lines[line_of(lines, start)]
     write_lines(folder, name, lines)

@@ -1,0 +1,97 @@
+"""The diff of the published rulebook against an edited copy (conftest.py): every edit is
+reported as what it is, and nothing else is reported."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from conftest import CORRECTED_EN, REMOVED_EN, Edited
+from pal_judge.corpus import load_rulebook
+from pal_judge.diff import diff_folders
+from pal_judge.diff.compare import DiffReport
+
+REF = re.compile(r"(?<![\d.])(\d+(?:\.\d+)+)(?![\d.])")
+
+
+@pytest.fixture(scope="module")
+def report(edited: Edited) -> DiffReport:
+    return diff_folders(edited.old, edited.new)
+
+
+def _numbers(report: DiffReport, kind: str, lang: str) -> list[tuple[str | None, str | None]]:
+    return [(c.old, c.new) for c in report.of_kind(kind, lang)]
+
+
+def test_the_published_texts_diffed_with_themselves_report_nothing(edited: Edited) -> None:
+    assert diff_folders(edited.old, edited.old).changes == ()
+
+
+def test_an_inserted_heading_is_one_addition_and_the_chapter_it_renumbers_moves(report: DiffReport, edited: Edited) -> None:
+    assert _numbers(report, "added", "zh") == [(None, "10.1")]
+    moved = dict(_numbers(report, "moved", "zh"))
+    assert moved == edited.renumbered
+    assert len(moved) > 100  # all of chapter 10, not hundreds of changes
+
+
+def test_a_reworded_chinese_clause_is_changed_with_a_character_diff(report: DiffReport) -> None:
+    [changed] = report.of_kind("changed", "zh")
+    assert (changed.old, changed.new) == ("9.6.3", "9.6.3")
+    assert [piece for op, piece in changed.diff if op != "="] == ["与防御者"]
+
+
+def test_a_removed_clause_is_removed_in_both_languages(report: DiffReport) -> None:
+    assert _numbers(report, "removed", "zh") == [("2.1.3.2", None)]
+    [removed] = report.of_kind("removed", "en")
+    assert removed.old == "2.1.3.2" and removed.old_text.startswith(REMOVED_EN)
+
+
+def test_a_corrected_translation_is_an_english_change_under_its_section(report: DiffReport) -> None:
+    [changed] = report.of_kind("changed", "en")
+    assert (changed.old, changed.new) == ("2.1.3.1", "2.1.3.1")
+    removed = "".join(piece for op, piece in changed.diff if op == "-")
+    added = "".join(piece for op, piece in changed.diff if op == "+")
+    assert "main" in removed and "sub" in added and "em dash" not in removed + added  # words, not the sentence
+
+
+def test_english_paragraphs_move_with_the_clauses_they_translate(report: DiffReport, edited: Edited) -> None:
+    published = load_rulebook()
+    expected = [(a.sections[0], edited.renumbered[a.sections[0]]) for a in published.alignment
+                if a.sections and a.sections[0] in edited.renumbered]
+    assert _numbers(report, "moved", "en") == expected
+    assert report.of_kind("added", "en") == []
+
+
+def _refs_into(text: str, renumbered: dict[str, str]) -> set[str]:
+    return {r for r in REF.findall(text) if r in renumbered}
+
+
+def test_references_that_followed_the_renumbering_and_the_one_left_behind(report: DiffReport, edited: Edited) -> None:
+    published = load_rulebook()
+    chinese = {(c.old, c.ref_old, c.ref_new, c.status) for c in report.of_kind("reference", "zh")}
+    expected = set()
+    for section in published.clauses():
+        for ref in _refs_into(section.zh, edited.renumbered):
+            if section.number == "1.2.4":
+                expected.add((section.number, ref, ref, "stale"))
+            else:
+                expected.add((section.number, ref, edited.renumbered[ref], "updated"))
+    assert chinese == expected
+    [stale] = [c for c in report.of_kind("reference", "zh") if c.status == "stale"]
+    assert stale.fix == f"write {edited.renumbered['10.5.1']} instead of 10.5.1"
+
+
+def test_english_references_left_at_the_old_numbers_are_stale(report: DiffReport, edited: Edited) -> None:
+    english = report.of_kind("reference", "en")
+    assert english and all(c.status == "stale" and c.target == edited.renumbered[c.ref_old] for c in english)
+    published = load_rulebook()
+    expected = sum(len(_refs_into(p, edited.renumbered)) for p in published.en_paragraphs
+                   if not p.startswith(REMOVED_EN) and not p.startswith(CORRECTED_EN[0]))
+    assert len(english) == expected
+
+
+def test_nothing_else_is_reported(report: DiffReport) -> None:
+    kinds = {(c.kind, c.lang) for c in report.changes}
+    assert kinds == {("added", "zh"), ("moved", "zh"), ("changed", "zh"), ("removed", "zh"), ("reference", "zh"),
+                     ("moved", "en"), ("changed", "en"), ("removed", "en"), ("reference", "en")}
