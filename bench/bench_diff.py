@@ -51,11 +51,11 @@ def main() -> None:
     with tempfile.TemporaryDirectory() as tmp:
         os.environ["PAL_JUDGE_CACHE"] = str(Path(tmp) / "cache")
         import conftest  # the edits the tests make (tests/diff/conftest.py)
-        from edits import copy_rules, insert_heading, remove_line, replace_in_line
+        from edits import copy_rules, insert_numbered, remove_line, replace_in_line
 
         old, new = Path(tmp) / "old", Path(tmp) / "new"
         copy_rules(old), copy_rules(new)
-        insert_heading(new, "10.1", conftest.INSERTED_HEADING, keep_refs_in="1.2.4")
+        insert_numbered(new, "10.1", conftest.INSERTED_HEADING, keep_refs_in="1.2.4")
         replace_in_line(new, "zh.txt", *conftest.REWORDED)
         remove_line(new, "zh.txt", conftest.REMOVED_ZH)
         remove_line(new, "en.txt", conftest.REMOVED_EN)

@@ -103,16 +103,19 @@ def _first_section(found: list[tuple[str, ...] | None]) -> str | None:
 
 def _align_run(new: RulesVersion, glossary: Glossary, start: int, end: int,
                before: str | None, after: str | None) -> list[tuple[str, ...]]:
-    """Align new paragraphs start..end-1 to the new sections from `before` to `after` (inclusive)."""
+    """Align new paragraphs start..end-1 to the new sections strictly between `before` and `after`
+    (the sections of their paired neighbours, whose English is already known). A paragraph that
+    translates none of them is filed under `before`: text added to the section above it."""
     numbers = [s.number for s in new.sections]
-    first = numbers.index(before) if before in numbers else 0
-    last = numbers.index(after) if after in numbers else len(numbers) - 1
-    window: tuple[Section, ...] = new.sections[first:last + 1]
+    first = numbers.index(before) + 1 if before in numbers else 0
+    last = numbers.index(after) if after in numbers else len(numbers)
+    window: tuple[Section, ...] = new.sections[first:last]
     paragraphs = new.paragraphs[start:end]
+    fallback = (before,) if before else ()
     if not window:
-        return [()] * len(paragraphs)
+        return [fallback] * len(paragraphs)
     try:
         result = align(paragraphs, window, glossary)
     except ValueError:  # the run is far longer than the window: the aligner's band cannot cover it
-        return [(window[0].number,)] * len(paragraphs)
-    return [a.sections for a in paragraph_alignment(result, window, len(paragraphs))]
+        return [fallback] * len(paragraphs)
+    return [a.sections or fallback for a in paragraph_alignment(result, window, len(paragraphs))]

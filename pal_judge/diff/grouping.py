@@ -25,13 +25,18 @@ class MoveRun:
 
     def describe(self) -> str:
         """'10.1 … 10.10.2.3 are now 10.2 … 10.11.2.3' (or one move: '9.6.3 is now 9.6.4')."""
+        first_old, first_new = _shown(self.first.old), _shown(self.first.new)
         if len(self.moves) == 1:
-            return f"{self.first.old or '(no section)'} is now {self.first.new or '(no section)'}"
-        return f"{self.first.old} … {self.last.old} are now {self.first.new} … {self.last.new}"
+            return f"{first_old} is now {first_new}"
+        return f"{first_old} … {_shown(self.last.old)} are now {first_new} … {_shown(self.last.new)}"
 
     def count_label(self) -> str:
         unit = "section" if self.lang == "zh" else "English paragraph"
         return f"{len(self.moves)} {unit}{'s' if len(self.moves) > 1 else ''}"
+
+
+def _shown(number: str | None) -> str:
+    return number or "(no section)"
 
 
 def _signature(change: Change) -> tuple[object, ...]:
@@ -75,7 +80,7 @@ def chapter_items(changes: list[Change]) -> tuple[list[Change], list[MoveRun]]:
 
 def headline(change: Change) -> str:
     """One line saying what happened to a clause or a reference (no clause text)."""
-    where = change.number or "(no section)"
+    where = _shown(change.number)
     if change.kind == "reference":
         ref = f"({change.ref_old})" if change.ref_old == change.ref_new else f"({change.ref_old}) → ({change.ref_new})"
         meaning = {

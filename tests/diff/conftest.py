@@ -17,7 +17,7 @@ import pytest
 
 sys.path.insert(0, str(Path(__file__).parent))
 
-from edits import copy_rules, insert_heading, remove_line, replace_in_line  # noqa: E402
+from edits import copy_rules, insert_numbered, remove_line, replace_in_line  # noqa: E402
 
 INSERTED_HEADING = "10.1 新增的规则"
 REWORDED = ("9.6.3根据攻击目标", "根据攻击目标", "根据攻击目标与防御者")
@@ -39,7 +39,7 @@ class Edited:
 def edited(tmp_path_factory: pytest.TempPathFactory) -> Edited:
     root = tmp_path_factory.mktemp("versions")
     old, new = copy_rules(root / "old"), copy_rules(root / "new")
-    renumbered = insert_heading(new, "10.1", INSERTED_HEADING, keep_refs_in="1.2.4")
+    renumbered = insert_numbered(new, "10.1", INSERTED_HEADING, keep_refs_in="1.2.4")
     replace_in_line(new, "zh.txt", *REWORDED)
     remove_line(new, "zh.txt", REMOVED_ZH)
     remove_line(new, "en.txt", REMOVED_EN)

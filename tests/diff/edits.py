@@ -35,21 +35,23 @@ def line_of(lines: list[str], start: str) -> int:
     return found[0]
 
 
-def shift_number(number: str, prefix: str) -> str:
-    """`prefix` is 'C.k' (a heading): 'C.k' and every later 'C.m…' of chapter C move up by one."""
-    chapter, first = prefix.split(".")
+def shift_number(number: str, first: str) -> str:
+    """`first` (e.g. '10.1' or '9.6.2') and every later number at its level under the same parent
+    move up by one, with everything under them: what inserting a new `first` does."""
+    *parent, position = first.split(".")
     parts = number.split(".")
-    if len(parts) >= 2 and parts[0] == chapter and int(parts[1]) >= int(first):
-        parts[1] = str(int(parts[1]) + 1)
+    depth = len(parent)
+    if len(parts) > depth and parts[:depth] == parent and int(parts[depth]) >= int(position):
+        parts[depth] = str(int(parts[depth]) + 1)
     return ".".join(parts)
 
 
-def insert_heading(folder: Path, before: str, line: str, keep_refs_in: str | None = None) -> dict[str, str]:
-    """Insert the Chinese heading `line` (numbered like `before`) before heading `before`, renumber
-    the rest of that chapter and every reference to it, except in the clause `keep_refs_in`.
-    Returns old number -> new number for every renumbered section."""
+def insert_numbered(folder: Path, before: str, line: str, keep_refs_in: str | None = None) -> dict[str, str]:
+    """Insert the Chinese heading or clause `line` (numbered like `before`) before section `before`,
+    renumber the sections after it at its level and every reference to them, except in the clause
+    `keep_refs_in`. Returns old number -> new number for every renumbered section."""
     lines = read_lines(folder, "zh.txt")
-    at = line_of(lines, before + " ")
+    [at] = [i for i, text in enumerate(lines) if (m := _NUMBERED.match(text)) and m.group(1) == before]
     moved: dict[str, str] = {}
     out: list[str] = []
     for i, text in enumerate(lines):

@@ -95,3 +95,27 @@ def test_nothing_else_is_reported(report: DiffReport) -> None:
     kinds = {(c.kind, c.lang) for c in report.changes}
     assert kinds == {("added", "zh"), ("moved", "zh"), ("changed", "zh"), ("removed", "zh"), ("reference", "zh"),
                      ("moved", "en"), ("changed", "en"), ("removed", "en"), ("reference", "en")}
+
+
+def test_a_clause_inserted_mid_heading_on_edits_the_diff_was_not_written_for(tmp_path) -> None:
+    """Held out: a clause (not a heading) inserted before 9.6.2 with the English added too, 7.3.1's
+    English corrected (it drops "on the first turn"), 11.4.1 reworded in Chinese."""
+    from edits import copy_rules, insert_numbered, read_lines, replace_in_line, write_lines
+
+    old, new = copy_rules(tmp_path / "old"), copy_rules(tmp_path / "new")
+    renumbered = insert_numbered(new, "9.6.2", "9.6.2攻击帕鲁时，先确认双方的战斗力。")
+    english = read_lines(new, "en.txt")
+    at = next(i for i, line in enumerate(english) if line.startswith("If, for any reason, the attacking Pal"))
+    english.insert(at, "When a Pal is attacked, first confirm the power of both Pals.")
+    write_lines(new, "en.txt", english)
+    replace_in_line(new, "en.txt", "The player who goes first skips the draw phase",
+                    "The player who goes first skips", "On their first turn, the player who goes first skips")
+    replace_in_line(new, "zh.txt", "11.4.1当任一据点", "将被送入其拥有者的墓地", "将被放逐")
+    report = diff_folders(old, new)
+    assert _numbers(report, "added", "zh") == [(None, "9.6.2")]
+    assert dict(_numbers(report, "moved", "zh")) == renumbered and "9.6.3.3.2" in renumbered
+    assert _numbers(report, "changed", "zh") == [("11.4.1", "11.4.1")]
+    assert [(c.new, c.new_text) for c in report.of_kind("added", "en")] == [
+        ("9.6.2", "When a Pal is attacked, first confirm the power of both Pals.")]
+    assert _numbers(report, "changed", "en") == [("7.3.1", "7.3.1")]
+    assert report.of_kind("removed") == []
