@@ -1,81 +1,25 @@
-"""Which numbered section each English paragraph translates, in the old and in the new version.
+"""Which numbered section each English paragraph translates, carried over from an aligned version.
 
-The old version is aligned by the corpus aligner (pal_judge/corpus/align.py). That takes seconds,
-so the result is reused: from the rulebook cache when the old texts are the project's own rules,
-else from a small JSON cache keyed by the texts' hash (plain data, written atomically).
-
-The new version is not aligned again: a paragraph paired with an old one inherits the old one's
-sections under their new numbers; a run of new paragraphs with no old partner is aligned by the
-same aligner, but only against the new sections between its paired neighbours.
+Aligning a whole rulebook (pal_judge/corpus/align.py) takes seconds, so it is done once, for the
+published texts, and cached with the rulebook. Another version's paragraphs inherit it: a paragraph
+paired by content with an aligned one translates the same sections, under their new numbers; a run
+of paragraphs with no partner is aligned by the same aligner, but only against the sections
+between its paired neighbours.
 """
 
 from __future__ import annotations
 
-import json
-from pathlib import Path
-
-from pal_judge.atomic import write_text_atomic
 from pal_judge.corpus.align import align, paragraph_alignment
 from pal_judge.corpus.glossary import Glossary
 from pal_judge.corpus.model import Section
+from pal_judge.diff.model import Attribution
 from pal_judge.diff.versions import RulesVersion
-from pal_judge.errors import UserError
-from pal_judge.fingerprint import fingerprint, package_sources
-from pal_judge.paths import cache_dir, rules_dir
-
-Attribution = tuple[tuple[str, ...], ...]  # per paragraph: the section numbers it translates
 
 
-def old_attribution(version: RulesVersion, glossary: Glossary) -> Attribution:
-    """The sections each English paragraph of `version` translates, by the corpus aligner."""
-    if _is_project_rules(version):
-        from pal_judge.corpus import load_rulebook
-
-        return tuple(a.sections for a in load_rulebook().alignment)
-    path = _cache_file(version)
-    cached = _read_cache(path, len(version.paragraphs))
-    if cached is not None:
-        return cached
-    result = align(version.paragraphs, version.sections, glossary)
-    found = tuple(a.sections for a in paragraph_alignment(result, version.sections, len(version.paragraphs)))
-    try:
-        path.parent.mkdir(parents=True, exist_ok=True)
-        write_text_atomic(path, json.dumps([list(s) for s in found]))
-    except OSError:
-        pass  # a read-only cache only costs time
-    return found
-
-
-def _is_project_rules(version: RulesVersion) -> bool:
-    try:
-        folder = rules_dir()
-    except UserError:
-        return False
-    return all((folder / name).is_file() and (folder / name).read_text(encoding="utf-8", errors="replace") == text
-               for name, text in (("zh.txt", version.zh_text), ("en.txt", version.en_text)))
-
-
-def _cache_file(version: RulesVersion) -> Path:
-    text_hash = fingerprint(version.zh_text + "\0" + version.en_text, package_sources("corpus", "diff"), length=24)
-    return cache_dir() / f"diff-alignment-{text_hash}.json"
-
-
-def _read_cache(path: Path, count: int) -> Attribution | None:
-    """The cached attribution, or None when absent, unreadable or not the expected shape."""
-    try:
-        data = json.loads(path.read_text(encoding="utf-8"))
-    except (OSError, ValueError):
-        return None
-    if not (isinstance(data, list) and len(data) == count
-            and all(isinstance(s, list) and all(isinstance(n, str) for n in s) for s in data)):
-        return None
-    return tuple(tuple(s) for s in data)
-
-
-def new_attribution(pairs: list[tuple[int | None, int | None]], old: Attribution, renumbered: dict[str, str | None],
+def carry_over(pairs: list[tuple[int | None, int | None]], old: Attribution, renumbered: dict[str, str | None],
                     new: RulesVersion, glossary: Glossary) -> Attribution:
-    """The sections each new paragraph translates: its old partner's, renumbered; runs of new
-    paragraphs with no partner are aligned against the new sections between their neighbours."""
+    """The sections each paragraph of `new` translates, from the paragraphs of an aligned version
+    (`old`: their sections) paired with them and that version's renumbering of its sections."""
     found: list[tuple[str, ...] | None] = [None] * len(new.paragraphs)
     for i, j in pairs:
         if i is not None and j is not None:

@@ -3,8 +3,7 @@ too and reported under the section each translates (en_sections.py)."""
 
 from __future__ import annotations
 
-from pal_judge.diff.en_sections import Attribution
-from pal_judge.diff.model import Change
+from pal_judge.diff.model import Attribution, Change
 from pal_judge.diff.pairing import pair_by_content
 from pal_judge.diff.refs import reference_changes
 from pal_judge.diff.textdiff import similarity, text_diff, without_refs

@@ -9,6 +9,7 @@ from pal_judge.corpus.model import number_key
 
 ChangeKind = Literal["added", "removed", "changed", "moved", "reference"]
 KINDS: tuple[ChangeKind, ...] = ("added", "removed", "changed", "moved", "reference")
+Attribution = tuple[tuple[str, ...], ...]  # per English paragraph: the section numbers it translates
 
 
 @dataclass(frozen=True)

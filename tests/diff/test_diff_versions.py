@@ -119,3 +119,15 @@ def test_a_clause_inserted_mid_heading_on_edits_the_diff_was_not_written_for(tmp
         ("9.6.2", "When a Pal is attacked, first confirm the power of both Pals.")]
     assert _numbers(report, "changed", "en") == [("7.3.1", "7.3.1")]
     assert report.of_kind("removed") == []
+
+
+def test_the_edits_read_backwards_are_the_inverse_changes(edited: Edited) -> None:
+    """OLD is now the edited copy, not the published text: its English sections are carried over."""
+    backwards = diff_folders(edited.new, edited.old)
+    assert _numbers(backwards, "removed", "zh") == [("10.1", None)]
+    assert _numbers(backwards, "added", "zh") == [(None, "2.1.3.2")]
+    assert dict(_numbers(backwards, "moved", "zh")) == {new: old for old, new in edited.renumbered.items()}
+    assert _numbers(backwards, "changed", "en") == [("2.1.3.1", "2.1.3.1")]
+    [added] = backwards.of_kind("added", "en")
+    assert added.new == "2.1.3.2" and added.new_text.startswith(REMOVED_EN)
+    assert len(backwards.of_kind("moved", "en")) == len(diff_folders(edited.old, edited.new).of_kind("moved", "en"))
