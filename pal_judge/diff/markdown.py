@@ -6,7 +6,8 @@ from typing import TYPE_CHECKING
 
 from pal_judge.diff.grouping import by_chapter, chapter_items, headline
 from pal_judge.render.diff_view import LANG_NAME, chapter_title, count_line
-from pal_judge.render.xcheck_view import _md_escape as md_escape
+from pal_judge.render.xcheck_view import _md_escape
+from pal_judge.safe_text import visible
 
 if TYPE_CHECKING:
     from pal_judge.diff.at_risk import RulingAtRisk
@@ -14,6 +15,11 @@ if TYPE_CHECKING:
     from pal_judge.diff.model import Change
 
 _MD_OP = {"=": "{}", "-": "~~{}~~", "+": "**{}**"}
+
+
+def md_escape(text: str) -> str:
+    """File text for Markdown: control characters made visible, Markdown's marks escaped."""
+    return _md_escape(visible(text))
 
 
 def _inline(text: str) -> str:

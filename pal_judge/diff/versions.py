@@ -9,6 +9,7 @@ from pal_judge.corpus.en_text import split_en
 from pal_judge.corpus.model import Section
 from pal_judge.corpus.zh_parser import parse_zh
 from pal_judge.errors import UserError
+from pal_judge.safe_text import one_line
 from pal_judge.textfiles import read_utf8
 
 # A rulebook text is about 60 KB; a file far larger is not one (reads are bounded).
@@ -32,15 +33,17 @@ class RulesVersion:
 
 def read_version(folder: Path, role: str) -> RulesVersion:
     """Read `folder`/zh.txt and en.txt; `role` ("OLD" or "NEW") names the argument in errors."""
+    shown = one_line(folder)  # a folder's name is user input too: no control characters in the message
     if not folder.is_dir():
-        raise UserError(f"{role} rules folder not found: {folder} (give a folder holding zh.txt and en.txt)")
+        raise UserError(f"{role} rules folder not found: {shown} (give a folder holding zh.txt and en.txt)")
     texts = {}
     for name in TEXT_FILES:
         path = folder / name
         if path.exists() and not path.is_file():  # a folder or a pipe named zh.txt
-            raise UserError(f"{role} {path} is not a regular file")
-        texts[name] = read_utf8(path, missing=f"{role} rules folder {folder} has no {name}", max_bytes=MAX_TEXT_BYTES)
-    sections = tuple(parse_zh(texts["zh.txt"], str(folder / "zh.txt")))
+            raise UserError(f"{role} {shown}/{name} is not a regular file")
+        texts[name] = read_utf8(path, shown=f"{shown}/{name}", missing=f"{role} rules folder {shown} has no {name}",
+                                max_bytes=MAX_TEXT_BYTES)
+    sections = tuple(parse_zh(texts["zh.txt"], f"{shown}/zh.txt"))
     if not sections:
-        raise UserError(f"{role} {folder / 'zh.txt'} has no numbered sections (expected lines such as '第1章 …')")
+        raise UserError(f"{role} {shown}/zh.txt has no numbered sections (expected lines such as '第1章 …')")
     return RulesVersion(folder, texts["zh.txt"], texts["en.txt"], sections, split_en(texts["en.txt"]))

@@ -23,13 +23,14 @@ LANG_NAME = {"zh": "Chinese", "en": "English"}
 
 
 def count_line(changes: Iterable[Change]) -> str:
-    """'1 added, 119 moved (zh); 106 moved (en); 38 references' or 'No differences.'"""
+    """'Chinese: 1 added, 119 moved, 20 references; English: 106 moved' or 'No differences.'"""
     counts = Counter((c.lang, c.kind) for c in changes)
     if not counts:
         return "No differences."
     parts = []
     for lang in ("zh", "en"):
-        kinds = [f"{n} {kind}" for (lg, kind), n in sorted(counts.items(), key=lambda i: i[0][1]) if lg == lang]
+        kinds = [f"{n} {kind}{'s' if kind == 'reference' and n > 1 else ''}"
+                 for (lg, kind), n in sorted(counts.items(), key=lambda i: i[0][1]) if lg == lang]
         if kinds:
             parts.append(f"{LANG_NAME[lang]}: {', '.join(kinds)}")
     return "; ".join(parts)

@@ -99,3 +99,18 @@ def test_text_from_the_files_cannot_drive_the_terminal(edited: Edited, tmp_path:
     assert result.exit_code == 0, result.output
     assert "\x1b" not in result.stdout and "\x07" not in result.stdout
     assert "\\x1b]52" in result.stdout and "[bold red]文字[/]" in result.stdout  # shown, never obeyed
+
+
+def test_a_folder_name_cannot_fake_a_second_line(edited: Edited, tmp_path: Path) -> None:
+    message = _error([str(edited.old), str(tmp_path / "x\nwarning: all rulings hold")])
+    assert "\\x0awarning" in message
+
+
+def test_markdown_shows_control_characters_from_the_files_as_text(edited: Edited, tmp_path: Path) -> None:
+    folder = copy_rules(tmp_path / "hostile")
+    lines = read_lines(folder, "zh.txt")
+    at = next(i for i, line in enumerate(lines) if line.startswith("1.1.1"))
+    lines.insert(at + 1, "1.1.2恶意\x1b[2J文字")
+    write_lines(folder, "zh.txt", lines)
+    result = runner.invoke(app, ["diff", str(edited.old), str(folder), "--format", "markdown"])
+    assert result.exit_code == 0 and "\x1b" not in result.stdout and "\\x1b\\[2J" in result.stdout
