@@ -57,16 +57,33 @@ def cite_risks(cite: str, report: DiffReport, changed: dict[str, list[str]]) -> 
 
 
 def scenario_risks(cites: tuple[str, ...], trace_cites: tuple[str, ...], before: tuple[str, ...],
-                   after: tuple[str, ...], report: DiffReport) -> list[str]:
-    """Problems of the ruling's check against the new version that it did not have against the
-    old one; and, for cited clauses that were renumbered, that the trace still reaches them only
-    under their old number (the engine cites the old text, so the fix needs it updated too)."""
-    problems = [p for p in after if p not in before]
+                   after: tuple[str, ...], report: DiffReport, changed: dict[str, list[str]]) -> list[str]:
+    """What may no longer hold in the ruling's scenario under the new version:
+
+    * problems of its check against the new sections that it did not have against the old ones;
+    * clauses its replay goes through that the new version removed or reworded (the engine
+      follows the old text there);
+    * cited clauses that were renumbered, which the trace reaches only under the old number."""
+    problems = [p.replace("rules/zh.txt", "the new zh.txt") for p in after if p not in before]
+    relied = [f"{c} ({'removed' if report.renumbered[c] is None else ' and '.join(changed[c]) + ' changed'})"
+              for c in trace_cites if c in changed or (c in report.renumbered and report.renumbered[c] is None)]
+    if relied:
+        problems.append(f"its replay goes through {', '.join(relied)}: the engine follows the old text there; "
+                        f"check that the scenario still holds")
     stale = [c for c in cites if c in trace_cites and report.renumbered.get(c, c) not in (c, None)]
     if stale:
         problems.append(f"the engine cites {', '.join(stale)} under the old number"
                         f"{'s' if len(stale) > 1 else ''}: update its citations along with the ruling's")
     return problems
+
+
+def changed_clauses(report: DiffReport) -> dict[str, list[str]]:
+    """Old section number -> the languages ("Chinese", "English") whose text of it changed."""
+    changed: dict[str, list[str]] = {}
+    for change in report.of_kind("changed"):
+        if change.old:
+            changed.setdefault(change.old, []).append("Chinese" if change.lang == "zh" else "English")
+    return changed
 
 
 def rulings_at_risk(report: DiffReport) -> tuple[list[RulingAtRisk], int]:
@@ -75,10 +92,7 @@ def rulings_at_risk(report: DiffReport) -> tuple[list[RulingAtRisk], int]:
     from pal_judge.rulings.loader import load_rulings
     from pal_judge.rulings.runs import run_all
 
-    changed: dict[str, list[str]] = {}
-    for change in report.of_kind("changed"):
-        if change.old:
-            changed.setdefault(change.old, []).append("Chinese" if change.lang == "zh" else "English")
+    changed = changed_clauses(report)
     rulings = load_rulings()
     summaries = run_all(rulings)
     old_numbers, new_numbers = report.old.numbers(), report.new.numbers()
@@ -87,7 +101,7 @@ def rulings_at_risk(report: DiffReport) -> tuple[list[RulingAtRisk], int]:
         summary = summaries[ruling.id]
         cites = [risk for cite in ruling.cites for risk in cite_risks(cite, report, changed)]
         scenario = scenario_risks(ruling.cites, summary.cited, check_ruling(ruling, summary, old_numbers).problems,
-                                  check_ruling(ruling, summary, new_numbers).problems, report)
+                                  check_ruling(ruling, summary, new_numbers).problems, report, changed)
         if cites or scenario:
             found.append(RulingAtRisk(ruling.id, ruling.file, ruling.where.line, tuple(cites), tuple(scenario)))
     return found, len(rulings)

@@ -23,14 +23,20 @@ def md_escape(text: str) -> str:
 
 
 def _inline(text: str) -> str:
-    return md_escape(" / ".join(line.strip() for line in text.splitlines()))
+    """One line of Markdown: a clause's line breaks shown as ' / '."""
+    return md_escape(text.replace("\n", " / "))
 
 
 def _diff_markdown(ops: tuple[tuple[str, str], ...]) -> str:
     out = []
     for op, piece in ops:
         body = _inline(piece)
-        out.append(_MD_OP[op].format(body.strip()) if op != "=" and body.strip() else body)
+        if op == "=" or not body.strip():
+            out.append(body)
+        else:  # emphasis marks must touch the words they wrap: spaces stay outside them
+            core = body.strip()
+            start = body.index(core)
+            out.append(body[:start] + _MD_OP[op].format(core) + body[start + len(core):])
     return "".join(out)
 
 

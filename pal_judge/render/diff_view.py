@@ -19,6 +19,8 @@ if TYPE_CHECKING:
 _MARK = {"added": ("+", "green"), "removed": ("-", "red"), "changed": ("~", "yellow"),
          "moved": ("↷", "cyan"), "reference": ("→", "magenta")}
 _OP_STYLE = {"=": "", "-": "red strike", "+": "bold green"}
+# Marks that show the diff without colour too (piped, NO_COLOR), as `git diff --word-diff=plain` does.
+_OP_MARKS = {"=": ("", ""), "-": ("[-", "-]"), "+": ("{+", "+}")}
 LANG_NAME = {"zh": "Chinese", "en": "English"}
 
 
@@ -47,10 +49,11 @@ def chapter_title(report: DiffReport, chapter: int | None) -> str:
 
 
 def diff_text(ops: Iterable[tuple[str, str]]) -> Text:
-    """A word or character diff: removed text struck through in red, added text in bold green."""
+    """A word or character diff: [-removed-] struck through in red, {+added+} in bold green."""
     text = Text("      ")
     for op, piece in ops:
-        text.append(visible(piece, 600), style=_OP_STYLE[op])
+        opening, closing = _OP_MARKS[op]
+        text.append(f"{opening}{visible(piece, 600)}{closing}", style=_OP_STYLE[op])
     return text
 
 

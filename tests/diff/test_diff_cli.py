@@ -48,7 +48,7 @@ def test_markdown_for_an_announcement(edited: Edited) -> None:
     result = runner.invoke(app, ["diff", str(edited.old), str(edited.new), "--format", "markdown"])
     assert result.exit_code == 0, result.output
     assert "## Chapter 10" in result.stdout
-    assert "~~main~~" in result.stdout and "**sub**" in result.stdout  # the corrected translation, word by word
+    assert "the ~~main~~**sub** name" in result.stdout  # the corrected translation, word by word
 
 
 def test_a_version_diffed_with_itself_says_so(edited: Edited) -> None:
@@ -114,3 +114,9 @@ def test_markdown_shows_control_characters_from_the_files_as_text(edited: Edited
     write_lines(folder, "zh.txt", lines)
     result = runner.invoke(app, ["diff", str(edited.old), str(folder), "--format", "markdown"])
     assert result.exit_code == 0 and "\x1b" not in result.stdout and "\\x1b\\[2J" in result.stdout
+
+
+def test_the_terminal_diff_is_readable_without_colour(edited: Edited) -> None:
+    result = runner.invoke(app, ["diff", str(edited.old), str(edited.new)], env={"COLUMNS": "300", "NO_COLOR": "1"})
+    assert "根据攻击目标{+与防御者+}，执行以下处理：" in result.stdout
+    assert "the text before it is the [-main-]{+sub+} name" in result.stdout

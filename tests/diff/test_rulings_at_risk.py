@@ -12,6 +12,7 @@ from edits import copy_rules, remove_line, replace_in_line
 from pal_judge.diff import diff_folders
 from pal_judge.diff.at_risk import RulingAtRisk, rulings_at_risk
 from pal_judge.rulings.loader import load_rulings
+from pal_judge.rulings.runs import run_all
 
 REWORDED_11_4_1 = ("11.4.1当任一据点", "将被送入其拥有者的墓地", "将被放逐")
 REMOVED = "9.6.3.1.1"
@@ -49,8 +50,15 @@ def reworded_and_removed(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path
 def test_changed_and_removed_citations_and_only_those_rulings(reworded_and_removed, rulings) -> None:
     risks, _ = rulings_at_risk(diff_folders(*reworded_and_removed))
     found = _by_id(risks)
-    expected = {r.id for r in rulings if "11.4.1" in r.cites or REMOVED in r.cites}
+    runs = run_all(rulings)
+    affected = {"11.4.1", REMOVED}
+    expected = {r.id for r in rulings if affected & (set(r.cites) | set(runs[r.id].cited))}
     assert expected and set(found) == expected
+    for ruling in rulings:
+        if ruling.id in found and not affected & set(ruling.cites):  # only its replay goes through them
+            [relied] = found[ruling.id].scenario
+            assert relied.startswith("its replay goes through") and ("11.4.1 (Chinese changed)" in relied
+                                                                      or f"{REMOVED} (removed)" in relied)
     for ruling in rulings:
         if REMOVED in ruling.cites:
             statuses = {(c.cite, c.status) for c in found[ruling.id].cites}
