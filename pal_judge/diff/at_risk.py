@@ -11,6 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+from pal_judge.corpus.model import number_key
 from pal_judge.diff.compare import DiffReport
 
 
@@ -66,7 +67,8 @@ def scenario_risks(cites: tuple[str, ...], trace_cites: tuple[str, ...], before:
     * cited clauses that were renumbered, which the trace reaches only under the old number."""
     problems = [p.replace("rules/zh.txt", "the new zh.txt") for p in after if p not in before]
     relied = [f"{c} ({'removed' if report.renumbered[c] is None else ' and '.join(changed[c]) + ' changed'})"
-              for c in trace_cites if c in changed or (c in report.renumbered and report.renumbered[c] is None)]
+              for c in sorted(trace_cites, key=number_key)
+              if c in changed or (c in report.renumbered and report.renumbered[c] is None)]
     if relied:
         problems.append(f"its replay goes through {', '.join(relied)}: the engine follows the old text there; "
                         f"check that the scenario still holds")
