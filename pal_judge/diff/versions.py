@@ -13,7 +13,7 @@ from pal_judge.safe_text import one_line
 from pal_judge.textfiles import read_utf8
 
 # A rulebook text is about 60 KB; a file far larger is not one (reads are bounded).
-MAX_TEXT_BYTES = 4 * 1024 * 1024
+MAX_TEXT_BYTES = 1024 * 1024
 TEXT_FILES = ("zh.txt", "en.txt")
 
 
@@ -34,6 +34,8 @@ class RulesVersion:
 def read_version(folder: Path, role: str) -> RulesVersion:
     """Read `folder`/zh.txt and en.txt; `role` ("OLD" or "NEW") names the argument in errors."""
     shown = one_line(folder)  # a folder's name is user input too: no control characters in the message
+    if folder.exists() and not folder.is_dir():
+        raise UserError(f"{role} {shown} is a file, not a rules folder (give a folder holding zh.txt and en.txt)")
     if not folder.is_dir():
         raise UserError(f"{role} rules folder not found: {shown} (give a folder holding zh.txt and en.txt)")
     texts = {}

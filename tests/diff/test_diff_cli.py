@@ -120,3 +120,10 @@ def test_the_terminal_diff_is_readable_without_colour(edited: Edited) -> None:
     result = runner.invoke(app, ["diff", str(edited.old), str(edited.new)], env={"COLUMNS": "300", "NO_COLOR": "1"})
     assert "根据攻击目标{+与防御者+}，执行以下处理：" in result.stdout
     assert "the text before it is the [-main-]{+sub+} name" in result.stdout
+
+
+def test_a_file_given_as_a_folder_and_an_oversized_text_are_refused(edited: Edited, tmp_path: Path) -> None:
+    assert "is a file, not a rules folder" in _error([str(edited.old / "zh.txt"), str(edited.new)])
+    folder = copy_rules(tmp_path / "huge")
+    (folder / "en.txt").write_text("x" * (2 * 1024 * 1024), encoding="utf-8")
+    assert "larger than such a file can be" in _error([str(edited.old), str(folder)])
