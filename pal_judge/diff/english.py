@@ -32,7 +32,7 @@ def en_changes(pairs: list[tuple[int | None, int | None]], old: tuple[str, ...],
             if without_refs(old[i]) != without_refs(new[j]):
                 changes.append(Change("changed", "en", was, now, old[i], new[j], tuple(text_diff(old[i], new[j], "en")),
                                       old_index=i, new_index=j))
-            elif old_sections[i] != new_sections[j]:
+            elif was and now and was != now:  # its clause renumbered (a removed clause is the Chinese side's news)
                 changes.append(Change("moved", "en", was, now, old[i], new[j], old_index=i, new_index=j))
             changes.extend(reference_changes("en", was, now, old[i], new[j], renumbered))
     return changes

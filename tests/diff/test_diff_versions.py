@@ -131,3 +131,19 @@ def test_the_edits_read_backwards_are_the_inverse_changes(edited: Edited) -> Non
     [added] = backwards.of_kind("added", "en")
     assert added.new == "2.1.3.2" and added.new_text.startswith(REMOVED_EN)
     assert len(backwards.of_kind("moved", "en")) == len(diff_folders(edited.old, edited.new).of_kind("moved", "en"))
+
+
+def test_a_reference_to_a_removed_clause_dangles_and_a_rewritten_one_is_retargeted(tmp_path) -> None:
+    from edits import copy_rules, read_lines, replace_in_line, write_lines
+
+    old, new = copy_rules(tmp_path / "old"), copy_rules(tmp_path / "new")
+    zh = [line for line in read_lines(new, "zh.txt") if not line.startswith("10.5.4")]  # 10.5.4 and its sub-clauses
+    write_lines(new, "zh.txt", zh)
+    replace_in_line(new, "zh.txt", "1.2.3所有玩家", "（10.5.1）", "（10.5.2）")
+    report = diff_folders(old, new)
+    assert [c.old for c in report.of_kind("removed", "zh")] == ["10.5.4", "10.5.4.1", "10.5.4.2", "10.5.4.3"]
+    references = {(c.lang, c.old, c.ref_old, c.ref_new, c.status, c.target) for c in report.of_kind("reference")}
+    assert references == {("zh", "9.7.4", "10.5.4", "10.5.4", "dangling", None),
+                          ("en", "9.7.4", "10.5.4", "10.5.4", "dangling", None),
+                          ("zh", "1.2.3", "10.5.1", "10.5.2", "retargeted", "10.5.1")}
+    assert report.of_kind("changed") == [] and report.of_kind("moved") == []
