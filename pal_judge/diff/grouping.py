@@ -2,10 +2,17 @@
 
 from __future__ import annotations
 
+from collections import Counter
 from dataclasses import dataclass
-from typing import Iterable
+from typing import TYPE_CHECKING, Iterable
 
 from pal_judge.diff.model import Change
+from pal_judge.safe_text import one_line
+
+if TYPE_CHECKING:
+    from pal_judge.diff.compare import DiffReport
+
+LANG_NAME = {"zh": "Chinese", "en": "English"}
 
 
 @dataclass(frozen=True)
@@ -93,3 +100,27 @@ def headline(change: Change) -> str:
     if change.kind == "changed" and change.old != change.new:
         return f"{change.old} (now {change.new})"
     return where
+
+
+def count_line(changes: Iterable[Change]) -> str:
+    """'Chinese: 1 added, 119 moved, 20 references; English: 106 moved' or 'No differences.'"""
+    counts = Counter((c.lang, c.kind) for c in changes)
+    if not counts:
+        return "No differences."
+    parts = []
+    for lang in ("zh", "en"):
+        kinds = [f"{n} {kind}{'s' if kind == 'reference' and n > 1 else ''}"
+                 for (lg, kind), n in sorted(counts.items(), key=lambda i: i[0][1]) if lg == lang]
+        if kinds:
+            parts.append(f"{LANG_NAME[lang]}: {', '.join(kinds)}")
+    return "; ".join(parts)
+
+
+def chapter_title(report: DiffReport, chapter: int | None) -> str:
+    if chapter is None:
+        return "English text outside the numbered sections"
+    for version in (report.new, report.old):
+        found = next((s for s in version.sections if s.number == str(chapter)), None)
+        if found is not None:
+            return f"Chapter {chapter}  {one_line(found.title_zh, 80)}"
+    return f"Chapter {chapter}"

@@ -4,9 +4,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from pal_judge.diff.grouping import by_chapter, chapter_items, headline
+from pal_judge.diff.grouping import LANG_NAME, by_chapter, chapter_items, chapter_title, count_line, headline
 from pal_judge.html.markup import bi, esc, page
-from pal_judge.render.diff_view import LANG_NAME, chapter_title, count_line
 
 if TYPE_CHECKING:
     from pal_judge.diff.compare import DiffReport

@@ -2,13 +2,12 @@
 
 from __future__ import annotations
 
-from collections import Counter
 from typing import TYPE_CHECKING, Iterable
 
 from rich.console import Group, RenderableType
 from rich.text import Text
 
-from pal_judge.diff.grouping import by_chapter, chapter_items, headline
+from pal_judge.diff.grouping import by_chapter, chapter_items, chapter_title, count_line, headline
 from pal_judge.safe_text import one_line, visible
 
 if TYPE_CHECKING:
@@ -21,31 +20,6 @@ _MARK = {"added": ("+", "green"), "removed": ("-", "red"), "changed": ("~", "yel
 _OP_STYLE = {"=": "", "-": "red strike", "+": "bold green"}
 # Marks that show the diff without colour too (piped, NO_COLOR), as `git diff --word-diff=plain` does.
 _OP_MARKS = {"=": ("", ""), "-": ("[-", "-]"), "+": ("{+", "+}")}
-LANG_NAME = {"zh": "Chinese", "en": "English"}
-
-
-def count_line(changes: Iterable[Change]) -> str:
-    """'Chinese: 1 added, 119 moved, 20 references; English: 106 moved' or 'No differences.'"""
-    counts = Counter((c.lang, c.kind) for c in changes)
-    if not counts:
-        return "No differences."
-    parts = []
-    for lang in ("zh", "en"):
-        kinds = [f"{n} {kind}{'s' if kind == 'reference' and n > 1 else ''}"
-                 for (lg, kind), n in sorted(counts.items(), key=lambda i: i[0][1]) if lg == lang]
-        if kinds:
-            parts.append(f"{LANG_NAME[lang]}: {', '.join(kinds)}")
-    return "; ".join(parts)
-
-
-def chapter_title(report: DiffReport, chapter: int | None) -> str:
-    if chapter is None:
-        return "English text outside the numbered sections"
-    for version in (report.new, report.old):
-        found = next((s for s in version.sections if s.number == str(chapter)), None)
-        if found is not None:
-            return f"Chapter {chapter}  {one_line(found.title_zh, 80)}"
-    return f"Chapter {chapter}"
 
 
 def diff_text(ops: Iterable[tuple[str, str]]) -> Text:
