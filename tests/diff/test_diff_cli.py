@@ -89,12 +89,17 @@ def test_a_file_that_is_not_utf8_names_file_and_line(edited: Edited, tmp_path: P
     assert "en.txt:" in message and "not UTF-8" in message
 
 
-def test_text_from_the_files_cannot_drive_the_terminal(edited: Edited, tmp_path: Path) -> None:
-    folder = copy_rules(tmp_path / "hostile")
+def _with_added_clause(folder: Path, clause: str) -> Path:
+    """A copy of the published texts with `clause` added after 1.1.1."""
+    copy_rules(folder)
     lines = read_lines(folder, "zh.txt")
     at = next(i for i, line in enumerate(lines) if line.startswith("1.1.1"))
-    lines.insert(at + 1, "1.1.2恶意\x1b]52;c;aGk=\x07[bold red]文字[/]")
-    write_lines(folder, "zh.txt", lines)
+    write_lines(folder, "zh.txt", [*lines[:at + 1], clause, *lines[at + 1:]])
+    return folder
+
+
+def test_text_from_the_files_cannot_drive_the_terminal(edited: Edited, tmp_path: Path) -> None:
+    folder = _with_added_clause(tmp_path / "hostile", "1.1.2恶意\x1b]52;c;aGk=\x07[bold red]文字[/]")
     result = runner.invoke(app, ["diff", str(edited.old), str(folder)], env={"COLUMNS": "300"})
     assert result.exit_code == 0, result.output
     assert "\x1b" not in result.stdout and "\x07" not in result.stdout
@@ -107,11 +112,7 @@ def test_a_folder_name_cannot_fake_a_second_line(edited: Edited, tmp_path: Path)
 
 
 def test_markdown_shows_control_characters_from_the_files_as_text(edited: Edited, tmp_path: Path) -> None:
-    folder = copy_rules(tmp_path / "hostile")
-    lines = read_lines(folder, "zh.txt")
-    at = next(i for i, line in enumerate(lines) if line.startswith("1.1.1"))
-    lines.insert(at + 1, "1.1.2恶意\x1b[2J文字")
-    write_lines(folder, "zh.txt", lines)
+    folder = _with_added_clause(tmp_path / "hostile", "1.1.2恶意\x1b[2J文字")
     result = runner.invoke(app, ["diff", str(edited.old), str(folder), "--format", "markdown"])
     assert result.exit_code == 0 and "\x1b" not in result.stdout and "\\x1b\\[2J" in result.stdout
 
