@@ -23,5 +23,6 @@ from pal_judge.cli import (  # noqa: E402,F401
     rulings_cmd,  # `rulings check`, `rulings list`
     coverage,
     xcheck,
+    diff,  # `diff OLD NEW [--rulings]`
     export_html,
 )

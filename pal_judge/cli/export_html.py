@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
+from typing import Optional
 
 import typer
 
@@ -17,11 +18,19 @@ from pal_judge.cli._app import app, console, error_console, guarded
 def export_html(
     directory: Path = typer.Argument(..., help="Folder to write the site into (created if missing)."),
     as_json: bool = typer.Option(False, "--json", help="Print the export report as JSON."),
+    diff: Optional[tuple[Path, Path]] = typer.Option(None, "--diff", metavar="OLD NEW",
+                                                     help="Also write diff.html: the changes from rules folder OLD to NEW."),
 ) -> None:
     """Write a static site (rulebook EN+ZH, search, glossary, rulings with replays) that works offline from file://."""
     from pal_judge.html import export_site
 
-    report = export_site(directory)
+    extra = None
+    if diff is not None:
+        from pal_judge.diff import diff_folders
+        from pal_judge.html.diff_page import render_diff
+
+        extra = {"diff.html": render_diff(diff_folders(*diff))}
+    report = export_site(directory, extra=extra)
     if as_json:
         typer.echo(json.dumps(report.to_dict(), ensure_ascii=False, indent=2))
         return

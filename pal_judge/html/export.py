@@ -51,7 +51,7 @@ def _write(path: Path, text: str) -> None:
     write_text_atomic(path, text, mode=0o644)
 
 
-SITE_ENTRIES = frozenset({"index.html", "glossary.html", "rulings.html", "findings.html", "assets"})
+SITE_ENTRIES = frozenset({"index.html", "glossary.html", "rulings.html", "findings.html", "diff.html", "assets"})
 
 
 def _prepare(directory: Path) -> None:
@@ -68,8 +68,8 @@ def _prepare(directory: Path) -> None:
         raise UserError(f"cannot create {directory}: {err.strerror}") from None
 
 
-def write_site(data: SiteData, directory: Path) -> list[str]:
-    """Write every file of the site into `directory`; the relative paths written."""
+def write_site(data: SiteData, directory: Path, extra: dict[str, str] | None = None) -> list[str]:
+    """Write every file of the site (and the `extra` pages, name -> HTML) into `directory`; the relative paths written."""
     _prepare(directory)
     pages = {
         "index.html": render_book(data),
@@ -77,7 +77,7 @@ def write_site(data: SiteData, directory: Path) -> list[str]:
         "rulings.html": render_rulings(data),
         "findings.html": render_findings(data),
         "assets/search-index.js": index_script(build_index(data)),
-    }
+    } | (extra or {})
     for name, text in pages.items():
         _write(directory / name, text)
     package = resources.files("pal_judge.html") / "assets"
@@ -87,12 +87,12 @@ def write_site(data: SiteData, directory: Path) -> list[str]:
     return [*pages, *(f"assets/{name}" for name in ASSETS)]
 
 
-def export_site(directory: Path, data: SiteData | None = None) -> ExportReport:
+def export_site(directory: Path, data: SiteData | None = None, extra: dict[str, str] | None = None) -> ExportReport:
     """Gather everything (unless given) and write the site; the report says what is in it."""
     start = time.perf_counter()
     _prepare(directory)  # a bad folder fails before any work
     data = data if data is not None else gather()
-    files = write_site(data, directory)
+    files = write_site(data, directory, extra)
     seconds = time.perf_counter() - start
     return ExportReport(
         directory=directory,
