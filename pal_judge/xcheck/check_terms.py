@@ -65,14 +65,15 @@ def _in_sense(sense: tuple[str, ...], text: str) -> bool:
 
 
 def names_term(glossary: Glossary, term: Term, text: str, zh: bool) -> bool:
-    """`text` names the term: one of its variants, or one of its verb or short forms."""
+    """`text` names the term: one of its variants, or one of its verb or short forms, alone
+    or inside a longer term (规则处理 "rule action" inside 中断类规则处理)."""
     matches = glossary.matches_zh(text) if zh else glossary.matches_en(text)
     if any(m.term.id == term.id for m in matches):
         return True
-    forms = term.forms_zh if zh else term.forms_en
     if zh:
-        return any(form in text for form in forms)
-    return any(re.search(rf"(?<![A-Za-z]){re.escape(form)}(?![A-Za-z])", text, re.IGNORECASE) for form in forms)
+        return any(form in text for form in term.zh + term.forms_zh)
+    return any(re.search(rf"(?<![A-Za-z]){re.escape(form)}(?:e?s)?(?![A-Za-z])", text, re.IGNORECASE)
+               for form in term.en + term.forms_en)
 
 
 def _said_before(glossary: Glossary, term: Term, before: Unit | None, zh: bool) -> bool:

@@ -52,6 +52,19 @@ def test_a_zone_left_to_the_clause_before_is_not_a_warning(make_book: BookMaker,
     assert [f.severity for f in run(make_book, glossary, "term-missing", [anaphor])] == ["warning"]
 
 
+def test_a_term_inside_a_longer_term_is_named(make_book: BookMaker, glossary: Glossary) -> None:
+    # 11.1.2.1: "Rule actions classified as interrupt type rule actions" against 中断类规则处理
+    found = run(make_book, glossary, "term-missing", [
+        ("11.1.3", "满足条件时，立即执行中断类规则处理。", "When the condition is met, the rule action is performed at once.")])
+    assert all("rule action (规则处理)" not in f.message for f in found)
+
+
+def test_normal_as_an_ordinary_word_is_not_the_subtype(make_book: BookMaker, glossary: Glossary) -> None:
+    casual = ("13.2.1.1", "在普通的对战中，在双方玩家同意的前提下即可允许。", "In casual matches, it is allowed if both players agree.")
+    subtype = ("2.3.1.1", "如果在此项中标记了“普通帕鲁”，则表示该卡牌的副种类为“普通”。", "If this field shows a Pal, the card is a Pal.")
+    assert [f.section for f in run(make_book, glossary, "term-missing", [casual, subtype])] == ["2.3.1.1"]
+
+
 # --- zone-missing: to deploy is to move to a base (5.15.1) -------------------------------
 
 def test_deploy_names_the_base(make_book: BookMaker, glossary: Glossary) -> None:
