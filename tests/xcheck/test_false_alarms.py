@@ -65,6 +65,14 @@ def test_normal_as_an_ordinary_word_is_not_the_subtype(make_book: BookMaker, glo
     assert [f.section for f in run(make_book, glossary, "term-missing", [casual, subtype])] == ["2.3.1.1"]
 
 
+def test_a_glossary_short_form_names_the_zone(make_book: BookMaker, glossary: Glossary) -> None:
+    # 10.4.3: 灵魂放置区 is the soul area, “souls” the soul cards
+    published = ("10.4.3", "如果费用的要求中被要求支付指定数量的灵魂，则将自身灵魂放置区指定数量的站立状态的灵魂卡牌变为横置状态。",
+                 "Among the costs, if the cost requires a specified number of souls to be paid, change the specified "
+                 "number of souls in your soul area from standing state to resting state.")
+    assert flagged(run(make_book, glossary, "term-missing", [published])) == []
+
+
 # --- zone-missing: to deploy is to move to a base (5.15.1) -------------------------------
 
 def test_deploy_names_the_base(make_book: BookMaker, glossary: Glossary) -> None:
@@ -104,6 +112,11 @@ def test_a_master_of_cards_with_no_chinese_role_is_still_reported(make_book: Boo
         "11.1.2.2", "当多名玩家被要求同时执行中断类规则处理时，由回合玩家执行该处理。",
         "If there are multiple masters of the card(s) or zone(s) related to those rule actions, the turn player performs them.")])
     assert f.severity == "warning" and [f.en[a:b] for a, b in f.en_marks] == ["master"]
+
+
+def test_a_role_added_in_the_english_is_still_reported(make_book: BookMaker, glossary: Glossary) -> None:
+    [f] = run(make_book, glossary, "role-swap", [("5.3.1", "将该卡牌放回手牌。", "Return that card to its owner’s hand.")])
+    assert f.severity == "warning" and "owner" in f.message
 
 
 # --- qualifier: a hedge is wording, an override clause is a different rule ---------------
