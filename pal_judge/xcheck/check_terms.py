@@ -156,7 +156,8 @@ def terminology(ctx: Context) -> Iterator[Finding]:
         listing = "; ".join(f"“{written[r]}” ({', '.join(where[r])})" for r in order)
         unit = home[0] if home else occurrences[0][0]
         yield Finding(section=unit.section, check="terminology", severity="info", en=listing, zh=zh_variant,
-                      message=f"{zh_variant} ({term.en_name}) has {len(where)} English renderings: {listing}",
+                      message=f"{zh_variant} ({term.en_name}) has {len(where)} English renderings, "
+                              "each with the sections that use it (a choice for a style pass)",
                       zh_marks=((0, len(zh_variant)),))
 
 
