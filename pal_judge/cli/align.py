@@ -15,12 +15,14 @@ def align(
     limit: int = typer.Option(20, "--limit", "-n", min=0, help="Paragraphs to show in the review table (0 = all)."),
     as_json: bool = typer.Option(False, "--json", help="Print the whole alignment, one entry per English paragraph, in order."),
 ) -> None:
-    """Show how the English paragraphs were aligned to the numbered Chinese sections."""
-    from pal_judge.corpus import load_rulebook
-    from pal_judge.render.align_view import align_payload, render_review
+    """Show how the English paragraphs were aligned to the numbered Chinese sections, least confident first:
+    English with no clause, then pairs whose texts hardly agree."""
+    from pal_judge.corpus import load_corpus
+    from pal_judge.render.align_view import align_payload, render_review, reviewed
 
-    book = load_rulebook()
+    book, glossary = load_corpus()
+    items = reviewed(book, glossary)
     if as_json:
-        typer.echo(json.dumps(align_payload(book), ensure_ascii=False))
+        typer.echo(json.dumps(align_payload(items), ensure_ascii=False))
         return
-    render_review(console(), book, limit or None)
+    render_review(console(), book, items, limit or None)

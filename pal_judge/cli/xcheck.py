@@ -23,6 +23,8 @@ def xcheck(
     check: Optional[list[str]] = typer.Option(None, "--check", "-c", help="Run only this check (repeatable)."),
     as_json: bool = typer.Option(False, "--json", help="Print the findings as a JSON list."),
     fmt: str = typer.Option("table", "--format", "-f", help="table, markdown or json."),
+    severity: Optional[str] = typer.Option(None, "--severity", help="Show only findings of this severity or graver: "
+                                           "error, warning or info."),
     strict: bool = typer.Option(False, "--strict", help="Exit 1 when any finding has severity error."),
     guide: Optional[Path] = typer.Option(None, "--guide", help="Check a secondary text (e.g. rules/guide_en.txt) "
                                          "against the sections its Authority: lines cite."),
@@ -35,9 +37,14 @@ def xcheck(
     from pal_judge.xcheck import CHECKS
     from pal_judge.xcheck.guide import GUIDE_CHECKS
 
+    from pal_judge.safe_text import one_line
+    from pal_judge.xcheck.finding import SEVERITIES
+
     fmt = "json" if as_json else fmt.lower()
     if fmt not in ("table", "markdown", "json"):
-        raise UserError(f"unknown format {fmt!r}; use table, markdown or json")
+        raise UserError(f"unknown format {one_line(fmt)!r}; use table, markdown or json")
+    if severity is not None and severity not in SEVERITIES:
+        raise UserError(f"unknown severity {one_line(severity)!r}; use {', '.join(SEVERITIES)}")
     summaries = {c.id: c.summary for c in CHECKS} | {g: summary for g, (_, summary) in GUIDE_CHECKS.items()}
     if list_checks:
         severities = {c.id: c.severity for c in CHECKS} | {g: severity for g, (severity, _) in GUIDE_CHECKS.items()}
@@ -60,6 +67,10 @@ def xcheck(
         wanted = check or ([c.id for c in CHECKS] if all_checks else None)
         findings = run_checks(rulebook, glossary, section=section, checks=wanted)
         title = "Translation cross-check: English against the Chinese Comprehensive Rules"
+    if severity is not None:
+        from pal_judge.render.xcheck_view import at_least
+
+        findings = at_least(findings, severity)
     _print(findings, fmt, title, rulebook, summaries)
     if strict and any(f.severity == "error" for f in findings):
         raise typer.Exit(code=1)
@@ -76,8 +87,11 @@ def _guide_findings(rulebook: "Rulebook", glossary: "Glossary", path: Path, sect
             raise UserError(f"unknown guide check {', '.join(unknown)}; known: {', '.join(GUIDE_CHECK_IDS)}")
     from pal_judge.textfiles import read_utf8
 
+    from pal_judge.corpus.model import number_key
+
     text = read_utf8(path)
     found = check_guide(rulebook, glossary, text, path.name, tuple(checks) if checks else None)
+    found.sort(key=lambda f: number_key(f.section) if f.section else (0,))  # book order, as the main report
     return [f for f in found if section is None or in_subtree(f.section, section)]
 
 
@@ -101,4 +115,4 @@ def _print(findings: list["Finding"], fmt: str, title: str, rulebook: "Rulebook"
     if not findings:
         console().print("No findings.", style="green")
         return
-    console().print(findings_tables(findings, chapter_title))
+    console().print(findings_tables(findings, chapter_title, summaries))

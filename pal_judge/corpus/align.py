@@ -119,14 +119,27 @@ class _Scorer:
             weight = self._weights[terms] = sum(self.idf.get(t, self.default_idf) for t in terms)
         return weight
 
-    def match(self, en: tuple[int, ...], zh: tuple[int, ...]) -> float:
+    def _joined(self, en: tuple[int, ...], zh: tuple[int, ...]) -> tuple[Signals, Signals]:
         e = self.en[en[0]]
         for i in en[1:]:
             e = e + self.en[i]
         z = self.zh[zh[0]]
         for j in zh[1:]:
             z = z + self.zh[j]
-        cost = self._length_cost(e, z) + self._shared_cost(e, z) + self._position_cost(en[0], zh[0])
+        return e, z
+
+    def evidence_cost(self, en: tuple[int, ...], zh: tuple[int, ...]) -> float:
+        """What the two texts' own signals say against the pair (length, references, numbers,
+        terms); negative when they share more than they differ."""
+        e, z = self._joined(en, zh)
+        return self._evidence_cost(e, z)
+
+    def _evidence_cost(self, e: Signals, z: Signals) -> float:
+        return self._length_cost(e, z) + self._shared_cost(e, z)
+
+    def match(self, en: tuple[int, ...], zh: tuple[int, ...]) -> float:
+        e, z = self._joined(en, zh)
+        cost = self._evidence_cost(e, z) + self._position_cost(en[0], zh[0])
         if len(en) > 1:
             cost += PRIOR_MERGE + self._parts_without_evidence([self.en[i] for i in en], z, True)
         if len(zh) > 1:
@@ -294,3 +307,33 @@ def section_scores(result: Alignment, sections: tuple[Section, ...]) -> dict[str
         for j in bead.zh:
             out[sections[j].number] = (bead.en, score)
     return out
+
+
+# Review confidence (`pal-judge align`). The posterior says how sure the aligner is of the
+# path; it stays near 1 for a pair no other path explains better, even when the pair's own
+# texts hardly agree. The confidence shown for review also asks the pair's own evidence:
+# at EVIDENCE_NEUTRAL nats against the pair it halves, and every EVIDENCE_SCALE more
+# nats divides the odds by e. An English paragraph with no clause has confidence 0: a
+# reader must say what it adds.
+EVIDENCE_NEUTRAL = 2.0
+EVIDENCE_SCALE = 1.0
+
+
+def evidence_fit(cost: float) -> float:
+    """0..1: how well a pair's own signals support it (1 when they agree, ½ at EVIDENCE_NEUTRAL)."""
+    return 1.0 / (1.0 + math.exp((cost - EVIDENCE_NEUTRAL) / EVIDENCE_SCALE))
+
+
+def review_confidence(paragraphs: tuple[str, ...], sections: tuple[Section, ...], glossary: Glossary,
+                      alignment: tuple[AlignedParagraph, ...]) -> tuple[float, ...]:
+    """For each English paragraph (in order): its posterior times the fit of its bead's own
+    evidence; 0 for a paragraph aligned to no section."""
+    scorer = _Scorer(paragraphs, sections, glossary, ())
+    column = {s.number: j for j, s in enumerate(sections)}
+    beads: dict[tuple[str, ...], list[int]] = {}
+    for a in alignment:
+        if a.sections:
+            beads.setdefault(a.sections, []).append(a.en_index)
+    fit = {numbers: evidence_fit(scorer.evidence_cost(tuple(en), tuple(column[n] for n in numbers)))
+           for numbers, en in beads.items()}
+    return tuple(a.score * fit[a.sections] if a.sections else 0.0 for a in alignment)

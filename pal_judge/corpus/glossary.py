@@ -35,6 +35,14 @@ class Term:
     en: tuple[str, ...]
     zh: tuple[str, ...]
     defined_in: str | None = None
+    # `sense`: the only forms in which the word is this game term (事件 is the Event card
+    # type only as “事件” or 事件卡; elsewhere it is "an occurrence"). Empty: every match counts.
+    sense_en: tuple[str, ...] = ()
+    sense_zh: tuple[str, ...] = ()
+    # `forms`: verb and short forms that render the term in running text ("stands" for
+    # stand state) without being variants of its name.
+    forms_en: tuple[str, ...] = ()
+    forms_zh: tuple[str, ...] = ()
 
     @property
     def en_name(self) -> str:
@@ -177,6 +185,8 @@ def load_glossary(path: Path | None = None) -> Glossary:
         defined_in = entry.get("defined_in")
         if defined_in is not None and not re.fullmatch(r"\d+(\.\d+)*", str(defined_in)):
             raise DataFileError(path, line, f"{term_id}: defined_in {defined_in!r} is not a section number")
+        sense = _by_language(path, line, term_id, "sense", entry.get("sense"))
+        forms = _by_language(path, line, term_id, "forms", entry.get("forms"))
         terms.append(
             Term(
                 id=term_id,
@@ -184,6 +194,25 @@ def load_glossary(path: Path | None = None) -> Glossary:
                 en=tuple(v.strip() for v in en),
                 zh=tuple(v.strip() for v in zh),
                 defined_in=str(defined_in) if defined_in is not None else None,
+                sense_en=sense["en"],
+                sense_zh=sense["zh"],
+                forms_en=forms["en"],
+                forms_zh=forms["zh"],
             )
         )
     return Glossary(tuple(terms))
+
+
+def _by_language(path: Path, line: int, term_id: str, field: str, value: object) -> dict[str, tuple[str, ...]]:
+    """An optional `{en: [...], zh: [...]}` field (`sense`, `forms`); either language may be left out."""
+    if value is None:
+        return {"en": (), "zh": ()}
+    if not isinstance(value, dict) or not set(value) <= {"en", "zh"}:
+        raise DataFileError(path, line, f"{term_id}: {field} must be a mapping with en and/or zh lists")
+    out: dict[str, tuple[str, ...]] = {}
+    for language in ("en", "zh"):
+        items = value.get(language, [])
+        if not isinstance(items, list) or not all(isinstance(v, str) and v.strip() for v in items):
+            raise DataFileError(path, line, f"{term_id}: {field}.{language} must be a list of strings")
+        out[language] = tuple(v.strip() for v in items)
+    return out

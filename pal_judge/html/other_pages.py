@@ -3,10 +3,11 @@
 from __future__ import annotations
 
 from collections import Counter
+from typing import Callable
 
 from pal_judge.html.markup import bi, cite_links, esc, linked, marked, page
 from pal_judge.html.replay import render_replay, replay_summary
-from pal_judge.html.sources import RulingView, SiteData
+from pal_judge.html.sources import FindingView, RulingView, SiteData
 
 
 def _none_yet(part: str, en: str, zh: str) -> str:
@@ -88,20 +89,69 @@ def render_rulings(data: SiteData) -> str:
     return page("Rulings · 裁定", "rulings.html", f"<h1>{bi('Rulings', '裁定')}</h1>{body}")
 
 
+SEVERITY_ORDER = ("error", "warning", "info")
+
+
+def _chapter_key(chapter: str) -> tuple[int, int]:
+    return (0, int(chapter)) if chapter.isdigit() else (1, 0)
+
+
+def _finding_chapters(findings: tuple[FindingView, ...]) -> dict[str, list[FindingView]]:
+    """Findings by chapter, chapters in book order."""
+    groups: dict[str, list[FindingView]] = {}
+    for f in findings:
+        groups.setdefault(f.section.split(".")[0] if f.section else "", []).append(f)
+    return {c: groups[c] for c in sorted(groups, key=_chapter_key)}
+
+
+def _chapter_heading(chapter: str, data: SiteData) -> str:
+    found = data.rulebook.get(chapter) if chapter else None
+    if found is None:
+        return bi("Outside the numbered rules", "编号规则之外") if not chapter else esc(f"Chapter {chapter}")
+    return bi(esc(f"Chapter {chapter} {found.title_en}".rstrip()), esc(f"第{chapter}章 {found.title_zh}".rstrip()))
+
+
+def _finding_filters(findings: tuple[FindingView, ...]) -> str:
+    """The summary (counts by severity and by check) as checkboxes that show or hide those findings."""
+    severities = Counter(f.severity for f in findings)
+    checks = Counter((f.severity, f.check) for f in findings)
+
+    def box(kind: str, value: str, label: str, n: int) -> str:
+        return (f'<label class="sev-{esc(value) if kind == "severity" else ""}"><input type="checkbox" '
+                f'data-filter="{kind}" value="{esc(value)}" checked> {label} <span class="n">{n}</span></label>')
+
+    by_severity = "".join(box("severity", s, esc(s), severities[s]) for s in SEVERITY_ORDER if severities[s])
+    by_check = "".join(
+        box("check", check, f'{esc(check)} <small>{esc(sev)}</small>', n)
+        for (sev, check), n in sorted(checks.items(), key=lambda item: (SEVERITY_ORDER.index(item[0][0]), item[0][1]))
+    )
+    return (
+        f'<form class="finding-filter" onsubmit="return false">'
+        f'<fieldset><legend>{bi("Severity", "严重程度")}</legend>{by_severity}</fieldset>'
+        f'<fieldset><legend>{bi("Check", "检查项")}</legend>{by_check}</fieldset>'
+        f'<p class="note"><span id="finding-count">{len(findings)}</span> / {len(findings)} {bi("shown", "条显示")}</p></form>'
+    )
+
+
+def _finding_item(f: FindingView, known: Callable[[str], bool]) -> str:
+    return (
+        f'<li class="finding sev-{esc(f.severity)}" data-severity="{esc(f.severity)}" data-check="{esc(f.check)}">'
+        f"<div>{cite_links([f.section], known) if f.section else '–'} <b>{esc(f.check)}</b> "
+        f"({esc(f.severity)}): {esc(f.message)}</div>"
+        f'<div class="text"><div class="en" lang="en">{marked(f.en, f.en_marks)}</div>'
+        f'<div class="zh" lang="zh">{marked(f.zh, f.zh_marks)}</div></div></li>'
+    )
+
+
 def render_findings(data: SiteData) -> str:
     known = data.rulebook.__contains__
     if not data.findings:
         body = _none_yet("findings", "No translation findings yet.", "暂无翻译检查结果。")
     else:
-        counts = Counter(f.check for f in data.findings)
-        summary = " · ".join(f"{esc(check)}: {n}" for check, n in sorted(counts.items()))
-        items = "".join(
-            f'<li class="finding sev-{esc(f.severity)}"><div>{cite_links([f.section], known)} <b>{esc(f.check)}</b> '
-            f"({esc(f.severity)}): {esc(f.message)}</div>"
-            f'<div class="text"><div class="en" lang="en">{marked(f.en, f.en_marks)}</div>'
-            f'<div class="zh" lang="zh">{marked(f.zh, f.zh_marks)}</div></div></li>'
-            for f in data.findings
+        chapters = "".join(
+            f'<section class="finding-chapter" data-chapter="{esc(chapter)}"><h2>{_chapter_heading(chapter, data)}</h2>'
+            f'<ol class="finding-list">{"".join(_finding_item(f, known) for f in items)}</ol></section>'
+            for chapter, items in _finding_chapters(data.findings).items()
         )
-        body = f'<p class="note">{len(data.findings)} findings · {summary}</p><ol class="finding-list">{items}</ol>'
-
+        body = _finding_filters(data.findings) + chapters
     return page("Translation findings · 翻译检查", "findings.html", f"<h1>{bi('Translation findings', '翻译检查')}</h1>{body}")

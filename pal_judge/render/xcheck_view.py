@@ -9,7 +9,8 @@ from rich.console import Group
 from rich.table import Table
 from rich.text import Text
 
-from pal_judge.xcheck.finding import Finding, Span
+from pal_judge.safe_text import one_line, visible
+from pal_judge.xcheck.finding import SEVERITIES, Finding, Span
 
 SEVERITY_STYLE = {"error": "bold red", "warning": "yellow", "info": "dim"}
 MARK_STYLE = "bold black on yellow"
@@ -20,11 +21,29 @@ def chapter_of(finding: Finding) -> str:
     return finding.section.split(".")[0] if finding.section else ""
 
 
+def _chapter_order(chapter: str) -> tuple[int, int]:
+    """Chapters in book order; findings outside the numbered rules last."""
+    return (0, int(chapter)) if chapter.isdigit() else (1, 0)
+
+
 def group_by_chapter(findings: Iterable[Finding]) -> dict[str, list[Finding]]:
+    """Findings by chapter, chapters in book order, each keeping its findings' order."""
     groups: dict[str, list[Finding]] = {}
     for f in findings:
         groups.setdefault(chapter_of(f), []).append(f)
-    return groups
+    return {c: groups[c] for c in sorted(groups, key=_chapter_order)}
+
+
+def at_least(findings: Iterable[Finding], severity: str) -> list[Finding]:
+    """The findings of `severity` or graver (`warning`: errors and warnings)."""
+    rank = SEVERITIES.index(severity)  # type: ignore[arg-type]
+    return [f for f in findings if SEVERITIES.index(f.severity) <= rank]
+
+
+def counts_by_check(findings: Iterable[Finding]) -> list[tuple[str, str, int]]:
+    """(severity, check, count), gravest first, then by check."""
+    counts = Counter((f.severity, f.check) for f in findings)
+    return sorted(((s, c, n) for (s, c), n in counts.items()), key=lambda r: (SEVERITIES.index(r[0]), r[1]))  # type: ignore[arg-type]
 
 
 def excerpt(text: str, marks: tuple[Span, ...], width: int = EXCERPT) -> tuple[str, tuple[Span, ...]]:
@@ -42,12 +61,17 @@ def excerpt(text: str, marks: tuple[Span, ...], width: int = EXCERPT) -> tuple[s
 
 
 def marked_text(label: str, text: str, marks: tuple[Span, ...]) -> Text:
+    """The text (made safe to show) with its marked spans highlighted."""
     body, shown = excerpt(text.replace("\n", " ⏎ "), marks)
     out = Text(f"{label} ", style="dim")
-    offset = len(out)
-    out.append(body)
-    for a, b in shown:
-        out.stylize(MARK_STYLE, offset + a, offset + b)
+    last = 0
+    for a, b in sorted(shown):
+        if a < last:
+            continue
+        out.append(visible(body[last:a], None))
+        out.append(visible(body[a:b], None), style=MARK_STYLE)
+        last = b
+    out.append(visible(body[last:], None))
     return out
 
 
@@ -60,31 +84,43 @@ def summary_line(findings: list[Finding]) -> str:
     return ", ".join(f"{counts.get(s, 0)} {s}{'s' if counts.get(s, 0) != 1 else ''}" for s in ("error", "warning", "info"))
 
 
-def findings_tables(findings: list[Finding], chapter_title: Callable[[str], str]) -> Group:
-    """One Rich table per chapter: severity, check, section, and the explained finding."""
-    parts: list[Table | Text] = []
+def summary_table(findings: list[Finding], check_summaries: dict[str, str]) -> Table:
+    """Counts by severity and check, gravest first: what to read before the findings."""
+    table = Table(title=f"Summary: {count_line(findings)}: {summary_line(findings)}", title_justify="left")
+    table.add_column("sev", no_wrap=True)
+    table.add_column("check", no_wrap=True)
+    table.add_column("count", justify="right")
+    table.add_column("what it means", ratio=1)
+    for severity, check, n in counts_by_check(findings):
+        table.add_row(Text(severity, style=SEVERITY_STYLE[severity]), check, str(n), check_summaries.get(check, ""))
+    return table
+
+
+def findings_tables(findings: list[Finding], chapter_title: Callable[[str], str],
+                    check_summaries: dict[str, str]) -> Group:
+    """The summary, then one Rich table per chapter (book order): severity, check, section, finding."""
+    parts: list[Table | Text] = [summary_table(findings, check_summaries)]
     for chapter, items in group_by_chapter(findings).items():
         title = chapter_title(chapter) if chapter else "Outside the numbered rules"
-        table = Table(title=title, title_justify="left", show_lines=True, expand=True)
+        table = Table(title=Text(one_line(title)), title_justify="left", show_lines=True, expand=True)
         table.add_column("sev", no_wrap=True)
         table.add_column("check", no_wrap=True)
         table.add_column("§", no_wrap=True, style="cyan")
         table.add_column("finding", ratio=1, overflow="fold")
         for f in items:
-            detail = Text(f.message, style="bold")
-            lines: list[Text] = [detail]
+            lines: list[Text] = [Text(visible(f.message), style="bold")]
             if f.en:
                 lines.append(marked_text("EN", f.en, f.en_marks))
             if f.zh:
                 lines.append(marked_text("ZH", f.zh, f.zh_marks))
-            table.add_row(Text(f.severity, style=SEVERITY_STYLE[f.severity]), f.check, f.section or "–",
+            table.add_row(Text(f.severity, style=SEVERITY_STYLE[f.severity]), f.check, Text(one_line(f.section or "–")),
                           Text("\n").join(lines))
         parts.append(table)
-    parts.append(Text(f"{count_line(findings)}: {summary_line(findings)}", style="bold"))
     return Group(*parts)
 
 
 def _md_escape(text: str) -> str:
+    text = visible(text, None)
     for ch in ("\\", "*", "_", "`", "[", "]", "<", ">", "|"):
         text = text.replace(ch, "\\" + ch)
     return text
@@ -105,18 +141,17 @@ def _md_marked(text: str, marks: tuple[Span, ...]) -> str:
 
 def findings_markdown(findings: list[Finding], chapter_title: Callable[[str], str], title: str,
                       check_summaries: dict[str, str]) -> str:
-    """A report to send to the publisher: a summary, then the findings by chapter."""
-    lines = [f"# {title}", "", f"{count_line(findings)}: {summary_line(findings)}.", ""]
-    per_check = Counter((f.check, f.severity) for f in findings)
-    if per_check:
-        lines += ["| check | severity | count | what it means |", "| --- | --- | --- | --- |"]
-        for (check, severity), n in sorted(per_check.items()):
-            lines.append(f"| {check} | {severity} | {n} | {_md_escape(check_summaries.get(check, ''))} |")
+    """A report to send to the publisher: a summary, then the findings by chapter (book order)."""
+    lines = [f"# {_md_escape(title)}", "", f"{count_line(findings)}: {summary_line(findings)}.", ""]
+    if findings:
+        lines += ["| severity | check | count | what it means |", "| --- | --- | --- | --- |"]
+        for severity, check, n in counts_by_check(findings):
+            lines.append(f"| {severity} | {check} | {n} | {_md_escape(check_summaries.get(check, ''))} |")
         lines.append("")
     for chapter, items in group_by_chapter(findings).items():
-        lines += [f"## {chapter_title(chapter) if chapter else 'Outside the numbered rules'}", ""]
+        lines += [f"## {_md_escape(chapter_title(chapter)) if chapter else 'Outside the numbered rules'}", ""]
         for f in items:
-            lines.append(f"### {f.section or '–'} · {f.check} · {f.severity}")
+            lines.append(f"### {_md_escape(f.section or '–')} · {f.check} · {f.severity}")
             lines += ["", _md_escape(f.message), ""]
             if f.en:
                 lines.append(f"- EN: {_md_marked(f.en, f.en_marks)}")

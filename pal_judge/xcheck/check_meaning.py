@@ -144,8 +144,10 @@ def bracket_mark(ctx: Context) -> Iterator[Finding]:
         if not zh or not en or set(zh) == set(en):
             continue
         only_zh, only_en = sorted(set(zh) - set(en)), sorted(set(en) - set(zh))
-        parts = [f"ZH names {' '.join(only_zh)}"] * bool(only_zh) + [f"EN names {' '.join(only_en)}"] * bool(only_en)
-        yield finding(unit, "bracket-mark", "warning", "bracket marks differ: " + "; ".join(parts) + " only",
+        parts = [f"only the Chinese names {' '.join(only_zh)}"] * bool(only_zh)
+        parts += [f"only the English names {' '.join(only_en)}"] * bool(only_en)
+        yield finding(unit, "bracket-mark", "warning",
+                      f"bracket marks differ: EN names {' '.join(en)}, ZH names {' '.join(zh)}; " + "; ".join(parts),
                       [s for k in only_en for s in en[k]], [s for k in only_zh for s in zh[k]])
 
 

@@ -14,6 +14,7 @@ import re
 from typing import Iterator
 
 from pal_judge.corpus.glossary import Glossary
+from pal_judge.xcheck.check_terms import names_term
 from pal_judge.xcheck.context import Context, finding
 from pal_judge.xcheck.finding import Finding, Span
 
@@ -79,12 +80,16 @@ def zone_move(ctx: Context) -> Iterator[Finding]:
 
 
 def zone_missing(ctx: Context) -> Iterator[Finding]:
-    """The Chinese names a specific zone (据点) and the English names no zone at all."""
+    """The Chinese names a specific zone (据点) and the English names no zone at all, not even
+    through a verb that names it (5.15.1: to deploy is to move to a base)."""
     if ctx.glossary is None:
         return
+    glossary = ctx.glossary
     for unit in ctx.translated():
-        zh_zones = [m for m in ctx.glossary.matches_zh(unit.zh) if m.term.kind == "zone" and m.term.id != GENERIC_ZONE]
-        if not zh_zones or any(m.term.kind == "zone" for m in ctx.glossary.matches_en(unit.en)):
+        zh_zones = [m for m in glossary.matches_zh(unit.zh) if m.term.kind == "zone" and m.term.id != GENERIC_ZONE]
+        if not zh_zones or any(m.term.kind == "zone" for m in glossary.matches_en(unit.en)):
+            continue
+        if any(names_term(glossary, m.term, unit.en, zh=False) for m in zh_zones):
             continue
         names = ", ".join(dict.fromkeys(f"{m.term.zh_name} ({m.term.en_name})" for m in zh_zones))
         yield finding(unit, "zone-missing", "warning", f"ZH names {names}; EN names no zone",

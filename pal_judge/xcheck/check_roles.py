@@ -78,13 +78,21 @@ def _positions(text: str, role_a: str, role_b: str, position: re.Pattern[str],
     return tied
 
 
+def _card_roles(pattern: str, text: str, zh: bool) -> list[Span]:
+    """The role words found, less those naming the player a zone belongs to (4.1)."""
+    if zh:
+        zone_players = [m.span() for m in _ZH_ZONE_PLAYER.finditer(text)]
+        return [(a, b) for a, b in _found(pattern, text) if not any(a < y and x < b for x, y in zone_players)]
+    return [(a, b) for a, b in _found(pattern, text, re.IGNORECASE) if not _EN_ZONE_ROLE.match(text, _word_end(text, b))]
+
+
 def role_swap(ctx: Context) -> Iterator[Finding]:
     for unit in ctx.translated():
         for pair in ROLE_PAIRS:
-            en_a = _found(pair.en_a, unit.en, re.IGNORECASE)
-            en_b = _found(pair.en_b, unit.en, re.IGNORECASE)
-            zh_a = _found(pair.zh_a, unit.zh)
-            zh_b = _found(pair.zh_b, unit.zh)
+            en_a = _card_roles(pair.en_a, unit.en, zh=False)
+            en_b = _card_roles(pair.en_b, unit.en, zh=False)
+            zh_a = _card_roles(pair.zh_a, unit.zh, zh=True)
+            zh_b = _card_roles(pair.zh_b, unit.zh, zh=True)
             if zh_a and not zh_b and en_b and not en_a:
                 yield finding(unit, "role-swap", "error",
                               f"ZH names the {pair.a} where EN names the {pair.b}", en_b, zh_a)
@@ -107,16 +115,29 @@ def role_swap(ctx: Context) -> Iterator[Finding]:
                               [en_tied[m][1] for m in clashes], [zh_tied[m][1] for m in clashes])
 
 
+# 4.1: a zone belongs to a player (区域所属的玩家); the English calls that player the zone's
+# "owner" or "master". Such a role stands for 所属, not for the owner/master of a card.
+_EN_ZONE_ROLE = re.compile(r"\s+of\s+(?:that|the|this|a|each|its|their)\s+zone\b", re.IGNORECASE)
+_ZH_ZONE_PLAYER = re.compile(r"区域所属|所属的?玩家")
+
+
 def _one_sided(en: str, zh: str, pair: RolePair, en_roles: list[Span], zh_roles: list[Span]) -> tuple[str, list[Span]] | None:
     """("en" or "zh", spans) when only that side names a role of the pair."""
     if pair.one_sided_en:
-        en_roles = _found(pair.one_sided_en, en, re.IGNORECASE)
-        zh_roles = _found(pair.one_sided_zh, zh)
+        en_roles = _card_roles(pair.one_sided_en, en, zh=False)
+        zh_roles = _card_roles(pair.one_sided_zh, zh, zh=True)
     if en_roles and not zh_roles:
         return "en", en_roles
     if zh_roles and not en_roles:
         return "zh", zh_roles
     return None
+
+
+def _word_end(text: str, index: int) -> int:
+    """Where the word containing `index` ends ("owner|s" → after the s)."""
+    while index < len(text) and text[index].isalpha():
+        index += 1
+    return index
 
 
 def one_sided_finding(unit: Unit, pair: RolePair, side: tuple[str, list[Span]]) -> Finding:

@@ -4,6 +4,7 @@ alignment), sentence counts, length-ratio outliers, low alignment confidence."""
 from __future__ import annotations
 
 import math
+import re
 import statistics
 from typing import Iterator
 
@@ -16,6 +17,10 @@ from pal_judge.xcheck.units import Unit
 LOW_CONFIDENCE = 0.5
 # Robust z-score (median / MAD of log EN-to-ZH length ratios over the whole book) beyond which a unit is an outlier.
 LENGTH_Z = 3.0
+# A Chinese sentence is "dropped" from the English when the English is also this far
+# (robust z) shorter than the book's usual ratio.
+DROPPED_Z = 1.0
+HEADING_WORDS = 8
 
 
 def no_english(ctx: Context) -> Iterator[Finding]:
@@ -27,14 +32,23 @@ def no_english(ctx: Context) -> Iterator[Finding]:
 
 
 def no_clause(ctx: Context) -> Iterator[Finding]:
-    """An English paragraph aligned to no Chinese clause."""
+    """An English paragraph aligned to no Chinese clause. A heading before the first
+    clause (the document's title: a few words, no full stop) is an info, not a warning."""
     first = ctx.units[0].section if ctx.units else ""
     for orphan in ctx.orphans:
         where = f"after {orphan.after}" if orphan.after else f"before {first}"
-        yield Finding(section=orphan.after or first, check="no-clause", severity="warning",
-                      en=orphan.en, zh="", en_index=orphan.en_index,
-                      message=f"English paragraph #{orphan.en_index} ({where}) has no Chinese clause",
+        title = orphan.after is None and _is_heading(orphan.en)
+        message = (f"English heading #{orphan.en_index} ({where}) has no Chinese clause; it states no rule" if title
+                   else f"English paragraph #{orphan.en_index} ({where}) has no Chinese clause")
+        yield Finding(section=orphan.after or first, check="no-clause", severity="info" if title else "warning",
+                      en=orphan.en, zh="", en_index=orphan.en_index, message=message,
                       en_marks=((0, len(orphan.en)),))
+
+
+def _is_heading(text: str) -> bool:
+    """A title line: at most eight words and no sentence punctuation."""
+    words = text.split()
+    return 0 < len(words) <= HEADING_WORDS and not re.search(r"[.!?:;,]", text)
 
 
 def _log_ratio(unit: Unit) -> float:
@@ -50,28 +64,48 @@ def _ratio_model(ctx: Context) -> tuple[float, float]:
     return median, mad
 
 
-def length_ratio(ctx: Context) -> Iterator[Finding]:
-    """English much longer or shorter than the Chinese, against the book's own ratio."""
+def _z_scores(ctx: Context) -> dict[int, float]:
+    """Robust z-score of each unit's English-to-Chinese length ratio (by id of the unit); empty
+    when the book is too small to have a usual ratio."""
     median, mad = _ratio_model(ctx)
     if mad <= 0:
-        return
+        return {}
+    return {id(unit): (_log_ratio(unit) - median) / mad for unit in ctx.translated()}
+
+
+def length_ratio(ctx: Context) -> Iterator[Finding]:
+    """English much longer or shorter than the Chinese, against the book's own ratio. An info:
+    on short clauses the ratio swings widely with harmless rewording (6.2.1.9)."""
+    median, _ = _ratio_model(ctx)
     typical = math.exp(median)
+    z_of = _z_scores(ctx)
     for unit in ctx.translated():
-        z = (_log_ratio(unit) - median) / mad
+        z = z_of.get(id(unit), 0.0)
         if abs(z) < LENGTH_Z:
             continue
         ratio = len(unit.en) / len(unit.zh)
         side = "longer" if z > 0 else "shorter"
-        yield finding(unit, "length-ratio", "warning",
+        yield finding(unit, "length-ratio", "info",
                       f"English is {ratio:.1f}× the Chinese length (book median {typical:.1f}×, z={z:+.1f}): "
                       f"much {side} than usual — text added or dropped?")
 
 
 def sentence_count(ctx: Context) -> Iterator[Finding]:
-    """Sentence counts differ (a sentence present on one side only?)."""
+    """Sentence counts differ. When the Chinese has more sentences and the English is also
+    shorter than the book's usual ratio, the English probably dropped a sentence (warning).
+    Otherwise two sentences were joined or one split (info): Chinese often joins with ，
+    what English writes as two sentences, so an extra English sentence alone says little."""
+    z_of = _z_scores(ctx)
     for unit in ctx.translated():
         zh_n, en_n = count_sentences_zh(unit.zh), count_sentences_en(unit.en)
-        if zh_n != en_n:
+        if zh_n == en_n:
+            continue
+        z = z_of.get(id(unit), 0.0)
+        if zh_n > en_n and z <= -DROPPED_Z:
+            yield finding(unit, "sentence-count", "warning",
+                          f"{zh_n} Chinese sentences against {en_n} English, and the English is shorter than usual "
+                          f"(z={z:+.1f}): the English probably dropped a sentence")
+        else:
             more = "Chinese" if zh_n > en_n else "English"
             yield finding(unit, "sentence-count", "info",
                           f"{zh_n} Chinese sentence(s) against {en_n} English: the {more} may say something the other does not")

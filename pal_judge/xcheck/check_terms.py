@@ -4,7 +4,6 @@ Chinese term rendered by different English terms across the book."""
 from __future__ import annotations
 
 import re
-from collections import Counter
 from typing import Iterator
 
 from pal_judge.corpus.glossary import Glossary, Term
@@ -28,17 +27,23 @@ def _key_term(term: Term) -> bool:
 
 
 def term_missing(ctx: Context) -> Iterator[Finding]:
-    """A key glossary term appears on one side and none of its renderings on the other."""
+    """A key glossary term appears on one side and none of its renderings on the other.
+
+    Only the term's own sense counts (the glossary's `sense`: 事件 as the Event card type,
+    not "an occurrence"); its verb and short forms (`forms`: "stands" for stand state)
+    count as a rendering. A term the other side leaves to the clause before (由此放置的卡
+    for "the card put into the graveyard") is an info, not a warning.
+    """
     if ctx.glossary is None:
         return
     glossary = ctx.glossary
+    previous: Unit | None = None
     for unit in ctx.translated():
-        zh_matches = glossary.matches_zh(unit.zh)
-        en_matches = glossary.matches_en(unit.en)
-        zh_ids = {m.term.id for m in zh_matches}
-        en_ids = {m.term.id for m in en_matches}
-        missing_en = [t for t in _unique(m.term for m in zh_matches) if _key_term(t) and t.id not in en_ids]
-        missing_zh = [t for t in _unique(m.term for m in en_matches) if _key_term(t) and t.id not in zh_ids]
+        zh_matches = [m for m in glossary.matches_zh(unit.zh) if _in_sense(m.term.sense_zh, unit.zh)]
+        en_matches = [m for m in glossary.matches_en(unit.en) if _in_sense(m.term.sense_en, unit.en)]
+        missing_en = [t for t in _unique(m.term for m in zh_matches) if _key_term(t) and not names_term(glossary, t, unit.en, zh=False)]
+        missing_zh = [t for t in _unique(m.term for m in en_matches) if _key_term(t) and not names_term(glossary, t, unit.zh, zh=True)]
+        before, previous = previous, unit
         if not missing_en and not missing_zh:
             continue
         parts = []
@@ -47,10 +52,33 @@ def term_missing(ctx: Context) -> Iterator[Finding]:
         if missing_zh:
             parts.append("no Chinese for " + ", ".join(f"{t.en_name} ({t.zh_name})" for t in missing_zh))
         missing_ids = {t.id for t in missing_en} | {t.id for t in missing_zh}
-        strong = any(t.kind in STRONG_KINDS for t in missing_en + missing_zh)
+        strong = [t for t in missing_en if t.kind in STRONG_KINDS and not _said_before(glossary, t, before, zh=False)]
+        strong += [t for t in missing_zh if t.kind in STRONG_KINDS and not _said_before(glossary, t, before, zh=True)]
         yield finding(unit, "term-missing", "warning" if strong else "info", "; ".join(parts),
                       [(m.start, m.end) for m in en_matches if m.term.id in missing_ids],
                       [(m.start, m.end) for m in zh_matches if m.term.id in missing_ids])
+
+
+def _in_sense(sense: tuple[str, ...], text: str) -> bool:
+    """The text uses the word in the term's sense (always, when the glossary gives no `sense`)."""
+    return not sense or any(form in text for form in sense)
+
+
+def names_term(glossary: Glossary, term: Term, text: str, zh: bool) -> bool:
+    """`text` names the term: one of its variants, or one of its verb or short forms, alone
+    or inside a longer term (规则处理 "rule action" inside 中断类规则处理)."""
+    matches = glossary.matches_zh(text) if zh else glossary.matches_en(text)
+    if any(m.term.id == term.id for m in matches):
+        return True
+    if zh:
+        return any(form in text for form in term.zh + term.forms_zh)
+    return any(re.search(rf"(?<![A-Za-z]){re.escape(form)}(?:e?s)?(?![A-Za-z])", text, re.IGNORECASE)
+               for form in term.en + term.forms_en)
+
+
+def _said_before(glossary: Glossary, term: Term, before: Unit | None, zh: bool) -> bool:
+    """The clause before names the term on the side that leaves it out here (an anaphor: 由此, "this")."""
+    return before is not None and names_term(glossary, term, before.zh if zh else before.en, zh)
 
 
 def _unique(terms: object) -> list[Term]:
@@ -89,19 +117,20 @@ def _renderings(glossary: Glossary, unit: Unit, term: Term) -> dict[str, str]:
     return found
 
 
-def term_inconsistent(ctx: Context) -> Iterator[Finding]:
-    """One Chinese term (variant) rendered by different English terms across the book.
+def terminology(ctx: Context) -> Iterator[Finding]:
+    """Terminology consistency: one report per Chinese term (variant) that the English
+    renders in more than one way, listing every rendering and the sections using it.
 
-    The rendering used where the term is defined (`defined_in`) is the reference;
-    otherwise the most frequent one, ties going to the glossary's canonical form.
-    Units using another rendering, and not the reference one, are reported.
+    A different rendering rarely changes a rule (帕鲁上限 as “Pal limit” or “maximum number
+    of Pals”), so this is an info-level report for a translator's style pass, not a
+    per-clause warning. It is filed under the section that defines the term (else the
+    first that uses it); the rendering used there comes first.
     """
     if ctx.glossary is None:
         return
     glossary = ctx.glossary
-    uses: dict[tuple[str, str], list[tuple[Unit, set[str]]]] = {}
+    uses: dict[tuple[str, str], list[tuple[Unit, dict[str, str]]]] = {}
     terms: dict[str, Term] = {}
-    written: dict[str, str] = {}
     for unit in ctx.translated():
         for match in glossary.matches_zh(unit.zh):
             if len(match.term.en) < 2 or match.term.kind == "action":
@@ -109,44 +138,34 @@ def term_inconsistent(ctx: Context) -> Iterator[Finding]:
             key = (match.term.id, unit.zh[match.start:match.end])
             found = _renderings(glossary, unit, match.term)
             if found and all(u is not unit for u, _ in uses.get(key, [])):
-                uses.setdefault(key, []).append((unit, set(found)))
+                uses.setdefault(key, []).append((unit, found))
                 terms[match.term.id] = match.term
-                for stem, words in found.items():
-                    written.setdefault(stem, words)
     for (term_id, zh_variant), occurrences in uses.items():
-        counts: Counter[str] = Counter(r for _, found in occurrences for r in found)
-        if len(counts) < 2:
+        where: dict[str, list[str]] = {}
+        written: dict[str, str] = {}
+        for unit, found in occurrences:
+            for stem, words in found.items():
+                where.setdefault(stem, []).append(unit.section)
+                written.setdefault(stem, words)
+        if len(where) < 2:
             continue
         term = terms[term_id]
-        defined = _defined_rendering(term, occurrences)
-        reference = defined or _most_used(term, counts)
-        basis = "where it is defined" if defined else "elsewhere"
-        tally = ", ".join(f"“{written[r]}” ×{n}" for r, n in counts.most_common())
-        for unit, used in occurrences:
-            if reference in used:
-                continue
-            here = ", ".join(f"“{written[r]}”" for r in sorted(used))
-            en_marks = [(m.start, m.end) for m in glossary.matches_en(unit.en) if m.term.id == term_id]
-            zh_marks = [m.span() for m in re.finditer(re.escape(zh_variant), unit.zh)]
-            yield finding(unit, "term-inconsistent", "warning",
-                          f"{zh_variant} is rendered {here} here but “{written[reference]}” {basis} ({tally})",
-                          en_marks, zh_marks)
+        home = _home(term, occurrences)
+        first = set(home[1]) if home else set()
+        order = sorted(where, key=lambda r: (r not in first, -len(where[r]), written[r]))
+        listing = "; ".join(f"“{written[r]}” ({', '.join(where[r])})" for r in order)
+        unit = home[0] if home else occurrences[0][0]
+        yield Finding(section=unit.section, check="terminology", severity="info", en=listing, zh=zh_variant,
+                      message=f"{zh_variant} ({term.en_name}) has {len(where)} English renderings, "
+                              "each with the sections that use it (a choice for a style pass)",
+                      zh_marks=((0, len(zh_variant)),))
 
 
-def _defined_rendering(term: Term, occurrences: list[tuple[Unit, set[str]]]) -> str | None:
+def _home(term: Term, occurrences: list[tuple[Unit, dict[str, str]]]) -> tuple[Unit, dict[str, str]] | None:
+    """The occurrence in the section that defines the term, if the term has one and it is used there."""
     if term.defined_in is None:
         return None
-    for unit, found in occurrences:
-        if term.defined_in in unit.sections and len(found) == 1:
-            return next(iter(found))
-    return None
-
-
-def _most_used(term: Term, counts: Counter[str]) -> str:
-    canonical_order = [_stem(v) for v in term.en]
-    best = max(counts.values())
-    tied = [r for r, n in counts.items() if n == best]
-    return min(tied, key=lambda r: canonical_order.index(r) if r in canonical_order else len(canonical_order))
+    return next(((u, found) for u, found in occurrences if term.defined_in in u.sections), None)
 
 
 # Words other card games use for these actions and zones. Where the Chinese uses the

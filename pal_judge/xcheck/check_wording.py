@@ -7,11 +7,13 @@ where the Chinese prints ◇ or a number)."""
 from __future__ import annotations
 
 import re
+import unicodedata
+from collections import Counter
 from dataclasses import dataclass
 from typing import Iterator
 
 from pal_judge.xcheck.context import Context, finding
-from pal_judge.xcheck.finding import Finding
+from pal_judge.xcheck.finding import Finding, Severity
 
 
 @dataclass(frozen=True)
@@ -19,19 +21,23 @@ class Qualifier:
     name: str
     en: str  # regex
     zh: str  # regex
+    # warning: the qualifier decides whether other text may override the rule (a different
+    # rule); info: a hedge or emphasis that leaves the rule as it is.
+    severity: Severity
 
 
 QUALIFIERS: tuple[Qualifier, ...] = (
     Qualifier("unless otherwise specified",
               r"\bunless\b[^.;]{0,40}?\b(?:specified|stated|instructed|indicated)\b|\bif not specified\b",
-              r"除非[^。；]{0,12}?(?:指定|指示|说明|指出)|另有(?:指示|指定|说明)"),
-    Qualifier("in principle", r"\bin principle\b|\bgenerally\b|\bas a rule\b", r"原则上"),
-    Qualifier("immediately", r"\bimmediately\b|\binstantly\b", r"立即|即刻|立刻"),
+              r"除非[^。；]{0,12}?(?:指定|指示|说明|指出)|另有(?:指示|指定|说明)", "warning"),
+    Qualifier("in principle", r"\bin principle\b|\bgenerally\b|\bas a rule\b", r"原则上", "info"),
+    Qualifier("immediately", r"\bimmediately\b|\binstantly\b", r"立即|即刻|立刻", "info"),
 )
 
 
 def qualifier(ctx: Context) -> Iterator[Finding]:
-    """A qualifier that changes a rule's reach is on one side only."""
+    """A qualifier is on one side only: one that lets other text override the rule is a
+    warning, a hedge ("in principle") or emphasis ("immediately") an info."""
     for unit in ctx.translated():
         for q in QUALIFIERS:
             en_hits = [m.span() for m in re.finditer(q.en, unit.en, re.IGNORECASE)]
@@ -39,7 +45,7 @@ def qualifier(ctx: Context) -> Iterator[Finding]:
             if bool(en_hits) == bool(zh_hits):
                 continue
             side = "English" if en_hits else "Chinese"
-            yield finding(unit, "qualifier", "warning", f"“{q.name}” is in the {side} only", en_hits, zh_hits)
+            yield finding(unit, "qualifier", q.severity, f"“{q.name}” is in the {side} only", en_hits, zh_hits)
 
 
 _ZH_MUST = re.compile(r"必须|被要求|有义务|强制|不得")
@@ -110,9 +116,22 @@ _ZH_EMPTY = re.compile(r"[（(]\s*[）)]")
 
 
 def lost_symbol(ctx: Context) -> Iterator[Finding]:
-    """The English has an empty slot (lost icon, ◇ or number) where the Chinese text is complete."""
+    """The English has an empty slot (lost icon, ◇ or number) where the Chinese prints a
+    symbol or a number that the English lacks (2.4.2.1 "Neutral element ()" is quiet: the
+    Chinese has nothing there to lose)."""
     for unit in ctx.translated():
         en_slots = [m.span() for m in _EN_EMPTY.finditer(unit.en)]
-        if len(en_slots) > len(_ZH_EMPTY.findall(unit.zh)):
+        if len(en_slots) > len(_ZH_EMPTY.findall(unit.zh)) and _printed_only_in_zh(unit.zh, unit.en):
             yield finding(unit, "lost-symbol", "warning",
                           "the English has an empty slot where a symbol or number was lost", en_slots)
+
+
+def _printed_only_in_zh(zh: str, en: str) -> bool:
+    """The Chinese prints a symbol (◇, ②, an icon) or a digit more often than the English."""
+    zh_marks, en_marks = Counter(_symbols_and_digits(zh)), Counter(_symbols_and_digits(en))
+    return bool(zh_marks - en_marks)
+
+
+def _symbols_and_digits(text: str) -> list[str]:
+    folded = unicodedata.normalize("NFKC", text)
+    return [ch for ch in folded if ch.isdigit() or unicodedata.category(ch) in ("So", "Sm", "No")]

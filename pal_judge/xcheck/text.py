@@ -176,14 +176,31 @@ def find_bounds_zh(text: str) -> list[Bound]:
 
 # --- sentences -------------------------------------------------------------
 
-_ZH_SENTENCE_END = re.compile(r"[。！？；]")
-_EN_SENTENCE_END = re.compile(r"(?<!\be\.g)(?<!\bi\.e)[.!?;](?=\s+[A-Z“\"(]|\s*$)")
+# A sentence ends at a full stop, never at ；/; (a clause separator). A full stop inside
+# quotation marks (“…。若如此做…”, “8. Main Phase Processes”) quotes another text.
+_ZH_SENTENCE_END = re.compile(r"[。！？]")
+_EN_SENTENCE_END = re.compile(r"(?<!\be\.g)(?<!\bi\.e)[.!?](?=\s+[A-Z“\"(]|\s*$)")
+_QUOTED = re.compile(r"“[^”]*”|\"[^\"]*\"|「[^」]*」")
+# Examples, which the Chinese prints on lines of their own (例：, 示例：) and the English runs on.
+_EN_EXAMPLE = re.compile(r"(?:^|(?<=[.!?:]\s))(?:E\.g\.|For example\b|Example\b).*$", re.DOTALL)
+
+
+def _unquoted(text: str) -> str:
+    """`text` with every quotation blanked (same length)."""
+    return _QUOTED.sub(lambda m: " " * len(m.group(0)), text)
 
 
 def count_sentences_zh(text: str) -> int:
-    body = text.split("\n")[0]  # attached lists/examples are counted apart
-    return max(1, len(_ZH_SENTENCE_END.findall(body.rstrip("。！？；"))) + 1)
+    """Sentences of the clause itself: attached list and example lines are counted apart."""
+    body = _unquoted(text.split("\n")[0]).rstrip()
+    return max(1, len(_ZH_SENTENCE_END.findall(body.rstrip("。！？"))) + 1)
 
 
 def count_sentences_en(text: str) -> int:
-    return max(1, len(_EN_SENTENCE_END.findall(text.rstrip(".!?; "))) + 1)
+    """Sentences ended by a full stop, without run-on examples (E.g., For example) and
+    without a trailing fragment with no full stop (a list the Chinese prints on lines)."""
+    body = _EN_EXAMPLE.sub("", _unquoted(text)).rstrip()
+    ends = _EN_SENTENCE_END.findall(body.rstrip(".!? "))
+    if ends and body and body[-1] not in ".!?":
+        return len(ends)  # the text after the last full stop is a list, not a sentence
+    return max(1, len(ends) + 1)

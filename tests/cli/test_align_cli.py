@@ -16,7 +16,7 @@ def test_json_has_every_paragraph_in_order() -> None:
     assert result.exit_code == 0
     data = json.loads(result.stdout)
     assert [d["en_index"] for d in data] == list(range(454))  # --limit does not cut the JSON
-    assert set(data[0]) == {"en_index", "sections", "score"}
+    assert set(data[0]) == {"en_index", "sections", "score", "confidence"}
     assert data[0]["sections"] == [] and data[1]["sections"] == ["1.1.1"]
     assert data[266]["sections"] == ["9.6.3.1"]
 
@@ -25,7 +25,7 @@ def test_review_lists_lowest_confidence_first() -> None:
     result = runner.invoke(app, ["align", "--limit", "5"], env={"COLUMNS": "200"})
     assert result.exit_code == 0
     data = json.loads(runner.invoke(app, ["align", "--json"]).output)
-    lowest = sorted(data, key=lambda d: (d["score"], d["en_index"]))[0]
+    lowest = sorted(data, key=lambda d: (d["confidence"], d["en_index"]))[0]
     first_row = next(line for line in result.output.splitlines() if line.startswith("│"))
     assert first_row.split("│")[1].strip() == str(lowest["en_index"])
     assert "English with no Chinese: 0, 52, 408" in " ".join(result.output.split())

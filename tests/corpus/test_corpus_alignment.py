@@ -145,3 +145,51 @@ def test_added_english_has_no_section(corpus) -> None:
     added = paragraphs[: k + 1] + ["Judges should remember this during tournaments."] + paragraphs[k + 1 :]
     got = _aligned(added, sections, glossary)
     assert got[k] == ("9.3.2",) and got[k + 1] == () and got[k + 2] == ("9.3.2.1",)
+
+
+# ---- review confidence (pal-judge align) ---------------------------------------------
+
+def test_review_puts_english_with_no_clause_first_then_doubtful_pairs(corpus) -> None:
+    from pal_judge.render.align_view import DOUBTFUL, review_order, reviewed
+
+    book, glossary = corpus
+    order = review_order(reviewed(book, glossary))
+    # the title, the ◇ paragraph after 2.7.1 and the sentence after 11.5.1.3 (rules/ALIGNMENT.md)
+    assert [r.paragraph.en_index for r in order[:3]] == [0, 52, 408]
+    assert all(r.confidence == 0.0 and not r.paragraph.sections for r in order[:3])
+    assert all(r.paragraph.sections for r in order[3:])
+    # 13.1.1: the English adds a definition of “loop actions” (tests/xcheck/discrepancies.yaml)
+    doubtful = [r.paragraph.sections for r in order if r.paragraph.sections and r.confidence < DOUBTFUL]
+    assert ("13.1.1",) in doubtful
+    # hand-checked pairs whose texts agree stay confident
+    assert all(r.confidence >= 0.9 for r in order if r.paragraph.sections in (("9.6.3.3.2",), ("6.1.1.3",)))
+
+
+def test_a_wrong_english_kept_in_place_is_the_least_confident_pair(corpus) -> None:
+    from pal_judge.corpus.align import review_confidence
+
+    book, glossary = corpus
+    sections, paragraphs = _chapter9(book)
+    k = 250 - 239  # 9.3.2's English replaced by another clause's (4.10.2)
+    swapped = tuple(paragraphs[:k] + ["The exile zone is a public zone where the order of the banished cards is not controlled."]
+                    + paragraphs[k + 1 :])
+    alignment = paragraph_alignment(align(swapped, sections, glossary), sections, len(swapped))
+    confidence = review_confidence(swapped, sections, glossary, alignment)
+    assert alignment[k].sections == ("9.3.2",)
+    assert min(range(len(swapped)), key=confidence.__getitem__) == k and confidence[k] < 0.5
+    assert all(c >= 0.5 for i, c in enumerate(confidence) if i != k)
+
+
+def test_align_json_gives_score_and_confidence() -> None:
+    import json
+
+    from typer.testing import CliRunner
+
+    from pal_judge.cli import app
+
+    result = CliRunner().invoke(app, ["align", "--json"])
+    assert result.exit_code == 0, result.output
+    entries = json.loads(result.stdout)
+    assert [e["en_index"] for e in entries] == list(range(454))
+    assert all(0 <= e["confidence"] <= e["score"] <= 1 for e in entries)
+    assert [e["en_index"] for e in entries if e["confidence"] == 0] == [0, 52, 408]

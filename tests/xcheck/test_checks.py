@@ -96,15 +96,25 @@ def test_master_rendered_as_owner(make_book: BookMaker, glossary: Glossary) -> N
     assert [f.en[a:b] for a, b in f.en_marks] == ["you own"]
 
 
-def test_turn_player_rendered_once_as_active_player(make_book: BookMaker, glossary: Glossary) -> None:
+def test_terminology_is_one_info_report_per_term_with_every_rendering(make_book: BookMaker, glossary: Glossary) -> None:
     book = make_book([
         ("7.1.1", "在一个回合中，其中一位玩家会成为“回合玩家”。", "During a turn, one player is the turn player."),
         ("7.2.1", "回合玩家将自己据点和灵魂区内的所有卡牌转为站立状态。", "The turn player stands all of the cards in their base and soul area."),
         ("6.2.1.11", "以获得先发权的玩家视为回合玩家，游戏开始。", "The player going first becomes the active player, and the game begins."),
+        ("7.6.1", "回合玩家宣告结束阶段开始。", "The active player announces the start of the end phase."),
     ])
-    [f] = run_checks(book, glossary, checks=["term-inconsistent"])
-    assert f.section == "6.2.1.11"
-    assert [f.en[a:b] for a, b in f.en_marks] == ["active player"]
+    [f] = run_checks(book, glossary, checks=["terminology"])
+    # filed where 回合玩家 is defined (7.1.1), its rendering there first, then the other one with both places
+    assert (f.section, f.severity) == ("7.1.1", "info")
+    assert f.en == "“turn player” (7.1.1, 7.2.1); “active player” (6.2.1.11, 7.6.1)"
+
+
+def test_one_rendering_everywhere_gives_no_terminology_report(make_book: BookMaker, glossary: Glossary) -> None:
+    book = make_book([
+        ("7.1.1", "在一个回合中，其中一位玩家会成为“回合玩家”。", "During a turn, one player is the turn player."),
+        ("7.6.1", "回合玩家宣告结束阶段开始。", "The turn player announces the start of the end phase."),
+    ])
+    assert run_checks(book, glossary, checks=["terminology"]) == []
 
 
 def test_text_on_one_side_only(make_book: BookMaker, glossary: Glossary) -> None:

@@ -104,3 +104,35 @@ def test_section_is_read_as_everywhere_else() -> None:
     assert plain and json.loads(run("--json", "--section", "§6.1", "--check", "crossref").stdout) == plain
     refused = run("--section", "9.99")
     assert refused.exit_code == 2 and "nearest: 9.7" in refused.output
+
+
+def test_summary_comes_before_the_findings() -> None:
+    result = run("--section", "6")
+    assert result.exit_code == 0, result.output
+    summary, chapter = result.output.index("Summary:"), result.output.index("Chapter 6")
+    assert summary < chapter
+    # the counts by check sit in the summary: crossref (6.1.1.3) is an error
+    assert result.output.index("crossref", summary) < chapter
+
+
+def test_severity_keeps_that_severity_and_graver() -> None:
+    everything = json.loads(run("--json").stdout)
+    warnings_up = json.loads(run("--json", "--severity", "warning").stdout)
+    assert {f["severity"] for f in warnings_up} == {"error", "warning"}
+    assert len(warnings_up) == sum(f["severity"] != "info" for f in everything)
+    assert {f["severity"] for f in json.loads(run("--json", "--severity", "error").stdout)} == {"error"}
+    markdown = run("--format", "markdown", "--severity", "error").output
+    assert "| warning |" not in markdown and "| error | crossref | 2 |" in markdown
+
+
+def test_unknown_severity_is_one_line_and_exit_2() -> None:
+    result = run("--severity", "fatal")
+    assert result.exit_code == 2 and "unknown severity 'fatal'" in result.output
+
+
+def test_chapters_come_in_book_order_for_the_book_and_the_guide() -> None:
+    import re
+
+    for args in ((), ("--guide", str(rules_dir() / "guide_en.txt"))):
+        chapters = [int(n) for n in re.findall(r"^Chapter (\d+)", run(*args).output, re.MULTILINE)]
+        assert len(chapters) > 3 and chapters == sorted(chapters), args

@@ -216,3 +216,35 @@ def test_the_reverse_difference_is_reported_too(make_book: BookMaker, glossary: 
                                                 marks: tuple[list[str], list[str]], message: str) -> None:
     [f] = run_one(make_book, glossary, check, "10.8.3.1", zh, en)
     assert marked(f) == marks and f.message.startswith(message)
+
+
+# Each check above was written on one published clause; here each is shown on a clause
+# made up for this test (a second example it was not written for), with a faithful
+# English that stays quiet.
+@pytest.mark.parametrize("check, zh, wrong, faithful", [
+    ("counted-unit", "将公开的张数增加1，然后重复此处理。",
+     "Increase the number of times by 1, then repeat this process.",
+     "Increase the number of cards revealed by 1, then repeat this process."),
+    ("amount", "该帕鲁的打击力增加等同于其费用的值。",
+     "That Pal's strike increases.",
+     "That Pal's strike increases by an amount equal to its cost."),
+    ("quoted-example", "如果文本中有如“抽2张牌”等指示，则执行该指示。",
+     "If the text contains an instruction, perform it.",
+     "If the text contains an instruction such as “draw 2 cards”, perform it."),
+    ("bracket-mark", "由书名号《》括起来的名称表示卡牌名称。",
+     "A name enclosed in 《》 or 【】 refers to a card name.",
+     "A name enclosed in 《》 refers to a card name."),
+    ("foreign-term", "战斗结束后，将被破坏的帕鲁置入其拥有者的墓地。",
+     "After the battle, put the destroyed Pal into its owner's discard pile.",
+     "After the battle, put the destroyed Pal into its owner's graveyard."),
+    ("negated-action", "玩家在不公开卡牌的情况下将其放回牌库。",
+     "The player returns the card to the deck without looking at it.",
+     "The player returns the card to the deck without revealing it."),
+    ("definition", "每位玩家准备1副主卡组。",
+     "Each player prepares 1 main deck, which is known as their library.",
+     "Each player prepares 1 main deck."),
+])
+def test_each_check_on_a_clause_it_was_not_written_for(make_book: BookMaker, glossary: Glossary, check: str,
+                                                       zh: str, wrong: str, faithful: str) -> None:
+    assert len(run_one(make_book, glossary, check, "5.30.1", zh, wrong)) == 1
+    assert run_one(make_book, glossary, check, "5.30.1", zh, faithful) == []

@@ -122,4 +122,32 @@
     var params = new URLSearchParams(window.location.search);
     if (params.get("q")) { input.value = params.get("q"); render(input.value); }
   }
+
+  /* findings.html: the summary's checkboxes show or hide findings by severity and by check;
+     a chapter with nothing left to show is hidden too. */
+  var filter = document.querySelector(".finding-filter");
+  function applyFindingFilter() {
+    var wanted = { severity: {}, check: {} };
+    filter.querySelectorAll("input[data-filter]").forEach(function (box) {
+      wanted[box.getAttribute("data-filter")][box.value] = box.checked;
+    });
+    var shown = 0;
+    document.querySelectorAll("section.finding-chapter").forEach(function (chapter) {
+      var left = 0;
+      chapter.querySelectorAll("li.finding").forEach(function (item) {
+        var visible = wanted.severity[item.getAttribute("data-severity")] !== false &&
+          wanted.check[item.getAttribute("data-check")] !== false;
+        item.hidden = !visible;
+        if (visible) left += 1;
+      });
+      chapter.hidden = left === 0;
+      shown += left;
+    });
+    var count = document.getElementById("finding-count");
+    if (count) count.textContent = String(shown);
+  }
+  if (filter) {
+    filter.addEventListener("change", applyFindingFilter);
+    applyFindingFilter();
+  }
 })();
