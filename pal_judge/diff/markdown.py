@@ -5,8 +5,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from pal_judge.diff.grouping import LANG_NAME, by_chapter, chapter_items, chapter_title, count_line, headline
-from pal_judge.render.xcheck_view import _md_escape
-from pal_judge.safe_text import visible
+from pal_judge.render.xcheck_view import md_escape
 
 if TYPE_CHECKING:
     from pal_judge.diff.at_risk import RulingAtRisk
@@ -14,11 +13,6 @@ if TYPE_CHECKING:
     from pal_judge.diff.model import Change
 
 _MD_OP = {"=": "{}", "-": "~~{}~~", "+": "**{}**"}
-
-
-def md_escape(text: str) -> str:
-    """File text for Markdown: control characters made visible, Markdown's marks escaped."""
-    return _md_escape(visible(text))
 
 
 def _inline(text: str) -> str:

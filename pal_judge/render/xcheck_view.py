@@ -119,7 +119,7 @@ def findings_tables(findings: list[Finding], chapter_title: Callable[[str], str]
     return Group(*parts)
 
 
-def _md_escape(text: str) -> str:
+def md_escape(text: str) -> str:
     text = visible(text, None)
     for ch in ("\\", "*", "_", "`", "[", "]", "<", ">", "|"):
         text = text.replace(ch, "\\" + ch)
@@ -132,27 +132,27 @@ def _md_marked(text: str, marks: tuple[Span, ...]) -> str:
     for a, b in sorted(shown):
         if a < last:
             continue
-        out.append(_md_escape(body[last:a]))
-        out.append(f"**{_md_escape(body[a:b])}**")
+        out.append(md_escape(body[last:a]))
+        out.append(f"**{md_escape(body[a:b])}**")
         last = b
-    out.append(_md_escape(body[last:]))
+    out.append(md_escape(body[last:]))
     return "".join(out)
 
 
 def findings_markdown(findings: list[Finding], chapter_title: Callable[[str], str], title: str,
                       check_summaries: dict[str, str]) -> str:
     """A report to send to the publisher: a summary, then the findings by chapter (book order)."""
-    lines = [f"# {_md_escape(title)}", "", f"{count_line(findings)}: {summary_line(findings)}.", ""]
+    lines = [f"# {md_escape(title)}", "", f"{count_line(findings)}: {summary_line(findings)}.", ""]
     if findings:
         lines += ["| severity | check | count | what it means |", "| --- | --- | --- | --- |"]
         for severity, check, n in counts_by_check(findings):
-            lines.append(f"| {severity} | {check} | {n} | {_md_escape(check_summaries.get(check, ''))} |")
+            lines.append(f"| {severity} | {check} | {n} | {md_escape(check_summaries.get(check, ''))} |")
         lines.append("")
     for chapter, items in group_by_chapter(findings).items():
-        lines += [f"## {_md_escape(chapter_title(chapter)) if chapter else 'Outside the numbered rules'}", ""]
+        lines += [f"## {md_escape(chapter_title(chapter)) if chapter else 'Outside the numbered rules'}", ""]
         for f in items:
-            lines.append(f"### {_md_escape(f.section or '–')} · {f.check} · {f.severity}")
-            lines += ["", _md_escape(f.message), ""]
+            lines.append(f"### {md_escape(f.section or '–')} · {f.check} · {f.severity}")
+            lines += ["", md_escape(f.message), ""]
             if f.en:
                 lines.append(f"- EN: {_md_marked(f.en, f.en_marks)}")
             if f.zh:

@@ -10,29 +10,16 @@
 from __future__ import annotations
 
 import sys
-from dataclasses import dataclass
 from pathlib import Path
 
 import pytest
 
 sys.path.insert(0, str(Path(__file__).parent))
 
-from edits import copy_rules, insert_numbered, remove_line, replace_in_line  # noqa: E402
-
-INSERTED_HEADING = "10.1 新增的规则"
-REWORDED = ("9.6.3根据攻击目标", "根据攻击目标", "根据攻击目标与防御者")
-REMOVED_ZH = "2.1.3.2"
-REMOVED_EN = "If a card name does not match the above"
-CORRECTED_EN = ("If a card name has an em dash",
-                "the text before it is the main name, and the text after it is the sub name",
-                "the text before it is the sub name, and the text after it is the main name")
-
-
-@dataclass(frozen=True)
-class Edited:
-    old: Path
-    new: Path
-    renumbered: dict[str, str]  # every section the insertion renumbered: old -> new
+from diff_edits import (  # noqa: E402
+    CORRECTED_EN, INSERTED_HEADING, REMOVED_EN, REMOVED_ZH, REWORDED, Edited, copy_rules, insert_numbered,
+    remove_line, replace_in_line,
+)
 
 
 @pytest.fixture(scope="session")

@@ -7,8 +7,8 @@ from pathlib import Path
 
 from typer.testing import CliRunner
 
-from conftest import INSERTED_HEADING, Edited
-from edits import copy_rules, read_lines, write_lines
+from diff_edits import INSERTED_HEADING, Edited
+from diff_edits import copy_rules, read_lines, write_lines
 from pal_judge.cli import app
 
 runner = CliRunner()

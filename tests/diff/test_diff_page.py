@@ -6,7 +6,7 @@ from pathlib import Path
 
 from typer.testing import CliRunner
 
-from conftest import Edited
+from diff_edits import Edited
 from pal_judge.cli import app
 from pal_judge.diff import diff_folders
 from pal_judge.html.diff_page import render_diff

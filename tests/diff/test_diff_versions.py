@@ -7,7 +7,7 @@ import re
 
 import pytest
 
-from conftest import CORRECTED_EN, REMOVED_EN, Edited
+from diff_edits import CORRECTED_EN, REMOVED_EN, Edited
 from pal_judge.corpus import load_rulebook
 from pal_judge.diff import diff_folders
 from pal_judge.diff.compare import DiffReport
@@ -100,7 +100,7 @@ def test_nothing_else_is_reported(report: DiffReport) -> None:
 def test_a_clause_inserted_mid_heading_on_edits_the_diff_was_not_written_for(tmp_path) -> None:
     """Held out: a clause (not a heading) inserted before 9.6.2 with the English added too, 7.3.1's
     English corrected (it drops "on the first turn"), 11.4.1 reworded in Chinese."""
-    from edits import copy_rules, insert_numbered, read_lines, replace_in_line, write_lines
+    from diff_edits import copy_rules, insert_numbered, read_lines, replace_in_line, write_lines
 
     old, new = copy_rules(tmp_path / "old"), copy_rules(tmp_path / "new")
     renumbered = insert_numbered(new, "9.6.2", "9.6.2攻击帕鲁时，先确认双方的战斗力。")
@@ -134,7 +134,7 @@ def test_the_edits_read_backwards_are_the_inverse_changes(edited: Edited) -> Non
 
 
 def test_a_reference_to_a_removed_clause_dangles_and_a_rewritten_one_is_retargeted(tmp_path) -> None:
-    from edits import copy_rules, read_lines, replace_in_line, write_lines
+    from diff_edits import copy_rules, read_lines, replace_in_line, write_lines
 
     old, new = copy_rules(tmp_path / "old"), copy_rules(tmp_path / "new")
     zh = [line for line in read_lines(new, "zh.txt") if not line.startswith("10.5.4")]  # 10.5.4 and its sub-clauses

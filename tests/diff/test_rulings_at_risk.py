@@ -7,8 +7,8 @@ from pathlib import Path
 
 import pytest
 
-from conftest import Edited
-from edits import copy_rules, remove_line, replace_in_line
+from diff_edits import Edited
+from diff_edits import copy_rules, remove_line, replace_in_line
 from pal_judge.diff import diff_folders
 from pal_judge.diff.at_risk import RulingAtRisk, rulings_at_risk
 from pal_judge.rulings.loader import load_rulings

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import re
 import shutil
+from dataclasses import dataclass
 from pathlib import Path
 
 from pal_judge.paths import rules_dir
@@ -86,3 +87,19 @@ def remove_line(folder: Path, name: str, start: str) -> None:
     lines = read_lines(folder, name)
     del lines[line_of(lines, start)]
     write_lines(folder, name, lines)
+
+
+INSERTED_HEADING = "10.1 新增的规则"
+REWORDED = ("9.6.3根据攻击目标", "根据攻击目标", "根据攻击目标与防御者")
+REMOVED_ZH = "2.1.3.2"
+REMOVED_EN = "If a card name does not match the above"
+CORRECTED_EN = ("If a card name has an em dash",
+                "the text before it is the main name, and the text after it is the sub name",
+                "the text before it is the sub name, and the text after it is the main name")
+
+
+@dataclass(frozen=True)
+class Edited:
+    old: Path
+    new: Path
+    renumbered: dict[str, str]  # every section the insertion renumbered: old -> new
