@@ -14,6 +14,7 @@ from pal_judge.search.analysis import nfkc
 from pal_judge.search.highlight import en_spans, query_terms, zh_spans
 from pal_judge.search.hits import DocumentHit, Hit, Span
 from pal_judge.search.query import LANGS, Compiler, parse
+from pal_judge.search.simplified import to_simplified
 from pal_judge.search.store import OpenedIndex
 
 _NUMBER_QUERY_RE = re.compile(r"^(?:§\s*)?(\d+(?:\.\d+)*)\.?$")
@@ -47,7 +48,7 @@ class IndexSearcher:
             raise UserError(f"unknown language {lang!r}: use en, zh or both")
         if limit < 1:
             raise UserError(f"--limit must be at least 1 (got {limit})")
-        text = nfkc(text).strip()
+        text = to_simplified(nfkc(text)).strip()  # the rulebook is in simplified characters
         number = _NUMBER_QUERY_RE.match(text)
         exact_doc: int | None = None
         if number:
