@@ -10,7 +10,7 @@ chosen on bench/questions/tuning.yaml so that a wrong ruling is almost never sho
   low     nothing matches well: no ruling is shown as the answer
 
 `certainty` (0..1) puts both on one scale for --json: the best score against HIGH_SCORE,
-times the lead over the next ruling.
+times its lead over the next ruling against the lead "high" needs; 1.0 is what "high" needs.
 """
 
 from __future__ import annotations
@@ -18,7 +18,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Sequence
 
-HIGH_SCORE = 60.0
+HIGH_SCORE = 45.0
 HIGH_RATIO = 0.8
 # Rulings scoring at least CLOSE_RATIO of the best are offered side by side ("Did you mean").
 CLOSE_RATIO = 0.85
