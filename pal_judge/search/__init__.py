@@ -13,6 +13,10 @@ Sections
         demand; see `store.py` for staleness and atomic builds. Raises
         UserError for an empty query, a query of only stop words, or a
         syntax mistake (the syntax is described in `query.py`).
+    correct_query(query) -> Correction | None
+        The query with misspelt English words replaced by the closest words the
+        rulebook, the glossary or the player words know (`tuant` -> `taunt`),
+        with the pairs changed; None when every word is known.
     section_searcher() -> IndexSearcher
         The open rulebook index (kept per process); `.search(...)` as above.
     build_section_index(rebuild=False) -> OpenedIndex
@@ -38,6 +42,7 @@ from pal_judge.search.hits import DocumentHit, Hit
 if TYPE_CHECKING:
     from pal_judge.search.documents import Document
     from pal_judge.search.service import IndexSearcher
+    from pal_judge.search.spelling import Correction
     from pal_judge.search.store import OpenedIndex
 
 __all__ = [
@@ -45,6 +50,7 @@ __all__ = [
     "DocumentHit",
     "Hit",
     "build_section_index",
+    "correct_query",
     "search_documents",
     "search_sections",
     "section_searcher",
@@ -54,6 +60,11 @@ __all__ = [
 def search_sections(query: str, lang: str = "both", limit: int = 10) -> list[Hit]:
     _check_syntax(query)  # a mistake in the query is reported before any index is opened or built
     return section_searcher().search(query, lang=lang, limit=limit)
+
+
+def correct_query(query: str) -> "Correction | None":
+    _check_syntax(query)
+    return section_searcher().correct(query)
 
 
 def section_searcher() -> "IndexSearcher":

@@ -6,7 +6,7 @@ message instead of being silently reinterpreted):
 
   lucky card stops damage      words next to each other: ranked, not all required
   "turn player"                a phrase
-  taunt AND blocker            both;  taunt OR 挑衅: either;  NOT night / ANDNOT: exclude
+  taunt AND blocker            both;  taunt OR 挑衅: either;  NOT night / ANDNOT / -night: exclude
   (a OR b) c                   grouping
   chapter:9  section:10.5  kind:clause    filters: always required
   term:taunt                   a glossary term, in both languages
@@ -79,6 +79,7 @@ ZH_QUESTION_WORDS = (
 )
 _ZH_STOP_RE = re.compile("|".join(map(re.escape, ZH_QUESTION_WORDS)))
 
+_EXCLUDED_WORD_RE = re.compile(rf"^-(?:[A-Za-z]|{HAN_RE.pattern})")
 _TOKEN_RE = re.compile(
     r"""(?P<ws>\s+)
       | (?P<lparen>\()
@@ -158,6 +159,9 @@ def _lex(text: str) -> list[_Tok]:
                 raise UserError(f"query syntax: unknown field {match.group('field')}: (fields: {known})")
         if kind == "word" and value in OPERATORS:
             kind = "op"
+        if kind == "word" and _EXCLUDED_WORD_RE.match(value):  # -deck: NOT deck (but -3000 is a number)
+            tokens.append(_Tok("op", "NOT"))
+            value = value[1:]
         if kind == "word" and value.endswith(":") and value[:-1].lower() in FIELD_NAMES:
             raise UserError(f'query syntax: {value} needs a word or a "phrase" right after it (no space)')
         tokens.append(_Tok(kind, value))
@@ -346,7 +350,9 @@ class Compiler:
         else:
             body = Q.Every()
         if excluded:
-            body = Q.AndNot(body, excluded[0] if len(excluded) == 1 else Q.Or(excluded))
+            # And(…, Not(…)), never Whoosh's AndNot: with the plain collector of service.py its
+            # matcher returns a first document that the excluded part matches.
+            body = Q.And([body, Q.Not(excluded[0] if len(excluded) == 1 else Q.Or(excluded))])
         return body
 
     def _field(self, node: Field) -> Q.Query | None:

@@ -15,6 +15,7 @@ from pal_judge.search.highlight import en_spans, query_terms, zh_spans
 from pal_judge.search.hits import DocumentHit, Hit, Span
 from pal_judge.search.query import LANGS, Compiler, parse
 from pal_judge.search.simplified import to_simplified
+from pal_judge.search.spelling import Correction, Speller
 from pal_judge.search.store import OpenedIndex
 
 _NUMBER_QUERY_RE = re.compile(r"^(?:§\s*)?(\d+(?:\.\d+)*)\.?$")
@@ -39,6 +40,7 @@ class IndexSearcher:
         self.opened = opened
         self._searcher = opened.index.searcher(weighting=BM25F())
         self._compilers = {lang: Compiler(opened.lexicon, lang) for lang in LANGS}
+        self._speller = Speller(self._searcher, opened.lexicon)
 
     def close(self) -> None:
         self._searcher.close()
@@ -78,6 +80,10 @@ class IndexSearcher:
             return found
         top = max((h.score for h in found), default=1.0)
         return [RawHit(self._searcher.stored_fields(exact_doc), top + 1.0, {}, exact=True), *found][:limit]
+
+    def correct(self, text: str) -> Correction | None:
+        """The query with its misspelt English words corrected, or None (see spelling.py)."""
+        return self._speller.correct(nfkc(text))
 
     def search(self, text: str, lang: str = "both", limit: int = 10) -> list[Hit]:
         return [_section_hit(raw) for raw in self.search_raw(text, lang, limit)]
