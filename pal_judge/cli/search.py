@@ -39,7 +39,7 @@ def search(
     from pal_judge.search import correct_query, search_sections
 
     if lang not in DISPLAY_LANGS:
-        raise UserError(f"--lang must be one of {', '.join(DISPLAY_LANGS)}, not {lang!r}")
+        raise UserError(f"unknown language {lang!r}: use en, zh or both (--lang chooses the text shown)")
     text = " ".join(query)
     correction = correct_query(text)
     if correction is not None:
