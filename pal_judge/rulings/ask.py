@@ -190,7 +190,8 @@ def ask(query: str, rulings: Sequence[RulingText], limit: int = 5) -> Answer:
     parse(query)  # a syntax mistake in the question as typed is reported before any index is opened
     simplified = to_simplified(query)
     query_terms = respell(simplified, keyword_names(section_searcher().opened.lexicon.glossary.terms))
-    section_hits = search_sections(query_terms, limit=max(limit, SECTION_POOL))
+    # Without the rulings' questions expanding the clauses: they are scored on their own here.
+    section_hits = search_sections(query_terms, limit=max(limit, SECTION_POOL), expanded=False)
     sections = [(h.section, h.score) for h in section_hits]
     ranked = rank(query_terms, rulings, sections)
     shown = section_hits[:limit]

@@ -8,7 +8,9 @@ Sections
         Ranked sections. A query that is a section number (`11.2`, `§11.2`)
         returns that section first (`hit.exact`), then the sections under it
         and the clauses citing it. `lang` ("en", "zh", "both") chooses the
-        text searched; every hit carries both languages of its section.
+        text searched; every hit carries both languages of its section. Each
+        clause is also found by the questions of the rulings resting on it
+        (document expansion); `expanded=False` leaves them out.
         The index is opened from (or built into) `cache_dir()/search/` on
         demand; see `store.py` for staleness and atomic builds. Raises
         UserError for an empty query, a query of only stop words, or a
@@ -57,9 +59,9 @@ __all__ = [
 ]
 
 
-def search_sections(query: str, lang: str = "both", limit: int = 10) -> list[Hit]:
+def search_sections(query: str, lang: str = "both", limit: int = 10, expanded: bool = True) -> list[Hit]:
     _check_syntax(query)  # a mistake in the query is reported before any index is opened or built
-    return section_searcher().search(query, lang=lang, limit=limit)
+    return section_searcher().search(query, lang=lang, limit=limit, expanded=expanded)
 
 
 def correct_query(query: str) -> "Correction | None":

@@ -39,13 +39,15 @@ class IndexSearcher:
     def __init__(self, opened: OpenedIndex) -> None:
         self.opened = opened
         self._searcher = opened.index.searcher(weighting=BM25F())
-        self._compilers = {lang: Compiler(opened.lexicon, lang) for lang in LANGS}
+        self._compilers = {
+            (lang, expanded): Compiler(opened.lexicon, lang, expanded) for lang in LANGS for expanded in (True, False)
+        }
         self._speller = Speller(self._searcher, opened.lexicon)
 
     def close(self) -> None:
         self._searcher.close()
 
-    def search_raw(self, text: str, lang: str = "both", limit: int = 10) -> list[RawHit]:
+    def search_raw(self, text: str, lang: str = "both", limit: int = 10, expanded: bool = True) -> list[RawHit]:
         if lang not in LANGS:
             raise UserError(f"unknown language {lang!r}: use en, zh or both")
         if limit < 1:
@@ -56,7 +58,7 @@ class IndexSearcher:
         if number:
             exact_doc = self._searcher.document_number(key=number.group(1))
             text = number.group(1)
-        whoosh_query = self._compilers[lang].compile(parse(text))
+        whoosh_query = self._compilers[lang, expanded].compile(parse(text))
         # Plain scoring of every match: at a few hundred documents Whoosh's block-quality skipping
         # and matcher replacement cost more than they save (and can loop forever on DisjunctionMax).
         collector = TopCollector(limit=max(_RERANK_POOL, limit + 1), usequality=False, replace=0)
@@ -85,8 +87,9 @@ class IndexSearcher:
         """The query with its misspelt English words corrected, or None (see spelling.py)."""
         return self._speller.correct(nfkc(text))
 
-    def search(self, text: str, lang: str = "both", limit: int = 10) -> list[Hit]:
-        return [_section_hit(raw) for raw in self.search_raw(text, lang, limit)]
+    def search(self, text: str, lang: str = "both", limit: int = 10, expanded: bool = True) -> list[Hit]:
+        """`expanded=False`: without the questions of the rulings citing each clause."""
+        return [_section_hit(raw) for raw in self.search_raw(text, lang, limit, expanded)]
 
     def search_documents(self, text: str, lang: str = "both", limit: int = 10) -> list[DocumentHit]:
         return [
