@@ -94,3 +94,6 @@ def _show(answer, run, brief: bool, full: bool) -> None:  # type: ignore[no-unty
     others = view.others_view(answer, skip=answer.ruling.id)
     if others is not None:
         out.print(others)
+    cards = view.named_cards_view(answer.query)
+    if cards is not None:
+        out.print(cards)

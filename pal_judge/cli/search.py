@@ -64,6 +64,11 @@ def search(
                 out.print(Padding(_body(hit, text_lang), (0, 0, 0, 2), expand=False))
     if not hits[0].exact:
         _rulings(out, text, lang)
+        from pal_judge.render.answer_view import named_cards_view
+
+        cards = named_cards_view(text)
+        if cards is not None:
+            out.print(cards)
 
 
 def _header(hit: "Hit") -> Text:

@@ -20,6 +20,7 @@ from pal_judge.safe_text import one_line, rich_text
 DECISIVE = 2  # clauses shown in full by default: a ruling's cites are listed most decisive first
 LEVEL_STYLE = {"high": "bold green", "medium": "bold yellow", "low": "bold red"}
 OTHERS_SHOWN = 3
+MAX_CARDS_SHOWN = 4
 
 
 def confidence_line(answer: Answer) -> Text:
@@ -133,4 +134,28 @@ def others_view(answer: Answer, skip: str | None) -> RenderableType | None:
         line.append("  ")
         line.append_text(rich_text(match.title, "dim", limit=160))
         lines.append(line)
+    return Group(*lines)
+
+
+def named_cards_view(question: str) -> RenderableType | None:
+    """The cards of the catalogue a question names, with their data in one line each."""
+    from pal_judge.cards.catalogue import catalogue
+    from pal_judge.cards.lookup import cards_named_in
+    from pal_judge.cards.words import summary
+    from pal_judge.errors import UserError
+
+    try:
+        named = cards_named_in(question, catalogue())
+    except UserError:
+        return None  # a broken card list is reported by `pal-judge card`; the answer stands without it
+    if not named:
+        return None
+    lines = [Text("Cards named", style="bold")]
+    for card in named[:MAX_CARDS_SHOWN]:
+        line = Text("  ")
+        line.append(one_line(card.name, 80), style="bold")
+        line.append("  ")
+        line.append_text(rich_text(summary(card), "dim", limit=200))
+        lines.append(line)
+    lines.append(Text(f"  (pal-judge card {one_line(named[0].name, 80)} shows a card and its rulings)", style="dim"))
     return Group(*lines)

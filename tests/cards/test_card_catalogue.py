@@ -83,3 +83,11 @@ def test_the_words_of_an_ability() -> None:
                                                  "effect": [{"do": "draw", "amount": 1}]}]}, ("x.yaml:1",))
     assert summary(card) == "pal, cost 1, power 1000, strike 1, Brave 300"
     assert abilities_text(card) == ["auto (on deploy): draw 1"]
+
+
+def test_ask_and_search_recognise_card_names_in_a_question() -> None:
+    asked = runner.invoke(app, ["ask", "--no-replay", "my tombat dies to an event in my main phase, does retaliate do anything"])
+    assert asked.exit_code == 0, asked.output
+    assert "Cards named" in asked.stdout and "Tombat" in asked.stdout and "Retaliate" in asked.stdout
+    searched = runner.invoke(app, ["search", "tombat", "retaliate", "--limit", "1"])
+    assert searched.exit_code == 0 and "Cards named" in searched.stdout
