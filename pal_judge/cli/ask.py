@@ -80,9 +80,10 @@ def _show(answer, run, brief: bool, full: bool) -> None:  # type: ignore[no-unty
         if answer.candidates:
             out.print(Text("did you mean: " + " / ".join(one_line(r.id, 80) for r in answer.candidates), style="yellow"))
         return
-    from pal_judge.corpus import load_rulebook
+    from pal_judge.corpus import load_corpus
 
-    out.print(view.clauses_view(answer.ruling.cites, load_rulebook(), full))
+    rulebook, glossary = load_corpus()
+    out.print(view.clauses_view(answer.ruling.cites, rulebook, glossary, full))
     if run is not None:
         if full:
             from pal_judge.render.replay_view import replay_view
