@@ -16,10 +16,10 @@ from dataclasses import asdict, dataclass
 from pathlib import Path
 from typing import Any
 
-from pal_judge.atomic import write_text_atomic
 from pal_judge.errors import UserError
 from pal_judge.fingerprint import fingerprint, package_sources
-from pal_judge.paths import cache_dir, ruling_files
+from pal_judge.json_cache import cached_json
+from pal_judge.paths import ruling_files
 
 CACHE_FORMAT = 1
 CARDS_ENV = "PAL_JUDGE_CARDS"
@@ -54,21 +54,8 @@ def ruling_cards() -> list[Card]:
     """The cards of the rulings files, from the cache when it is fresh."""
     files = ruling_files()
     key = fingerprint(f"cards={CACHE_FORMAT}", [*files, *package_sources("cards", "rulings", "scenarios")])
-    path = cache_dir() / "cards.json"
-    try:
-        data = json.loads(path.read_text(encoding="utf-8"))
-        if data["key"] == key:
-            return [Card(c["name"], c["type"], c["data"], tuple(c["defined_at"]), tuple(c["rulings"]))
-                    for c in data["cards"]]
-    except (OSError, ValueError, KeyError, TypeError):
-        pass  # no cache yet, or unreadable: read the rulings
-    cards = _read_ruling_cards(files)
-    try:
-        path.parent.mkdir(parents=True, exist_ok=True)
-        write_text_atomic(path, json.dumps({"key": key, "cards": [asdict(c) for c in cards]}, ensure_ascii=False))
-    except OSError:
-        pass  # a read-only cache only costs time
-    return cards
+    stored = cached_json("cards", key, lambda: [asdict(c) for c in _read_ruling_cards(files)])
+    return [Card(c["name"], c["type"], c["data"], tuple(c["defined_at"]), tuple(c["rulings"])) for c in stored]
 
 
 def _read_ruling_cards(files: list[Path]) -> list[Card]:

@@ -38,8 +38,10 @@ def card(
             typer.echo(json.dumps([_to_json(c) for c in cards], ensure_ascii=False, indent=2))
             return
         out = console()
+        from pal_judge.render.answer_view import labelled_line
+
         for found in sorted(cards, key=lambda c: c.name.lower()):
-            out.print(Text(one_line(found.name, 80), style="bold") + Text("  " + one_line(summary(found), 200), style="dim"))
+            out.print(labelled_line(found.name, summary(found)))
         return
     found = find_cards(cards, " ".join(name))
     if as_json:
@@ -72,16 +74,13 @@ def _rulings_using(out, ids: tuple[str, ...]) -> None:  # type: ignore[no-untype
     if not ids:
         out.print(Text("No ruling's board uses this definition.", style="dim"))
         return
+    from pal_judge.render.answer_view import labelled_line
     from pal_judge.rulings.texts import ruling_texts
 
     questions = {r.id: r.question_en for r in ruling_texts()}
     out.print(Text(f"Rulings whose boards use it ({len(ids)})", style="bold"))
     for ruling_id in ids:
-        line = Text("  ")
-        line.append(one_line(ruling_id, 80), style="bold")
-        line.append("  ")
-        line.append_text(rich_text(questions.get(ruling_id, ""), "dim", limit=200))
-        out.print(line)
+        out.print(labelled_line(ruling_id, questions.get(ruling_id, "")))
 
 
 def _to_json(found) -> dict:  # type: ignore[no-untyped-def]

@@ -105,12 +105,10 @@ def _rulings(out, text: str, lang: str) -> None:  # type: ignore[no-untyped-def]
     if not found:
         return
     out.print(Text("\nRulings", style="bold"))
+    from pal_judge.render.answer_view import labelled_line
+
     for hit in found:
         ruling = rulings[hit.id]
-        line = Text("ruling ", style="bold green")
-        line.append(one_line(ruling.id, 80), style="bold")
-        line.append("  ")
-        line.append_text(rich_text(ruling.question_zh if lang == "zh" and ruling.question_zh else ruling.question_en,
-                                   limit=300))
-        out.print(line)
+        question = ruling.question_zh if lang == "zh" and ruling.question_zh else ruling.question_en
+        out.print(Text("ruling", style="bold green") + labelled_line(ruling.id, question, limit=300))
     out.print(Text("(pal-judge ask shows a ruling's answer and replay)", style="dim"))

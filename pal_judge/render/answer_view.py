@@ -23,6 +23,15 @@ OTHERS_SHOWN = 3
 MAX_CARDS_SHOWN = 4
 
 
+def labelled_line(label: str, text: str, label_style: str = "bold", limit: int = 200) -> Text:
+    """`  label  text`: an id or a name in bold, then file text dimmed (both made safe)."""
+    line = Text("  ")
+    line.append(one_line(label, 80), style=label_style)
+    line.append("  ")
+    line.append_text(rich_text(text, "dim", limit=limit))
+    return line
+
+
 def confidence_line(answer: Answer) -> Text:
     level = answer.confidence.level
     line = Text("confidence: ", style="dim")
@@ -137,12 +146,7 @@ def others_view(answer: Answer, skip: str | None) -> RenderableType | None:
     if not others:
         return None
     lines = [Text("\nNext best rulings", style="bold")]
-    for match in others[:OTHERS_SHOWN]:
-        line = Text("  ")
-        line.append(one_line(match.key, 80), style="bold")
-        line.append("  ")
-        line.append_text(rich_text(match.title, "dim", limit=160))
-        lines.append(line)
+    lines += [labelled_line(match.key, match.title, limit=160) for match in others[:OTHERS_SHOWN]]
     return Group(*lines)
 
 
@@ -160,11 +164,6 @@ def named_cards_view(question: str) -> RenderableType | None:
     if not named:
         return None
     lines = [Text("Cards named", style="bold")]
-    for card in named[:MAX_CARDS_SHOWN]:
-        line = Text("  ")
-        line.append(one_line(card.name, 80), style="bold")
-        line.append("  ")
-        line.append_text(rich_text(summary(card), "dim", limit=200))
-        lines.append(line)
+    lines += [labelled_line(card.name, summary(card)) for card in named[:MAX_CARDS_SHOWN]]
     lines.append(Text(f"  (pal-judge card {one_line(named[0].name, 80)} shows a card and its rulings)", style="dim"))
     return Group(*lines)

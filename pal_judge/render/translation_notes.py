@@ -3,19 +3,18 @@
 `rule` and `ask` show, under a clause, xcheck's error- and warning-level findings (the
 English may say something else than the authoritative Chinese) and the rulings that follow
 the Chinese where the texts disagree. xcheck's public API (`run_checks`) is called once for
-the whole book; its findings are cached as plain JSON in `cache_dir()/xcheck-notes.json`,
+the whole book; its findings are cached as plain JSON (`cache_dir()/xcheck-notes.json`),
 keyed by the rules files and the corpus and xcheck code, so `rule` stays fast.
 """
 
 from __future__ import annotations
 
-import json
 from typing import Any, Iterable
 
-from pal_judge.atomic import write_text_atomic
 from pal_judge.errors import UserError
 from pal_judge.fingerprint import fingerprint, package_sources
-from pal_judge.paths import cache_dir, rules_dir
+from pal_judge.json_cache import cached_json
+from pal_judge.paths import rules_dir
 
 CACHE_FORMAT = 1
 SHOWN_SEVERITIES = ("error", "warning")
@@ -28,23 +27,13 @@ def _key() -> str:
 
 def book_findings(book: Any, glossary: Any) -> list[dict[str, Any]]:
     """Every error and warning of the translation check (Finding.to_dict()), cached."""
-    key = _key()
-    path = cache_dir() / "xcheck-notes.json"
-    try:
-        data = json.loads(path.read_text(encoding="utf-8"))
-        if data["key"] == key and isinstance(data["findings"], list):
-            return data["findings"]
-    except (OSError, ValueError, KeyError, TypeError):
-        pass  # no cache yet, or unreadable: run the checks
-    from pal_judge.xcheck import run_checks
 
-    findings = [f.to_dict() for f in run_checks(book, glossary) if f.severity in SHOWN_SEVERITIES]
-    try:
-        path.parent.mkdir(parents=True, exist_ok=True)
-        write_text_atomic(path, json.dumps({"key": key, "findings": findings}, ensure_ascii=False))
-    except OSError:
-        pass  # a read-only cache only costs time
-    return findings
+    def check() -> list[dict[str, Any]]:
+        from pal_judge.xcheck import run_checks
+
+        return [f.to_dict() for f in run_checks(book, glossary) if f.severity in SHOWN_SEVERITIES]
+
+    return cached_json("xcheck-notes", _key(), check)
 
 
 def rulings_following_chinese(numbers: Iterable[str]) -> list[dict[str, str]]:
@@ -80,6 +69,7 @@ def notes_view(notes: dict[str, Any]) -> Any:
     from rich.panel import Panel
     from rich.text import Text
 
+    from pal_judge.render.answer_view import labelled_line
     from pal_judge.safe_text import one_line, rich_text
 
     if not notes["findings"] and not notes["rulings_following_zh"]:
@@ -93,12 +83,7 @@ def notes_view(notes: dict[str, Any]) -> Any:
         lines.append(line)
     if notes["rulings_following_zh"]:
         lines.append(Text("Rulings that follow the Chinese here:", style="bold"))
-        for ruling in notes["rulings_following_zh"]:
-            line = Text("  ")
-            line.append(one_line(ruling["id"], 80), style="bold")
-            line.append("  ")
-            line.append_text(rich_text(ruling["question_en"], "dim", limit=200))
-            lines.append(line)
+        lines += [labelled_line(ruling["id"], ruling["question_en"]) for ruling in notes["rulings_following_zh"]]
     lines.append(Text("The Chinese text is authoritative.", style="dim"))
     worst = "red" if any(f["severity"] == "error" for f in notes["findings"]) else "yellow"
     return Panel(Group(*lines), title="Translation check", title_align="left", border_style=worst)
