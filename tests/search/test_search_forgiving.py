@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 
 from typer.testing import CliRunner
 
@@ -84,4 +85,4 @@ def test_lang_is_what_is_shown_not_what_is_searched(searcher) -> None:  # type: 
 def test_search_lists_the_rulings_too_marked_as_rulings(searcher) -> None:  # type: ignore[no-untyped-def]
     result = run("search", "taunt", "--limit", "2")
     assert result.exit_code == 0
-    assert "ruling taunt-forces-target" in result.stdout or "ruling two-taunts" in result.stdout
+    assert re.search(r"^ruling\s+(taunt-forces-target|two-taunts)\b", result.stdout, re.MULTILINE)
