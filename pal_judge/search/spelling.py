@@ -55,6 +55,10 @@ class Speller:
         return sorted(w for w in words if len(w) >= MIN_LENGTH - 1)
 
     @cached_property
+    def _known_set(self) -> frozenset[str]:
+        return frozenset(self._known_words)
+
+    @cached_property
     def _corrector(self) -> ListCorrector:
         return ListCorrector(self._known_words)
 
@@ -64,7 +68,7 @@ class Speller:
         if not stems:
             return True  # a stop word
         reader = self._searcher.reader()
-        return all(("en", s) in reader for s in stems) or lowered in set(self._known_words)
+        return all(("en", s) in reader for s in stems) or lowered in self._known_set
 
     def correct(self, query: str) -> Correction | None:
         """The query with misspelt words corrected, or None when every word is known."""
