@@ -13,6 +13,7 @@ from pal_judge.errors import UserError
 
 SPELLING_CUTOFF = 0.75
 MIN_PREFIX = 3
+MAX_NAME = 200  # no card name is longer; a longer one is a paste mistake (and slow to compare)
 
 
 def find_cards(cards: Sequence[Card], typed: str) -> list[Card]:
@@ -20,6 +21,8 @@ def find_cards(cards: Sequence[Card], typed: str) -> list[Card]:
     wanted = typed.strip().lower()
     if not wanted:
         raise UserError("give a card name, such as Grizzbolt")
+    if len(wanted) > MAX_NAME:
+        raise UserError(f"a card name of {len(wanted)} characters: card names are at most {MAX_NAME}")
     names = sorted({c.name.lower() for c in cards})
     found = _name_for(wanted, names, cards)
     if found is None:

@@ -52,6 +52,11 @@ def test_an_unknown_card_is_one_clear_line_with_suggestions() -> None:
     assert "Traceback" not in result.output
 
 
+def test_a_pasted_wall_of_text_is_refused_quickly() -> None:
+    result = runner.invoke(app, ["card", "x" * 50_000])
+    assert result.exit_code == 2 and "at most" in result.output
+
+
 def test_a_judges_own_card_list_is_used_and_checked_with_line_numbers(tmp_path: Path, monkeypatch) -> None:  # type: ignore[no-untyped-def]
     own = tmp_path / "mine.yaml"
     own.write_text("cards:\n  Jetragon: {power: 9000, strike: 3, keywords: [Stealth]}\n", encoding="utf-8")
