@@ -20,6 +20,7 @@ from pal_judge.cli import (  # noqa: E402,F401
     simulate,
     replay,
     ask,
+    card,
     rulings_cmd,  # `rulings check`, `rulings list`
     coverage,
     xcheck,

@@ -34,7 +34,8 @@ def rule(
     book, glossary = load_corpus()
     found = resolve(book, glossary, text)
     scenarios = _linked_scenarios(found.section.number, strict=replay)
-    payload = rule_payload(book, found.section, query=text, term=found.term, depth=depth, lang=lang, scenarios=scenarios)
+    payload = rule_payload(book, found.section, query=text, term=found.term, depth=depth, lang=lang, scenarios=scenarios,
+                           glossary=glossary)
     if as_json:
         typer.echo(json.dumps(payload, ensure_ascii=False, indent=2))
     else:

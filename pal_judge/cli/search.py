@@ -1,4 +1,5 @@
-"""`pal-judge search QUERY…`: ranked sections in both languages, matches highlighted."""
+"""`pal-judge search QUERY…`: ranked sections in both languages, matches highlighted, then the
+rulings that answer the same words (marked as rulings)."""
 
 from __future__ import annotations
 
@@ -10,11 +11,14 @@ from rich.padding import Padding
 from rich.text import Text
 
 from pal_judge.cli._app import app, console, error_console, guarded
+from pal_judge.safe_text import one_line, rich_text
 
 if TYPE_CHECKING:
     from pal_judge.search import Hit
 
 MARK = "bold black on yellow"
+DISPLAY_LANGS = ("en", "zh", "both")
+RULINGS_SHOWN = 3
 
 
 @app.command("search")
@@ -22,23 +26,32 @@ MARK = "bold black on yellow"
 def search(
     query: list[str] = typer.Argument(
         ...,
-        help='Words, "phrases", AND/OR/NOT, chapter:9, section:10.5, term:taunt, or a section number. '
-        "English or Chinese: glossary terms are matched in both.",
+        help='Words, "phrases", AND/OR/NOT (or -word), chapter:9, section:10.5, term:taunt, or a section number. '
+        "English or Chinese (simplified or traditional): the query is searched in the language it is "
+        "written in and, through the glossary, in the other. Misspelt words are corrected.",
     ),
-    lang: str = typer.Option("both", "--lang", "-l", help="Text to search: en, zh or both."),
+    lang: str = typer.Option("both", "--lang", "-l", help="Text to show: en, zh or both (both languages are always searched)."),
     limit: int = typer.Option(10, "--limit", "-n", help="How many sections to show."),
-    as_json: bool = typer.Option(False, "--json", help="Print the hits as JSON, in rank order."),
+    as_json: bool = typer.Option(False, "--json", help="Print the section hits as JSON, in rank order."),
 ) -> None:
-    """Search the rulebook in English and Chinese."""
-    from pal_judge.search import search_sections
+    """Search the rulebook (and the rulings) in English and Chinese."""
+    from pal_judge.errors import UserError
+    from pal_judge.search import correct_query, search_sections
 
+    if lang not in DISPLAY_LANGS:
+        raise UserError(f"unknown language {lang!r}: use en, zh or both (--lang chooses the text shown)")
     text = " ".join(query)
-    hits = search_sections(text, lang=lang, limit=limit)
+    correction = correct_query(text)
+    if correction is not None:
+        text = correction.text
+        note = Text("showing results for: ", style="dim") + Text(one_line(text), style="bold")
+        (error_console() if as_json else console()).print(note)
+    hits = search_sections(text, lang="both", limit=limit)
     if as_json:
         typer.echo(json.dumps([h.to_dict() for h in hits], ensure_ascii=False, indent=2))
         return
     if not hits:
-        error_console().print(f"No section matches {text!r}.", highlight=False, markup=False)
+        error_console().print(f"No section matches {one_line(text)!r}.", highlight=False, markup=False)
         return
     out = console()
     shown = ("en", "zh") if lang == "en" else ("zh", "en")
@@ -49,15 +62,23 @@ def search(
         for text_lang in shown:
             if lang in (text_lang, "both") or hit.exact:
                 out.print(Padding(_body(hit, text_lang), (0, 0, 0, 2), expand=False))
+    if not hits[0].exact:
+        _rulings(out, text, lang)
+        from pal_judge.render.answer_view import named_cards_view
+
+        cards = named_cards_view(text)
+        if cards is not None:
+            out.print(cards)
 
 
 def _header(hit: "Hit") -> Text:
     header = Text()
-    header.append(hit.section, style="bold cyan")
+    header.append(one_line(hit.section, 40), style="bold cyan")
     header.append("  ")
-    header.append(hit.heading, style="bold")
+    header.append_text(rich_text(hit.heading, "bold", limit=300))
     if hit.heading_zh and hit.heading_zh != hit.heading:
-        header.append(f"  {hit.heading_zh.rsplit(' › ', 1)[-1]}", style="dim")
+        header.append("  ")
+        header.append_text(rich_text(hit.heading_zh.rsplit(" › ", 1)[-1], "dim", limit=200))
     header.append("  (this section)" if hit.exact else f"  ({hit.score:.1f})", style="dim")
     return header
 
@@ -66,7 +87,28 @@ def _body(hit: "Hit", lang: str) -> Text:
     raw = hit.en if lang == "en" else hit.zh
     if not raw:
         return Text(f"({'no English text' if lang == 'en' else '无中文'})", style="dim")
-    body = Text(raw)
+    body = rich_text(raw, limit=None)  # highlights are offsets into the stored text: never cut it
     for begin, end in hit.highlights.get(lang, ()):
         body.stylize(MARK, begin, end)
     return body
+
+
+def _rulings(out, text: str, lang: str) -> None:  # type: ignore[no-untyped-def]
+    """The rulings whose question the same words find, marked as rulings (as in the HTML search)."""
+    from pal_judge.rulings.ask import question_documents
+    from pal_judge.rulings.texts import ruling_texts
+    from pal_judge.search import search_documents
+
+    rulings = {r.id: r for r in ruling_texts()}
+    found = search_documents(text, question_documents(list(rulings.values())), limit=RULINGS_SHOWN,
+                             name="ruling-questions")
+    if not found:
+        return
+    out.print(Text("\nRulings", style="bold"))
+    from pal_judge.render.answer_view import labelled_line
+
+    for hit in found:
+        ruling = rulings[hit.id]
+        question = ruling.question_zh if lang == "zh" and ruling.question_zh else ruling.question_en
+        out.print(Text("ruling", style="bold green") + labelled_line(ruling.id, question, limit=300))
+    out.print(Text("(pal-judge ask shows a ruling's answer and replay)", style="dim"))

@@ -1,6 +1,6 @@
 """Turn what a judge types into a section: `9.6.3`, `9.6.3.`, `§9.6.3`, `CR 9.6.3`,
-full-width `９．６．３`, a keyword or glossary term in either language (`Taunt`, `挑衅`),
-or a heading title (`Damage Step`, `伤害步骤`)."""
+full-width `９．６．３`, a keyword or glossary term in either language (`Taunt`, `挑衅`, and
+in traditional characters `挑釁`), or a heading title (`Damage Step`, `伤害步骤`)."""
 
 from __future__ import annotations
 
@@ -76,6 +76,9 @@ def resolve(book: Rulebook, glossary: Glossary | None, query: str) -> Resolved:
         raise UserError("give a section number such as 9.6.3, or a keyword such as Taunt")
     if parse_number(text) is not None:
         return Resolved(book.sections[book.index_of(existing_number(book, text))])
+    from pal_judge.search.simplified import to_simplified  # OpenCC; never loads Whoosh
+
+    text = to_simplified(text)
     if glossary is not None:
         term = glossary.lookup(text)
         if term is not None:

@@ -12,6 +12,8 @@ JSON fields (stable):
                title_en, title_zh}] every cross-reference inside the nodes shown
   previous, next   {number, kind, title_en, title_zh, text_en, text_zh} | null
   scenarios    [] scenario ids linked to the section (filled in by the coverage work)
+  translation  {findings: [xcheck Finding.to_dict() of error or warning level, for the clauses
+               shown], rulings_following_zh: [{id, question_en, question_zh}]}
 With --lang en or zh, the other language's text fields (`zh`, `title_zh`, `text_zh`
 or their `en` counterparts) are left out.
 """
@@ -26,6 +28,7 @@ from rich.text import Text
 
 from pal_judge.corpus.glossary import Term
 from pal_judge.corpus.model import Rulebook, Section
+from pal_judge.render.translation_notes import notes_view, translation_notes
 
 LANGS = ("en", "zh", "both")
 _LOW_SCORE = 0.5
@@ -110,6 +113,7 @@ def rule_payload(
     depth: int | None = None,
     lang: str = "both",
     scenarios: Iterable[str] = (),
+    glossary: Any = None,
 ) -> dict[str, Any]:
     node = _node(book, section, depth)
     refs = [_ref(book, r, n["number"]) for n in _walk(node) for r in n["refs"]]
@@ -124,6 +128,7 @@ def rule_payload(
         "next": _neighbour(book.next(section.number)),
         # Scenarios linked to this section: the coverage work fills this list in.
         "scenarios": list(scenarios),
+        "translation": translation_notes(book, glossary, [n["number"] for n in _walk(node)]),
     }
     return _drop_language(payload, lang)
 
@@ -184,6 +189,9 @@ def render_rule(out: Console, payload: dict[str, Any], lang: str = "both") -> No
         if node["children_hidden"]:
             table.add_row(Text(""), Text(f"… {node['children_hidden']} more below {node['number']} (raise --depth)", style="dim"), *([Text("")] * (len(columns) - 1)))
     out.print(table)
+    notes = notes_view(payload["translation"])
+    if notes is not None:
+        out.print(notes)
     if payload["refs"]:
         out.print(Text("Cross-references", style="bold"))
         for ref in payload["refs"]:

@@ -12,7 +12,11 @@ checked on its held-out part; `python tests/rulings/test_ask_quality.py` prints 
   cites (a ruling's cites are listed most decisive first).
 
 "Matches well": the best ruling scores high on its own, or fairly high and it cites one
-of the few sections the rulebook search puts first (the two searches agree).
+of the few sections the rulebook search puts first (the two searches agree). How sure the
+answer is (high / medium / low) and when rulings are offered side by side ("Did you mean")
+is decided in `confidence.py`; questions outside the Comprehensive Rules (penalties,
+tournament policy, prices, sleeves) are declined (`scope.py`) unless a ruling answers them
+with high confidence. A question in traditional characters is read as simplified.
 """
 
 from __future__ import annotations
@@ -23,6 +27,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from pal_judge.rulings.confidence import Confidence, assess
 from pal_judge.rulings.model import RulingText  # ranking and showing need only a ruling's words
 
 QUESTION_WEIGHT = 2.0  # the ruling's question and tags
@@ -60,11 +65,18 @@ class Answer:
     cites: tuple[str, ...]  # most decisive first
     matches: tuple[Match, ...]
     sections: tuple[Any, ...] = field(default_factory=tuple)  # search Hits, best first
+    confidence: Confidence = Confidence("low", 0.0, 0)
+    candidates: tuple[RulingText, ...] = ()  # "Did you mean": rulings the question does not tell apart
+    declined: str | None = None  # the out-of-scope topic the question is about
 
     def to_dict(self) -> dict[str, Any]:
         data: dict[str, Any] = {
             "query": self.query,
             "ruling": self.ruling.id if self.ruling else None,
+            "confidence": self.confidence.level,
+            "certainty": self.confidence.certainty,
+            "did_you_mean": [r.id for r in self.candidates],
+            "declined": self.declined,
             "cites": list(self.cites),
             "matches": [m.to_dict() for m in self.matches],
         }
@@ -170,18 +182,28 @@ def respell(query: str, names: Sequence[str]) -> str:
 
 
 def ask(query: str, rulings: Sequence[RulingText], limit: int = 5) -> Answer:
+    from pal_judge.rulings.scope import out_of_scope
     from pal_judge.search import search_sections, section_searcher
     from pal_judge.search.query import parse
+    from pal_judge.search.simplified import to_simplified
 
     parse(query)  # a syntax mistake in the question as typed is reported before any index is opened
-    query_terms = respell(query, keyword_names(section_searcher().opened.lexicon.glossary.terms))
-    section_hits = search_sections(query_terms, limit=max(limit, SECTION_POOL))
+    simplified = to_simplified(query)
+    query_terms = respell(simplified, keyword_names(section_searcher().opened.lexicon.glossary.terms))
+    # Without the rulings' questions expanding the clauses: they are scored on their own here.
+    section_hits = search_sections(query_terms, limit=max(limit, SECTION_POOL), expanded=False)
     sections = [(h.section, h.score) for h in section_hits]
-    ranked = rank(query_terms, rulings, sections)[:limit]
+    ranked = rank(query_terms, rulings, sections)
     shown = section_hits[:limit]
-    matches = [Match("ruling", r.id, score, r.question_en) for score, r in ranked]
+    matches = [Match("ruling", r.id, score, r.question_en) for score, r in ranked[:limit]]
     matches += [Match("section", h.section, h.score, h.heading) for h in shown]
-    if ranked and matches_well(ranked[0][0], ranked[0][1], sections):
-        ruling = ranked[0][1]
-        return Answer(query, ruling, ruling.cites, tuple(matches), tuple(shown))
-    return Answer(query, None, tuple(h.section for h in shown), tuple(matches), tuple(shown))
+    well = bool(ranked) and matches_well(ranked[0][0], ranked[0][1], sections)
+    confidence = assess([score for score, _ in ranked], well)
+    topic = out_of_scope(simplified)
+    if topic is not None and confidence.level != "high":
+        return Answer(query, None, (), tuple(matches), (), confidence, declined=topic.name)
+    if not well:
+        return Answer(query, None, tuple(h.section for h in shown), tuple(matches), tuple(shown), confidence)
+    ruling = ranked[0][1]
+    candidates = tuple(r for _, r in ranked[: confidence.close]) if confidence.close > 1 else ()
+    return Answer(query, ruling, ruling.cites, tuple(matches), tuple(shown), confidence, candidates)

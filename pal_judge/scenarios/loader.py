@@ -141,6 +141,13 @@ def _card_library(node: Located | None) -> dict[str, Located]:
     return dict(node.mapping("cards"))
 
 
+def card_library_specs(node: Located) -> dict[str, CardSpec]:
+    """Every card of a `cards:` mapping, checked field by field (line-numbered errors) and made
+    the engine's card: for the card catalogue (`pal-judge card`)."""
+    library = _card_library(node)
+    return {name: _named_card(name, entry.where, library, "cards") for name, entry in library.items()}
+
+
 def _keyword(node: Located) -> str | dict[str, int]:
     """'Taunt' -> 'taunt'; 'Brave 300' -> {'brave': 300} (the engine's spelling)."""
     text = node.text("keywords")

@@ -8,11 +8,17 @@ Sections
         Ranked sections. A query that is a section number (`11.2`, `§11.2`)
         returns that section first (`hit.exact`), then the sections under it
         and the clauses citing it. `lang` ("en", "zh", "both") chooses the
-        text searched; every hit carries both languages of its section.
+        text searched; every hit carries both languages of its section. Each
+        clause is also found by the questions of the rulings resting on it
+        (document expansion); `expanded=False` leaves them out.
         The index is opened from (or built into) `cache_dir()/search/` on
         demand; see `store.py` for staleness and atomic builds. Raises
         UserError for an empty query, a query of only stop words, or a
         syntax mistake (the syntax is described in `query.py`).
+    correct_query(query) -> Correction | None
+        The query with misspelt English words replaced by the closest words the
+        rulebook, the glossary or the player words know (`tuant` -> `taunt`),
+        with the pairs changed; None when every word is known.
     section_searcher() -> IndexSearcher
         The open rulebook index (kept per process); `.search(...)` as above.
     build_section_index(rebuild=False) -> OpenedIndex
@@ -38,6 +44,7 @@ from pal_judge.search.hits import DocumentHit, Hit
 if TYPE_CHECKING:
     from pal_judge.search.documents import Document
     from pal_judge.search.service import IndexSearcher
+    from pal_judge.search.spelling import Correction
     from pal_judge.search.store import OpenedIndex
 
 __all__ = [
@@ -45,15 +52,21 @@ __all__ = [
     "DocumentHit",
     "Hit",
     "build_section_index",
+    "correct_query",
     "search_documents",
     "search_sections",
     "section_searcher",
 ]
 
 
-def search_sections(query: str, lang: str = "both", limit: int = 10) -> list[Hit]:
+def search_sections(query: str, lang: str = "both", limit: int = 10, expanded: bool = True) -> list[Hit]:
     _check_syntax(query)  # a mistake in the query is reported before any index is opened or built
-    return section_searcher().search(query, lang=lang, limit=limit)
+    return section_searcher().search(query, lang=lang, limit=limit, expanded=expanded)
+
+
+def correct_query(query: str) -> "Correction | None":
+    _check_syntax(query)
+    return section_searcher().correct(query)
 
 
 def section_searcher() -> "IndexSearcher":

@@ -22,8 +22,8 @@ from typing import Iterator
 
 from whoosh.analysis import Filter, LowercaseFilter, StemmingAnalyzer, Token, Tokenizer
 
-# A Han character (CJK unified ideographs, extension A, compatibility ideographs).
-HAN_RE = re.compile(r"[\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff]")
+from pal_judge.search.simplified import HAN_RE
+
 # Letters/digits run, dotted numbers kept whole: 10.5.1, 3.2, HP.
 _WORD = r"[0-9A-Za-z\u00c0-\u024f]+(?:\.[0-9A-Za-z]+)*"
 _CHUNK_RE = re.compile(rf"(?P<han>{HAN_RE.pattern}+)|(?P<word>{_WORD})")

@@ -9,6 +9,7 @@ Fields (the query language names some of them, see `query.py`):
   path_en, path_zh     the heading path down to it ('9 Battle › 9.6 Damage Step'), so '伤害步骤'
                        finds the clauses of 9.6 (for a ruling: its title)
   en, zh     the text itself, stored for display and highlighting
+  asked_en, asked_zh   the questions of the rulings resting on the clause (document expansion)
 """
 
 from __future__ import annotations
@@ -35,6 +36,8 @@ def make_schema() -> Schema:
         path_zh=TEXT(analyzer=zh),
         en=TEXT(analyzer=en, stored=True),
         zh=TEXT(analyzer=zh, stored=True),
+        asked_en=TEXT(analyzer=en),
+        asked_zh=TEXT(analyzer=zh),
         heading_en=STORED(),
         heading_zh=STORED(),
     )
@@ -51,6 +54,8 @@ def _fields(doc: IndexDoc) -> dict[str, str]:
         "path_zh": doc.heading_zh or doc.title_zh,
         "en": doc.en,
         "zh": doc.zh,
+        "asked_en": doc.asked_en,
+        "asked_zh": doc.asked_zh,
         "heading_en": doc.heading_en,
         "heading_zh": doc.heading_zh,
     }

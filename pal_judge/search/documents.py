@@ -28,6 +28,10 @@ class IndexDoc:
     en: str
     zh: str
     terms: tuple[str, ...]  # ids of the glossary terms it uses
+    # Document expansion: the questions of the rulings resting on this clause (it is one of
+    # their decisive cites), so that a question asked in a player's words finds it.
+    asked_en: str = ""
+    asked_zh: str = ""
 
 
 def prefixes(number: str) -> tuple[str, ...]:
@@ -52,7 +56,11 @@ def heading_path(rulebook: Rulebook, number: str, lang: str) -> str:
     return PATH_SEP.join(labels)
 
 
-def section_doc(rulebook: Rulebook, glossary: Glossary, section: Section) -> IndexDoc:
+Asked = dict[str, tuple[str, str]]  # section number -> questions (English, Chinese) resting on it
+
+
+def section_doc(rulebook: Rulebook, glossary: Glossary, section: Section, asked: Asked | None = None) -> IndexDoc:
+    asked_en, asked_zh = (asked or {}).get(section.number, ("", ""))
     return IndexDoc(
         key=section.number,
         kind=section.kind,
@@ -65,11 +73,13 @@ def section_doc(rulebook: Rulebook, glossary: Glossary, section: Section) -> Ind
         en=section.en,
         zh=section.zh,
         terms=terms_used(glossary, section.en, section.zh),
+        asked_en=asked_en,
+        asked_zh=asked_zh,
     )
 
 
-def section_docs(rulebook: Rulebook, glossary: Glossary) -> list[IndexDoc]:
-    return [section_doc(rulebook, glossary, s) for s in rulebook]
+def section_docs(rulebook: Rulebook, glossary: Glossary, asked: Asked | None = None) -> list[IndexDoc]:
+    return [section_doc(rulebook, glossary, s, asked) for s in rulebook]
 
 
 @dataclass(frozen=True)

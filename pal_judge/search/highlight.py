@@ -11,10 +11,10 @@ from __future__ import annotations
 
 import re
 from functools import lru_cache
-from typing import Iterable
+from typing import Iterable, Iterator
 
 from whoosh.lang.porter import stem
-from whoosh.query import Query
+from whoosh.query import Not, Query
 
 from pal_judge.search.analysis import nfkc
 from pal_judge.search.hits import Span
@@ -28,10 +28,10 @@ def _stem(word: str) -> str:
 
 
 def query_terms(query: Query) -> tuple[set[str], set[str]]:
-    """The words a compiled query looks for in the `en` and `zh` fields."""
+    """The words a compiled query looks for in the `en` and `zh` fields (not the excluded ones)."""
     en: set[str] = set()
     zh: set[str] = set()
-    for field, text in query.iter_all_terms():
+    for field, text in _wanted_terms(query):
         word = text.decode("utf-8") if isinstance(text, bytes) else str(text)
         if field == "en":
             en.add(word)
@@ -40,6 +40,17 @@ def query_terms(query: Query) -> tuple[set[str], set[str]]:
     if any(len(w) > 1 for w in zh):
         zh = {w for w in zh if len(w) > 1}
     return en, zh
+
+
+def _wanted_terms(query: Query) -> Iterator[tuple[str, object]]:
+    """The terms of a query outside its NOT parts: `redraw NOT deck` does not mark "deck"."""
+    if isinstance(query, Not):
+        return
+    if query.is_leaf():
+        yield from query.iter_all_terms()
+        return
+    for child in query.children():
+        yield from _wanted_terms(child)
 
 
 def en_spans(text: str, wanted: set[str]) -> tuple[Span, ...]:

@@ -6,7 +6,7 @@ message instead of being silently reinterpreted):
 
   lucky card stops damage      words next to each other: ranked, not all required
   "turn player"                a phrase
-  taunt AND blocker            both;  taunt OR 挑衅: either;  NOT night / ANDNOT: exclude
+  taunt AND blocker            both;  taunt OR 挑衅: either;  NOT night / ANDNOT / -night: exclude
   (a OR b) c                   grouping
   chapter:9  section:10.5  kind:clause    filters: always required
   term:taunt                   a glossary term, in both languages
@@ -43,8 +43,12 @@ from pal_judge.search.analysis import HAN_RE, chinese_analyzer, english_analyzer
 from pal_judge.search.vocabulary import Lexicon
 
 # Field weights (BM25F: the score of each field is multiplied by its weight).
-EN_FIELDS = (("en", 1.0), ("path_en", 0.6))
-ZH_FIELDS = (("zh", 1.0), ("path_zh", 0.6))
+# The text, its heading path, then the questions of the rulings resting on it (`asked_*`).
+# 0.2: on bench/questions/search_tuning.yaml recall@5 was EN 0.75 / ZH 0.79 at 0, 0.79 / 0.84
+# at 0.2, 0.75 / 0.84 at 0.4, with the relevance set unchanged up to 0.2; held out:
+# bench/questions/search_heldout.yaml.
+EN_FIELDS = (("en", 1.0), ("path_en", 0.6), ("asked_en", 0.2))
+ZH_FIELDS = (("zh", 1.0), ("path_zh", 0.6), ("asked_zh", 0.2))
 EN_PHRASE_BOOST = 2.0
 ZH_PHRASE_BOOST = 2.0
 CONCEPT_BOOST = 1.0  # a glossary variant of a term in the query
@@ -79,6 +83,7 @@ ZH_QUESTION_WORDS = (
 )
 _ZH_STOP_RE = re.compile("|".join(map(re.escape, ZH_QUESTION_WORDS)))
 
+_EXCLUDED_WORD_RE = re.compile(rf"^-(?:[A-Za-z]|{HAN_RE.pattern})")
 _TOKEN_RE = re.compile(
     r"""(?P<ws>\s+)
       | (?P<lparen>\()
@@ -158,6 +163,9 @@ def _lex(text: str) -> list[_Tok]:
                 raise UserError(f"query syntax: unknown field {match.group('field')}: (fields: {known})")
         if kind == "word" and value in OPERATORS:
             kind = "op"
+        if kind == "word" and _EXCLUDED_WORD_RE.match(value):  # -deck: NOT deck (but -3000 is a number)
+            tokens.append(_Tok("op", "NOT"))
+            value = value[1:]
         if kind == "word" and value.endswith(":") and value[:-1].lower() in FIELD_NAMES:
             raise UserError(f'query syntax: {value} needs a word or a "phrase" right after it (no space)')
         tokens.append(_Tok(kind, value))
@@ -280,12 +288,15 @@ def parse(text: str) -> Node:
 class Compiler:
     """Turns a syntax tree into a Whoosh query for one language setting."""
 
-    def __init__(self, lexicon: Lexicon, lang: str = "both") -> None:
+    def __init__(self, lexicon: Lexicon, lang: str = "both", expanded: bool = True) -> None:
+        """`expanded=False` leaves out the rulings' questions (`asked_*`): for `ask`, which
+        scores those questions itself and must not count them twice."""
         if lang not in LANGS:
             raise UserError(f"unknown language {lang!r}: use en, zh or both")
         self.glossary = lexicon.glossary
         self.means = lexicon.means
         self.en = lang in ("en", "both")
+        self.expanded = expanded
         self.zh = lang in ("zh", "both")
         self._en_analyzer = english_analyzer()
         self._zh_analyzer = chinese_analyzer()
@@ -346,7 +357,9 @@ class Compiler:
         else:
             body = Q.Every()
         if excluded:
-            body = Q.AndNot(body, excluded[0] if len(excluded) == 1 else Q.Or(excluded))
+            # And(…, Not(…)), never Whoosh's AndNot: with the plain collector of service.py its
+            # matcher returns a first document that the excluded part matches.
+            body = Q.And([body, Q.Not(excluded[0] if len(excluded) == 1 else Q.Or(excluded))])
         return body
 
     def _field(self, node: Field) -> Q.Query | None:
@@ -380,7 +393,8 @@ class Compiler:
     # -- text
 
     def _fields(self) -> tuple[tuple[str, float], ...]:
-        return (EN_FIELDS if self.en else ()) + (ZH_FIELDS if self.zh else ())
+        fields = (EN_FIELDS if self.en else ()) + (ZH_FIELDS if self.zh else ())
+        return fields if self.expanded else tuple(f for f in fields if not f[0].startswith("asked_"))
 
     def _text(self, text: str, fields: tuple[tuple[str, float], ...] | None = None) -> Q.Query | None:
         """A run of bare words: its English part and its Chinese part, each ranked on its own,

@@ -7,7 +7,8 @@ from pathlib import Path
 
 from pal_judge import __version__
 from pal_judge.fingerprint import fingerprint, package_sources
-from pal_judge.paths import rules_dir
+from pal_judge.errors import UserError
+from pal_judge.paths import ruling_files, rules_dir
 from pal_judge.search.service import IndexSearcher
 from pal_judge.search.sources import rulebook_docs
 from pal_judge.search.store import (
@@ -22,10 +23,19 @@ NAME = "sections"
 
 
 def sections_key() -> str:
-    """What the rulebook index depends on: every rules file, the corpus and search code and data."""
+    """What the rulebook index depends on: every rules file, the rulings (their questions expand
+    the clauses they cite), the corpus and search code and data."""
     files = sorted(p for p in rules_dir().iterdir() if p.is_file())
+    files += _ruling_files()
     files += package_sources("corpus", "search") + sorted(Path(__file__).parent.glob("*.yaml"))
     return fingerprint(f"format={INDEX_FORMAT};version={__version__}", files, length=16)
+
+
+def _ruling_files() -> list[Path]:
+    try:
+        return ruling_files()
+    except UserError:  # no rulings folder: the index is built without their questions
+        return []
 
 
 def build_section_index(rebuild: bool = False, quiet: bool = False) -> OpenedIndex:

@@ -14,6 +14,8 @@ from pal_judge.search.analysis import nfkc
 from pal_judge.search.highlight import en_spans, query_terms, zh_spans
 from pal_judge.search.hits import DocumentHit, Hit, Span
 from pal_judge.search.query import LANGS, Compiler, parse
+from pal_judge.search.simplified import to_simplified
+from pal_judge.search.spelling import Correction, Speller
 from pal_judge.search.store import OpenedIndex
 
 _NUMBER_QUERY_RE = re.compile(r"^(?:§\s*)?(\d+(?:\.\d+)*)\.?$")
@@ -37,23 +39,26 @@ class IndexSearcher:
     def __init__(self, opened: OpenedIndex) -> None:
         self.opened = opened
         self._searcher = opened.index.searcher(weighting=BM25F())
-        self._compilers = {lang: Compiler(opened.lexicon, lang) for lang in LANGS}
+        self._compilers = {
+            (lang, expanded): Compiler(opened.lexicon, lang, expanded) for lang in LANGS for expanded in (True, False)
+        }
+        self._speller = Speller(self._searcher, opened.lexicon)
 
     def close(self) -> None:
         self._searcher.close()
 
-    def search_raw(self, text: str, lang: str = "both", limit: int = 10) -> list[RawHit]:
+    def search_raw(self, text: str, lang: str = "both", limit: int = 10, expanded: bool = True) -> list[RawHit]:
         if lang not in LANGS:
             raise UserError(f"unknown language {lang!r}: use en, zh or both")
         if limit < 1:
             raise UserError(f"--limit must be at least 1 (got {limit})")
-        text = nfkc(text).strip()
+        text = to_simplified(nfkc(text)).strip()  # the rulebook is in simplified characters
         number = _NUMBER_QUERY_RE.match(text)
         exact_doc: int | None = None
         if number:
             exact_doc = self._searcher.document_number(key=number.group(1))
             text = number.group(1)
-        whoosh_query = self._compilers[lang].compile(parse(text))
+        whoosh_query = self._compilers[lang, expanded].compile(parse(text))
         # Plain scoring of every match: at a few hundred documents Whoosh's block-quality skipping
         # and matcher replacement cost more than they save (and can loop forever on DisjunctionMax).
         collector = TopCollector(limit=max(_RERANK_POOL, limit + 1), usequality=False, replace=0)
@@ -78,8 +83,13 @@ class IndexSearcher:
         top = max((h.score for h in found), default=1.0)
         return [RawHit(self._searcher.stored_fields(exact_doc), top + 1.0, {}, exact=True), *found][:limit]
 
-    def search(self, text: str, lang: str = "both", limit: int = 10) -> list[Hit]:
-        return [_section_hit(raw) for raw in self.search_raw(text, lang, limit)]
+    def correct(self, text: str) -> Correction | None:
+        """The query with its misspelt English words corrected, or None (see spelling.py)."""
+        return self._speller.correct(nfkc(text))
+
+    def search(self, text: str, lang: str = "both", limit: int = 10, expanded: bool = True) -> list[Hit]:
+        """`expanded=False`: without the questions of the rulings citing each clause."""
+        return [_section_hit(raw) for raw in self.search_raw(text, lang, limit, expanded)]
 
     def search_documents(self, text: str, lang: str = "both", limit: int = 10) -> list[DocumentHit]:
         return [

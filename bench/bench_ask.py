@@ -1,0 +1,149 @@
+"""Measure `ask` on the questions of bench/questions/: accuracy, confidence, abstention, latency.
+
+    python bench/bench_ask.py              # both sets, totals only
+    python bench/bench_ask.py tuning -v    # the tuning set, every miss listed
+
+The held-out set's misses are never listed (-v is refused for it): it was split off
+before tuning and must stay unseen. Figures, per set and per language:
+  top-1 / top-3   the right ruling ranks first / among the first three (questions with a ruling)
+  shown right     what the judge sees is right: the right ruling, or no ruling for a `none` question
+  abstain P / R   precision and recall of "no ruling shown" (declined, or nothing fits) for `none`
+  declined        out-of-scope questions (`scope: out`) declined as out of scope
+  wrong high      a wrong ruling shown with "high" confidence, share of all questions
+  did-you-mean    the right ruling among the candidates shown side by side, when they are shown
+  latency         warm `ask` (no replay), p50 / p95
+"""
+
+from __future__ import annotations
+
+import statistics
+import sys
+import time
+from dataclasses import dataclass
+from pathlib import Path
+
+import yaml
+
+QUESTIONS = Path(__file__).resolve().parent / "questions"
+sys.path.insert(0, str(QUESTIONS.parent.parent))  # measure this checkout's pal_judge, not an installed one
+SETS = ("tuning", "heldout")
+
+
+@dataclass(frozen=True)
+class Question:
+    lang: str
+    q: str
+    rulings: tuple[str, ...]
+    out_of_scope: bool
+
+    @property
+    def none(self) -> bool:
+        return not self.rulings
+
+
+@dataclass(frozen=True)
+class Outcome:
+    question: Question
+    ranked: tuple[str, ...]
+    shown: str | None
+    confidence: str
+    candidates: tuple[str, ...]
+    declined: bool
+    seconds: float
+
+    @property
+    def right(self) -> bool:
+        return self.shown is None if self.question.none else self.shown in self.question.rulings
+
+
+def load(name: str) -> list[Question]:
+    data = yaml.safe_load((QUESTIONS / f"{name}.yaml").read_text(encoding="utf-8"))
+    return [
+        Question(d["lang"], d["q"], tuple(d.get("rulings", ())), d.get("scope") == "out")
+        for d in data
+    ]
+
+
+def evaluate(name: str) -> list[Outcome]:
+    from pal_judge.rulings.ask import ask
+    from pal_judge.rulings.texts import ruling_texts
+
+    rulings = ruling_texts()
+    known = {r.id for r in rulings}
+    questions = load(name)
+    unknown = sorted({r for q in questions for r in q.rulings} - known)
+    if unknown:
+        raise SystemExit(f"{name}.yaml names rulings that do not exist: {', '.join(unknown)}")
+    ask("warm up the indexes", rulings)
+    outcomes = []
+    for question in questions:
+        started = time.perf_counter()
+        answer = ask(question.q, rulings)
+        seconds = time.perf_counter() - started
+        outcomes.append(Outcome(
+            question,
+            tuple(m.key for m in answer.matches if m.kind == "ruling"),
+            answer.ruling.id if answer.ruling else None,
+            answer.confidence.level,
+            tuple(c.id for c in answer.candidates),
+            answer.declined is not None,
+            seconds,
+        ))
+    return outcomes
+
+
+def share(flags: list[bool]) -> str:
+    return f"{sum(flags) / len(flags):.1%} ({sum(flags)}/{len(flags)})" if flags else "n/a"
+
+
+def figures(outcomes: list[Outcome]) -> list[str]:
+    with_ruling = [o for o in outcomes if not o.question.none]
+    abstained = [o for o in outcomes if o.shown is None]
+    seconds = [o.seconds for o in outcomes]
+    by_candidates = [o for o in with_ruling if o.candidates]
+    return [
+        f"top-1 {share([o.ranked[:1] != () and o.ranked[0] in o.question.rulings for o in with_ruling])}"
+        f"  top-3 {share([any(r in o.question.rulings for r in o.ranked[:3]) for o in with_ruling])}",
+        f"shown right {share([o.right for o in outcomes])}",
+        f"abstain precision {share([o.question.none for o in abstained])}"
+        f"  recall {share([o.shown is None for o in outcomes if o.question.none])}",
+        f"out of scope declined {share([o.declined for o in outcomes if o.question.out_of_scope])}"
+        f"  in scope wrongly declined {share([o.declined for o in outcomes if not o.question.out_of_scope])}",
+        f"wrong shown as high {share([o.confidence == 'high' and not o.right for o in outcomes])}"
+        f"  high is right {share([o.right for o in outcomes if o.confidence == 'high'])}",
+        f"did-you-mean holds the right ruling {share([any(c in o.question.rulings for c in o.candidates) for o in by_candidates])}",
+        f"latency p50 {statistics.median(seconds) * 1000:.0f} ms  p95 {sorted(seconds)[int(0.95 * (len(seconds) - 1))] * 1000:.0f} ms",
+    ]
+
+
+def misses(outcomes: list[Outcome]) -> list[str]:
+    lines = []
+    for o in outcomes:
+        top1 = bool(o.ranked) and o.ranked[0] in o.question.rulings
+        if o.right and (o.question.none or top1) and not (o.confidence != "high" and not o.question.none):
+            continue
+        want = "none" if o.question.none else "/".join(o.question.rulings)
+        lines.append(f"  {o.question.q}\n    want {want}; shown {o.shown} ({o.confidence}); "
+                     f"ranked {list(o.ranked[:3])}; candidates {list(o.candidates)}; declined {o.declined}")
+    return lines
+
+
+def main(argv: list[str]) -> None:
+    verbose = "-v" in argv
+    names = [a for a in argv if not a.startswith("-")] or list(SETS)
+    if verbose and "heldout" in names:
+        raise SystemExit("the held-out set's misses are not listed: it is not for tuning")
+    for name in names:
+        outcomes = evaluate(name)
+        print(f"== {name}: {len(outcomes)} questions")
+        for line in figures(outcomes):
+            print(f"  {line}")
+        for lang in ("en", "zh"):
+            part = [o for o in outcomes if o.question.lang == lang]
+            print(f"  [{lang}, {len(part)}] " + " | ".join(figures(part)[:2]))
+        if verbose:
+            print("\n".join(misses(outcomes)))
+
+
+if __name__ == "__main__":
+    main(sys.argv[1:])

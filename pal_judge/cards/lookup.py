@@ -1,0 +1,63 @@
+"""Find a card by what a judge types: its name in any case, a name it also counts as having,
+a unique beginning (`grizz`), or the closest spelling (`Grizbolt`); and spot card names in a
+question."""
+
+from __future__ import annotations
+
+import difflib
+import re
+from typing import Sequence
+
+from pal_judge.cards.catalogue import Card
+from pal_judge.errors import UserError
+
+SPELLING_CUTOFF = 0.75
+MIN_PREFIX = 3
+MAX_NAME = 200  # no card name is longer; a longer one is a paste mistake (and slow to compare)
+
+
+def find_cards(cards: Sequence[Card], typed: str) -> list[Card]:
+    """Every definition of the card `typed` names (the rulings may define a name more than once)."""
+    wanted = typed.strip().lower()
+    if not wanted:
+        raise UserError("give a card name, such as Grizzbolt")
+    if len(wanted) > MAX_NAME:
+        raise UserError(f"a card name of {len(wanted)} characters: card names are at most {MAX_NAME}")
+    names = sorted({c.name.lower() for c in cards})
+    found = _name_for(wanted, names, cards)
+    if found is None:
+        starting = [n for n in names if len(wanted) >= MIN_PREFIX and n.startswith(wanted)]
+        close = difflib.get_close_matches(wanted, names, n=5, cutoff=SPELLING_CUTOFF)
+        candidates = [_shown(cards, n) for n in (starting or close)]
+        hint = f"; did you mean {', '.join(candidates[:5])}?" if candidates else "; `pal-judge card --list` lists them"
+        raise UserError(f"no card named {typed!r}{hint}")
+    return [c for c in cards if c.name.lower() == found]
+
+
+def _name_for(wanted: str, names: list[str], cards: Sequence[Card]) -> str | None:
+    """The one card name `wanted` stands for: the name itself, a name a card also has, a
+    unique beginning, or the only close spelling; None when it is none or ambiguous."""
+    if wanted in names:
+        return wanted
+    also = {c.name.lower() for c in cards if wanted in (a.lower() for a in c.aliases)}
+    starting = [n for n in names if len(wanted) >= MIN_PREFIX and n.startswith(wanted)]
+    close = difflib.get_close_matches(wanted, names, n=2, cutoff=SPELLING_CUTOFF)
+    for choice in (also, starting, close):
+        if len(choice) == 1:
+            return next(iter(choice))
+    return None
+
+
+def _shown(cards: Sequence[Card], lowered: str) -> str:
+    return next(c.name for c in cards if c.name.lower() == lowered)
+
+
+def cards_named_in(text: str, cards: Sequence[Card]) -> list[Card]:
+    """The cards whose name (or other name) appears in a question, as whole words."""
+    lowered = text.lower()
+    found = []
+    for card in cards:
+        names = (card.name, *card.aliases)
+        if any(re.search(rf"(?<![\w]){re.escape(n.lower())}(?![\w])", lowered) for n in names if len(n) >= MIN_PREFIX):
+            found.append(card)
+    return found

@@ -1,0 +1,89 @@
+"""What the translation check says about the clauses a judge is reading.
+
+`rule` and `ask` show, under a clause, xcheck's error- and warning-level findings (the
+English may say something else than the authoritative Chinese) and the rulings that follow
+the Chinese where the texts disagree. xcheck's public API (`run_checks`) is called once for
+the whole book; its findings are cached as plain JSON (`cache_dir()/xcheck-notes.json`),
+keyed by the rules files and the corpus and xcheck code, so `rule` stays fast.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Iterable
+
+from pal_judge.errors import UserError
+from pal_judge.fingerprint import fingerprint, package_sources
+from pal_judge.json_cache import cached_json
+from pal_judge.paths import rules_dir
+
+CACHE_FORMAT = 1
+SHOWN_SEVERITIES = ("error", "warning")
+
+
+def _key() -> str:
+    files = sorted(p for p in rules_dir().iterdir() if p.is_file())
+    return fingerprint(f"xcheck-notes={CACHE_FORMAT}", [*files, *package_sources("corpus", "xcheck")])
+
+
+def book_findings(book: Any, glossary: Any) -> list[dict[str, Any]]:
+    """Every error and warning of the translation check (Finding.to_dict()), cached."""
+
+    def check() -> list[dict[str, Any]]:
+        from pal_judge.xcheck import run_checks
+
+        return [f.to_dict() for f in run_checks(book, glossary) if f.severity in SHOWN_SEVERITIES]
+
+    return cached_json("xcheck-notes", _key(), check)
+
+
+def rulings_following_chinese(numbers: Iterable[str]) -> list[dict[str, str]]:
+    """The rulings citing one of `numbers` that follow the Chinese where the texts disagree."""
+    from pal_judge.rulings.texts import ruling_texts
+
+    wanted = set(numbers)
+    try:
+        rulings = ruling_texts()
+    except UserError:
+        return []  # a broken rulings folder must not hide the rulebook (`rulings check` reports it)
+    return [
+        {"id": r.id, "question_en": r.question_en, "question_zh": r.question_zh}
+        for r in rulings
+        if r.follows == "zh" and wanted & set(r.cites)
+    ]
+
+
+def translation_notes(book: Any, glossary: Any, numbers: Iterable[str]) -> dict[str, Any]:
+    """{findings: [...], rulings_following_zh: [...]} for the clauses `numbers`."""
+    shown = list(numbers)
+    wanted = set(shown)
+    return {
+        "findings": [f for f in book_findings(book, glossary) if f["section"] in wanted],
+        "rulings_following_zh": rulings_following_chinese(shown),
+    }
+
+
+def notes_view(notes: dict[str, Any]) -> Any:
+    """A "Translation check" box: each finding (severity, clause, what differs, the words
+    concerned) and the rulings that follow the Chinese. None when there is nothing to say."""
+    from rich.console import Group
+    from rich.panel import Panel
+    from rich.text import Text
+
+    from pal_judge.render.answer_view import labelled_line
+    from pal_judge.safe_text import one_line, rich_text
+
+    if not notes["findings"] and not notes["rulings_following_zh"]:
+        return None
+    lines = []
+    for finding in notes["findings"]:
+        line = Text()
+        line.append(one_line(finding["severity"], 20), style="bold red" if finding["severity"] == "error" else "bold yellow")
+        line.append(f" {one_line(finding['section'], 40)} ", style="cyan")
+        line.append_text(rich_text(finding["message"], limit=400))
+        lines.append(line)
+    if notes["rulings_following_zh"]:
+        lines.append(Text("Rulings that follow the Chinese here:", style="bold"))
+        lines += [labelled_line(ruling["id"], ruling["question_en"]) for ruling in notes["rulings_following_zh"]]
+    lines.append(Text("The Chinese text is authoritative.", style="dim"))
+    worst = "red" if any(f["severity"] == "error" for f in notes["findings"]) else "yellow"
+    return Panel(Group(*lines), title="Translation check", title_align="left", border_style=worst)

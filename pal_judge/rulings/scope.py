@@ -1,0 +1,53 @@
+"""Questions outside the Comprehensive Rules (penalties, tournament policy, prices, sleeves).
+
+The rulebook has no clause on them, so `ask` must say so rather than show the nearest
+rules ruling. The topics and their marker words live in `out_of_scope.yaml`.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from functools import lru_cache
+from pathlib import Path
+
+from pal_judge.corpus.yaml_data import DataFileError, load_yaml_list, require_mapping
+from pal_judge.search.simplified import HAN_RE, to_simplified
+
+TOPICS_FILE = Path(__file__).resolve().parent / "out_of_scope.yaml"
+
+
+@dataclass(frozen=True)
+class Topic:
+    name: str
+    words: tuple[str, ...]
+
+    def said_in(self, question: str) -> bool:
+        """Is one of the topic's words in `question` (lower-cased, simplified)?"""
+        for word in self.words:
+            if HAN_RE.search(word):
+                if word in question:
+                    return True
+            elif re.search(rf"(?<![a-z0-9]){re.escape(word.lower())}(?![a-z0-9])", question):
+                return True
+        return False
+
+
+@lru_cache(maxsize=2)
+def topics(path: Path = TOPICS_FILE) -> tuple[Topic, ...]:
+    found = []
+    for line, item in load_yaml_list(path):
+        entry = require_mapping(path, line, item, ("topic", "say"))
+        words = entry["say"]
+        if not isinstance(entry["topic"], str) or not isinstance(words, list) or not all(
+            isinstance(w, (str, int)) and str(w).strip() for w in words
+        ):
+            raise DataFileError(path, line, "topic must be a string and say a non-empty list of words")
+        found.append(Topic(entry["topic"], tuple(str(w).strip() for w in words)))
+    return tuple(found)
+
+
+def out_of_scope(question: str) -> Topic | None:
+    """The out-of-scope topic the question is about, or None. `question` as typed (any script)."""
+    text = to_simplified(question).lower()
+    return next((t for t in topics() if t.said_in(text)), None)

@@ -1,0 +1,88 @@
+"""Search forgives the way players write: typos, traditional characters, slang, NOT, --lang."""
+
+from __future__ import annotations
+
+import json
+import re
+
+from typer.testing import CliRunner
+
+from pal_judge.cli import app
+
+runner = CliRunner()
+
+
+def run(*args: str):  # type: ignore[no-untyped-def]
+    return runner.invoke(app, list(args))
+
+
+def sections(searcher, query: str, limit: int = 5) -> list[str]:  # type: ignore[no-untyped-def]
+    return [h.section for h in searcher.search(query, limit=limit)]
+
+
+def test_a_misspelt_keyword_is_corrected_and_said(searcher) -> None:  # type: ignore[no-untyped-def]
+    result = run("search", "tuant", "--limit", "3")
+    assert result.exit_code == 0
+    assert "showing results for: taunt" in result.stdout
+    assert "12.10" in result.stdout  # 12.10 Taunt
+
+
+def test_corrections_come_from_the_rulebook_words(searcher) -> None:  # type: ignore[no-untyped-def]
+    assert searcher.correct("retaliat").text == "retaliate"  # 12.12 Retaliate
+    assert searcher.correct("stelth pal").text == "stealth pal"  # 12.11 Stealth
+    assert searcher.correct("nocturnl").text == "nocturnal"  # 12.13 Nocturnal
+    assert searcher.correct("taunt pal") is None  # every word known: nothing to correct
+    assert searcher.correct('"tuant" term:taunt') is None  # phrases and fields are taken as typed
+
+
+def test_breakthru_finds_breakthrough(searcher) -> None:  # type: ignore[no-untyped-def]
+    assert any(s.startswith("12.14") for s in sections(searcher, "breakthru"))  # 12.14 Breakthrough
+
+
+def test_traditional_characters_are_read_as_simplified(searcher) -> None:  # type: ignore[no-untyped-def]
+    assert sections(searcher, "挑釁", 3) == sections(searcher, "挑衅", 3)
+    rule = run("rule", "挑釁")
+    assert rule.exit_code == 0 and "12.10" in rule.stdout  # 12.10 Taunt (挑衅)
+
+
+def test_slang_finds_the_rule_it_means(searcher) -> None:  # type: ignore[no-untyped-def]
+    # 7.2 the stand phase: 7.2.1 the turn player stands every card of their base and soul area.
+    assert {"7.2", "7.2.1"} & set(sections(searcher, "what untaps in the untap step"))
+    # 6.2.1.7: the redraw (mulligan) before the game.
+    assert "6.2.1.7" in sections(searcher, "mulligan")
+
+
+def test_not_excludes_what_it_names_in_every_spelling(searcher) -> None:  # type: ignore[no-untyped-def]
+    for query in ("hand NOT deck", "hand AND NOT deck", "hand ANDNOT deck", "hand -deck"):
+        hits = searcher.search(query, limit=30)
+        assert hits, query
+        assert not any("deck" in h.en.lower() or "牌库" in h.zh for h in hits), query
+    # 6.2.1.7 (the redraw) returns the hand to the deck: found by "redraw", excluded by NOT deck
+    assert "6.2.1.7" in sections(searcher, "redraw")
+    for query in ("redraw NOT deck", "redraw -deck"):
+        assert "6.2.1.7" not in sections(searcher, query, 30), query
+
+
+def test_an_excluded_word_is_not_highlighted(searcher) -> None:  # type: ignore[no-untyped-def]
+    hits = searcher.search("hand NOT lucky", limit=5)
+    for hit in hits:
+        assert all("lucky" not in hit.en[a:b].lower() for a, b in hit.highlights.get("en", ()))
+
+
+def test_a_negative_number_is_not_an_exclusion(searcher) -> None:  # type: ignore[no-untyped-def]
+    assert searcher.search("power -3000", limit=5)
+
+
+def test_lang_is_what_is_shown_not_what_is_searched(searcher) -> None:  # type: ignore[no-untyped-def]
+    result = run("search", "挑衅", "--lang", "en", "--json", "--limit", "3")
+    hits = json.loads(result.stdout)
+    assert hits and hits[0]["section"].startswith("12.10")
+    shown = run("search", "挑衅", "--lang", "en", "--limit", "2")
+    body = "\n".join(line for line in shown.stdout.splitlines() if line.startswith("  "))
+    assert "Taunt" in body and "挑衅是" not in body
+
+
+def test_search_lists_the_rulings_too_marked_as_rulings(searcher) -> None:  # type: ignore[no-untyped-def]
+    result = run("search", "taunt", "--limit", "2")
+    assert result.exit_code == 0
+    assert re.search(r"^ruling\s+(taunt-forces-target|two-taunts)\b", result.stdout, re.MULTILINE)
