@@ -8,9 +8,11 @@ from typing import Any, Callable, TypeVar
 
 import typer
 from rich.console import Console
-from rich.markup import escape
 
 from pal_judge.errors import UserError
+from pal_judge.notices import safe_line, warn
+
+__all__ = ["app", "console", "error_console", "guarded", "main", "warn"]
 
 app = typer.Typer(
     name="pal-judge",
@@ -40,7 +42,8 @@ def guarded(func: F) -> F:
         try:
             return func(*args, **kwargs)
         except UserError as err:
-            error_console().print(f"[bold red]error:[/] {escape(err.message)}", highlight=False)
+            # The message quotes file text: one line, control characters visible, long values cut.
+            error_console().print(safe_line("error:", "bold red", err.message), highlight=False)
             raise typer.Exit(code=err.exit_code) from None
 
     return wrapper  # type: ignore[return-value]

@@ -1,7 +1,7 @@
 """`pal-judge rule NUMBER|TERM`: a section, EN and ZH side by side, from the cached rulebook.
 
 Kept fast: imports only typer, rich and the light corpus modules; the rulebook is
-unpickled from the cache (never re-aligned per call) and whoosh is never imported.
+read from its JSON cache (never re-aligned per call) and whoosh is never imported.
 """
 
 from __future__ import annotations

@@ -48,7 +48,7 @@ class ExportReport:
 
 def _write(path: Path, text: str) -> None:
     """Write atomically, so an open browser never reads half a page."""
-    write_text_atomic(path, text, mode=0o644)
+    write_text_atomic(path, text)
 
 
 SITE_ENTRIES = frozenset({"index.html", "glossary.html", "rulings.html", "findings.html", "assets"})

@@ -18,6 +18,7 @@ from pal_judge.atomic import write_text_atomic
 from pal_judge.fingerprint import fingerprint, package_sources
 from pal_judge.paths import cache_dir, ruling_files
 from pal_judge.rulings.model import RulingText, Source
+from pal_judge.textfiles import read_json
 
 CACHE_FORMAT = 1
 
@@ -42,7 +43,7 @@ def ruling_texts(folder: Path | None = None) -> list[RulingText]:
     key = texts_key(ruling_files(folder))
     path = cache_dir() / "rulings-texts.json"
     try:
-        data = json.loads(path.read_text(encoding="utf-8"))
+        data = read_json(path)  # a regular file, bounded: a FIFO or /dev/zero planted here is no cache
         if data["key"] == key:
             return [_from_cache(d) for d in data["rulings"]]
     except (OSError, ValueError, KeyError, TypeError, IndexError):
@@ -52,7 +53,8 @@ def ruling_texts(folder: Path | None = None) -> list[RulingText]:
     texts = [r.words() for r in load_rulings(folder)]
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
-        write_text_atomic(path, json.dumps({"key": key, "rulings": [_to_cache(t) for t in texts]}, ensure_ascii=False))
+        write_text_atomic(path, json.dumps({"key": key, "rulings": [_to_cache(t) for t in texts]}, ensure_ascii=False),
+                          private=True)
     except OSError:
         pass  # a read-only cache only costs time
     return texts

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+import shutil
 import subprocess
 import sys
 from dataclasses import dataclass
@@ -59,3 +60,28 @@ def refused_subprocess(args: list[str], env: dict[str, str] | None = None, timeo
 def listing(folder: Path) -> set[str]:
     """Every path under a folder (hidden ones too), to prove nothing was written."""
     return {str(p.relative_to(folder)) for p in folder.rglob("*")}
+
+
+# ---------------------------------------------------------------- cache folders
+
+
+def session_cache() -> Path:
+    """The session's cache folder, with a built rulebook (tests/conftest.py points PAL_JUDGE_CACHE at it)."""
+    cache = Path(os.environ["PAL_JUDGE_CACHE"])
+    if not list(cache.glob("rulebook-*.json")):
+        assert CliRunner().invoke(app, ["rule", "1"]).exit_code == 0
+    return cache
+
+
+def fresh_cache(tmp_path: Path) -> Path:
+    """A cache folder holding only a good rulebook cache (so a test pays only for what it tests)."""
+    cache = tmp_path / "cache"
+    cache.mkdir()
+    for rulebook in session_cache().glob("rulebook-*.json"):
+        shutil.copy2(rulebook, cache / rulebook.name)
+    return cache
+
+
+def index_folders(cache: Path) -> list[Path]:
+    root = cache / "search"
+    return sorted(p for p in root.iterdir() if p.name.startswith("sections-")) if root.is_dir() else []
