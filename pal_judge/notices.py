@@ -25,6 +25,6 @@ def safe_line(label: str, style: str, message: str) -> "Text":
 
 def warn(message: str) -> None:
     """Print `warning: message` on stderr."""
-    from rich.console import Console
+    from pal_judge.safe_console import make_console
 
-    Console(stderr=True).print(safe_line("warning:", "yellow", message), highlight=False)
+    make_console(stderr=True).print(safe_line("warning:", "yellow", message), highlight=False)

@@ -11,6 +11,7 @@ from rich.console import Console
 
 from pal_judge.errors import UserError
 from pal_judge.notices import safe_line, warn
+from pal_judge.safe_console import make_console
 
 __all__ = ["app", "console", "error_console", "guarded", "main", "warn"]
 
@@ -27,11 +28,11 @@ F = TypeVar("F", bound=Callable[..., Any])
 
 def console() -> Console:
     """A console on standard output (made per call so tests capturing stdout see it)."""
-    return Console(soft_wrap=False)
+    return make_console(soft_wrap=False)
 
 
 def error_console() -> Console:
-    return Console(stderr=True)
+    return make_console(stderr=True)
 
 
 def guarded(func: F) -> F:

@@ -9,6 +9,7 @@ from rich.panel import Panel
 from rich.text import Text
 
 from pal_judge.cli._app import app, console, guarded
+from pal_judge.safe_text import one_line, rich_text, visible
 
 
 @app.command("ask")
@@ -53,18 +54,18 @@ def ask(
         _others(out, answer, skip=None)
         return
     ruling = answer.ruling
-    body = Text()
-    body.append(ruling.question_en + "\n", style="bold")
+    body = Text()  # the ruling's words come from a rulings file: visible, never markup
+    body.append(visible(ruling.question_en) + "\n", style="bold")
     if ruling.question_zh:
-        body.append(ruling.question_zh + "\n", style="bold")
-    body.append("\n" + ruling.answer_en + "\n")
+        body.append(visible(ruling.question_zh) + "\n", style="bold")
+    body.append("\n" + visible(ruling.answer_en) + "\n")
     if ruling.answer_zh:
-        body.append("\n" + ruling.answer_zh + "\n")
+        body.append("\n" + visible(ruling.answer_zh) + "\n")
     source = ruling.source
-    body.append(f"\nsource: {source.kind} {source.ref} ({source.date.isoformat()})", style="dim")
+    body.append(f"\nsource: {source.kind} {one_line(source.ref)} ({source.date.isoformat()})", style="dim")
     if ruling.follows:
         body.append(f" · where the texts disagree this follows the {'Chinese' if ruling.follows == 'zh' else 'English'}", style="dim")
-    out.print(Panel(body, title=f"ruling {ruling.id}", title_align="left", border_style="green"))
+    out.print(Panel(body, title=Text("ruling ") + rich_text(one_line(ruling.id)), title_align="left", border_style="green"))
     _cited_clauses(out, ruling.cites)
     if run is not None:
         from pal_judge.render.replay_view import replay_view
@@ -78,9 +79,9 @@ def _clause(number: str, en: str, zh: str, heading: str = "") -> Text:
     text = Text()
     text.append(number, style="bold cyan")
     if heading:
-        text.append(f"  {heading}", style="dim")
-    text.append("\n  " + (zh or "(no Chinese text)"))
-    text.append("\n  " + (en or "(no English translation)"), style="italic")
+        text.append(f"  {visible(heading)}", style="dim")
+    text.append("\n  " + (visible(zh) if zh else "(no Chinese text)"))
+    text.append("\n  " + (visible(en) if en else "(no English translation)"), style="italic")
     return text
 
 
@@ -103,4 +104,4 @@ def _others(out: object, answer: object, skip: str | None) -> None:
         return
     out.print(Text("\nNext best rulings", style="bold"))  # type: ignore[attr-defined]
     for match in others[:4]:
-        out.print(Text(f"  {match.key}", style="bold") + Text(f"  {match.title}", style="dim"))  # type: ignore[attr-defined]
+        out.print(Text(f"  {one_line(match.key)}", style="bold") + Text(f"  {one_line(match.title)}", style="dim"))  # type: ignore[attr-defined]

@@ -56,12 +56,9 @@ def _linked_scenarios(number: str, strict: bool) -> list[str]:
     except UserError as err:
         if strict:
             raise
-        from rich.markup import escape
+        from pal_judge.notices import warn
 
-        from pal_judge.cli._app import error_console
-
-        error_console().print(f"[yellow]warning:[/] scenarios citing {number} not listed: {escape(err.message)}",
-                              highlight=False)
+        warn(f"scenarios citing {number} not listed: {err.message}")
         return []
 
 

@@ -9,6 +9,7 @@ import typer
 from rich.text import Text
 
 from pal_judge.cli._app import app, console, guarded
+from pal_judge.safe_text import one_line, visible
 
 rulings_app = typer.Typer(help="The rulings database: list it, check that every ruling holds.", no_args_is_help=True)
 app.add_typer(rulings_app, name="rulings")
@@ -40,13 +41,14 @@ def check(
             if report.ok and not verbose:
                 continue
             mark = Text("✓ ", style="bold green") if report.ok else Text("✗ ", style="bold red")
-            out.print(mark + Text(report.ruling.id, style="bold") + Text(f"  {report.ruling.file}:{report.ruling.where.line}", style="dim"))
+            where = f"{report.ruling.file}:{report.ruling.where.line}"  # file text below: visible, never markup
+            out.print(mark + Text(one_line(report.ruling.id), style="bold") + Text(f"  {one_line(where)}", style="dim"))
             if report.known_engine_issue:
-                out.print(Text(f"    known engine issue: {report.ruling.engine_issue}", style="yellow"))
+                out.print(Text(f"    known engine issue: {visible(report.ruling.engine_issue)}", style="yellow"))
             for problem in report.problems:
-                out.print(Text(f"    {problem}", style="red"))
+                out.print(Text(f"    {visible(problem)}", style="red"))
             for note in report.notes:
-                out.print(Text(f"    note: {note}", style="dim"))
+                out.print(Text(f"    note: {visible(note)}", style="dim"))
         style = "bold green" if not failed else "bold red"
         known = sum(r.known_engine_issue for r in reports)
         suffix = f" ({known} of the failures are known engine issues, see pal_judge/engine/REQUESTS.md)" if known else ""
@@ -80,10 +82,10 @@ def list_rulings(
         return
     out = console()
     for r in rulings:
-        line = Text(r.id, style="bold")
+        line = Text(one_line(r.id), style="bold")  # ruling text: visible, never markup
         line.append("  " + " ".join(r.cites[:4]) + (" …" if len(r.cites) > 4 else ""), style="cyan")
         if r.tags:
-            line.append("  " + ", ".join(r.tags), style="dim")
+            line.append("  " + one_line(", ".join(r.tags)), style="dim")
         out.print(line)
-        out.print(Text("    " + r.question_en), overflow="ellipsis", no_wrap=True)
+        out.print(Text("    " + one_line(r.question_en)), overflow="ellipsis", no_wrap=True)
     out.print(Text(f"{len(rulings)} rulings", style="dim"))

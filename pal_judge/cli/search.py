@@ -10,6 +10,7 @@ from rich.padding import Padding
 from rich.text import Text
 
 from pal_judge.cli._app import app, console, error_console, guarded
+from pal_judge.safe_text import one_line
 
 if TYPE_CHECKING:
     from pal_judge.search import Hit
@@ -55,9 +56,9 @@ def _header(hit: "Hit") -> Text:
     header = Text()
     header.append(hit.section, style="bold cyan")
     header.append("  ")
-    header.append(hit.heading, style="bold")
+    header.append(one_line(hit.heading), style="bold")
     if hit.heading_zh and hit.heading_zh != hit.heading:
-        header.append(f"  {hit.heading_zh.rsplit(' › ', 1)[-1]}", style="dim")
+        header.append(f"  {one_line(hit.heading_zh.rsplit(' › ', 1)[-1])}", style="dim")
     header.append("  (this section)" if hit.exact else f"  ({hit.score:.1f})", style="dim")
     return header
 
@@ -66,7 +67,7 @@ def _body(hit: "Hit", lang: str) -> Text:
     raw = hit.en if lang == "en" else hit.zh
     if not raw:
         return Text(f"({'no English text' if lang == 'en' else '无中文'})", style="dim")
-    body = Text(raw)
+    body = Text(raw)  # never markup; kept as is for the highlight offsets (the console shows controls visibly)
     for begin, end in hit.highlights.get(lang, ()):
         body.stylize(MARK, begin, end)
     return body

@@ -15,6 +15,7 @@ from rich.table import Table
 from rich.text import Text
 
 from pal_judge.corpus.model import AlignedParagraph, Rulebook
+from pal_judge.safe_text import rich_text
 
 
 def align_payload(book: Rulebook) -> list[dict[str, Any]]:
@@ -39,11 +40,11 @@ def render_review(out: Console, book: Rulebook, limit: int | None) -> None:
         zh = "\n".join(book.get(n).zh for n in item.sections if book.get(n) is not None)
         style = "red" if item.score < 0.5 else "yellow" if item.score < 0.9 else "green"
         table.add_row(
-            str(item.en_index),
-            "\n".join(item.sections) or "—",
+            Text(str(item.en_index)),
+            Text("\n".join(item.sections) or "—"),
             Text(f"{item.score:.2f}", style=style),
-            book.en_paragraphs[item.en_index],
-            Text(zh) if zh else Text("(no Chinese counterpart)", style="dim italic"),
+            rich_text(book.en_paragraphs[item.en_index], limit=None),  # rules text: never markup
+            rich_text(zh, limit=None) if zh else Text("(no Chinese counterpart)", style="dim italic"),
         )
     out.print(table)
     merged = sum(1 for a in book.alignment if len(a.sections) > 1)

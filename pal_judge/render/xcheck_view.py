@@ -9,6 +9,7 @@ from rich.console import Group
 from rich.table import Table
 from rich.text import Text
 
+from pal_judge.safe_text import rich_text
 from pal_judge.xcheck.finding import Finding, Span
 
 SEVERITY_STYLE = {"error": "bold red", "warning": "yellow", "info": "dim"}
@@ -65,7 +66,7 @@ def findings_tables(findings: list[Finding], chapter_title: Callable[[str], str]
     parts: list[Table | Text] = []
     for chapter, items in group_by_chapter(findings).items():
         title = chapter_title(chapter) if chapter else "Outside the numbered rules"
-        table = Table(title=title, title_justify="left", show_lines=True, expand=True)
+        table = Table(title=rich_text(title), title_justify="left", show_lines=True, expand=True)  # never markup
         table.add_column("sev", no_wrap=True)
         table.add_column("check", no_wrap=True)
         table.add_column("§", no_wrap=True, style="cyan")
@@ -77,7 +78,7 @@ def findings_tables(findings: list[Finding], chapter_title: Callable[[str], str]
                 lines.append(marked_text("EN", f.en, f.en_marks))
             if f.zh:
                 lines.append(marked_text("ZH", f.zh, f.zh_marks))
-            table.add_row(Text(f.severity, style=SEVERITY_STYLE[f.severity]), f.check, f.section or "–",
+            table.add_row(Text(f.severity, style=SEVERITY_STYLE[f.severity]), Text(f.check), Text(f.section or "–"),
                           Text("\n").join(lines))
         parts.append(table)
     parts.append(Text(f"{count_line(findings)}: {summary_line(findings)}", style="bold"))

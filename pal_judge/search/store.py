@@ -76,9 +76,9 @@ class Reporter:
     def status(self, message: str) -> contextlib.AbstractContextManager[object]:
         if self.quiet:
             return contextlib.nullcontext()
-        from rich.console import Console
+        from pal_judge.safe_console import make_console
 
-        console = Console(stderr=True)
+        console = make_console(stderr=True)
         if not console.is_terminal:  # no spinner in a log or a pipe: still say that a (re)build happened
             return _said_when_done(console, message)
         from rich.text import Text

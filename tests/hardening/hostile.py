@@ -6,6 +6,7 @@ import os
 import shutil
 import subprocess
 import sys
+import time
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -85,3 +86,41 @@ def fresh_cache(tmp_path: Path) -> Path:
 def index_folders(cache: Path) -> list[Path]:
     root = cache / "search"
     return sorted(p for p in root.iterdir() if p.name.startswith("sections-")) if root.is_dir() else []
+
+
+# ---------------------------------------------------------------- a real terminal
+
+
+def run_in_pty(args: list[str], env: dict[str, str], timeout: float = 60) -> tuple[int, bytes]:
+    """Run `pal-judge` with stdout and stderr on a pseudo-terminal (so Rich knows it is a terminal);
+    the exit code and every byte the terminal received."""
+    import pty
+    import select
+
+    main, child = pty.openpty()
+    full_env = {**os.environ, "TERM": "xterm-256color", "COLUMNS": "120", "LINES": "50", **env}
+    full_env.pop("NO_COLOR", None)
+    proc = subprocess.Popen([sys.executable, "-m", "pal_judge", *args], stdin=subprocess.DEVNULL, stdout=child,
+                            stderr=child, env=full_env, cwd=REPO, close_fds=True)
+    os.close(child)
+    received = bytearray()
+    deadline = time.monotonic() + timeout
+    try:
+        while time.monotonic() < deadline:
+            ready, _, _ = select.select([main], [], [], 0.2)
+            if ready:
+                try:
+                    chunk = os.read(main, 65536)
+                except OSError:  # EIO: the child closed the terminal
+                    break
+                if not chunk:
+                    break
+                received += chunk
+            elif proc.poll() is not None:
+                break
+        else:
+            proc.kill()
+            raise AssertionError(f"{args}: still running after {timeout} s")
+    finally:
+        os.close(main)
+    return proc.wait(timeout=10), bytes(received)
