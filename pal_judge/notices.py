@@ -27,4 +27,4 @@ def warn(message: str) -> None:
     """Print `warning: message` on stderr."""
     from pal_judge.safe_console import make_console
 
-    make_console(stderr=True).print(safe_line("warning:", "yellow", message), highlight=False)
+    make_console(stderr=True).print(safe_line("warning:", "yellow", message), highlight=False, soft_wrap=True)

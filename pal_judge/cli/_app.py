@@ -44,7 +44,7 @@ def guarded(func: F) -> F:
             return func(*args, **kwargs)
         except UserError as err:
             # The message quotes file text: one line, control characters visible, long values cut.
-            error_console().print(safe_line("error:", "bold red", err.message), highlight=False)
+            error_console().print(safe_line("error:", "bold red", err.message), highlight=False, soft_wrap=True)
             raise typer.Exit(code=err.exit_code) from None
 
     return wrapper  # type: ignore[return-value]

@@ -8,7 +8,7 @@ from typing import Optional
 import typer
 from rich.text import Text
 
-from pal_judge.cli._app import app, console, guarded
+from pal_judge.cli._app import app, console, guarded, warn
 from pal_judge.safe_text import one_line, visible
 
 rulings_app = typer.Typer(help="The rulings database: list it, check that every ruling holds.", no_args_is_help=True)
@@ -28,13 +28,14 @@ def check(
     from pal_judge.rulings.loader import load_rulings
     from pal_judge.rulings.runs import run_all
 
-    rulings = load_rulings()
+    broken: list[str] = []  # rulings that could not even be loaded: left out of the run, and a failure
+    rulings = load_rulings(skip=broken.append)
     summaries = run_all(rulings, use_cache=not fresh)
     reports = check_rulings(rulings, summaries, {s.number for s in zh_sections()})
     failed = [r for r in reports if not r.ok]
     if as_json:
-        typer.echo(json.dumps({"rulings": len(reports), "failed": len(failed), "reports": [r.to_dict() for r in reports]},
-                              ensure_ascii=False, indent=2))
+        typer.echo(json.dumps({"rulings": len(reports), "failed": len(failed), "reports": [r.to_dict() for r in reports],
+                               "broken": broken}, ensure_ascii=False, indent=2))
     else:
         out = console()
         for report in reports:
@@ -52,8 +53,12 @@ def check(
         style = "bold green" if not failed else "bold red"
         known = sum(r.known_engine_issue for r in reports)
         suffix = f" ({known} of the failures are known engine issues, see pal_judge/engine/REQUESTS.md)" if known else ""
+        for problem in broken:
+            out.print(Text("✗ ", style="bold red") + Text(f"left out: {one_line(problem)}", style="red"))
         out.print(Text(f"{len(reports) - len(failed)} of {len(reports)} rulings hold{suffix}", style=style))
-    if failed:
+        if broken:
+            out.print(Text(f"{len(broken)} broken rulings left out", style="bold red"))
+    if failed or broken:
         raise typer.Exit(code=1)
 
 
@@ -67,7 +72,7 @@ def list_rulings(
     """List the rulings: id, question, cited sections, tags."""
     from pal_judge.rulings.loader import load_rulings
 
-    rulings = load_rulings()
+    rulings = load_rulings(skip=warn)  # a broken ruling is reported, the others listed
     if tag:
         rulings = [r for r in rulings if tag in r.tags]
     if section:

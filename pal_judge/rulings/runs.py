@@ -56,6 +56,8 @@ def summarize(ruling: Ruling) -> RunSummary:
         run = run_scenario(ruling.scenario)
     except UserError as err:  # a scenario the engine rejects is a failed ruling, not a crash
         return RunSummary(ruling.id, err.message, (), ())
+    except (RecursionError, MemoryError, ArithmeticError) as err:  # nor one that breaks it: the others still run
+        return RunSummary(ruling.id, f"the engine could not run this scenario ({type(err).__name__}: {err})", (), ())
     failures = tuple(e.to_dict() for e in run.expectations if not e.ok)
     return RunSummary(ruling.id, run.error, failures, tuple(sorted(run.cited())))
 

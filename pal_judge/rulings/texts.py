@@ -48,9 +48,15 @@ def ruling_texts(folder: Path | None = None) -> list[RulingText]:
             return [_from_cache(d) for d in data["rulings"]]
     except (OSError, ValueError, KeyError, TypeError, IndexError):
         pass  # no cache yet, or unreadable: load the rulings
+    from pal_judge.notices import warn
     from pal_judge.rulings.loader import load_rulings
 
-    texts = [r.words() for r in load_rulings(folder)]
+    broken: list[str] = []
+    texts = [r.words() for r in load_rulings(folder, skip=broken.append)]
+    for problem in broken:  # reported and left out; not cached, so that it is reported every time
+        warn(f"ruling left out: {problem}")
+    if broken:
+        return texts
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
         write_text_atomic(path, json.dumps({"key": key, "rulings": [_to_cache(t) for t in texts]}, ensure_ascii=False),
