@@ -15,10 +15,10 @@ import tempfile
 from pathlib import Path
 
 
-def _ordinary_mode() -> int:
+def current_umask() -> int:
     umask = os.umask(0)  # reading the umask means setting it: put it straight back
     os.umask(umask)
-    return 0o666 & ~umask
+    return umask
 
 
 def write_bytes_atomic(path: Path, data: bytes, private: bool = False) -> None:
@@ -28,7 +28,7 @@ def write_bytes_atomic(path: Path, data: bytes, private: bool = False) -> None:
         with os.fdopen(fd, "wb") as handle:
             handle.write(data)
         if not private:
-            os.chmod(temp, _ordinary_mode())
+            os.chmod(temp, 0o666 & ~current_umask())
         os.replace(temp, path)
     except BaseException:
         Path(temp).unlink(missing_ok=True)
