@@ -67,6 +67,11 @@ def remove_ours(cache: Path, entry: str) -> bool:
     return True
 
 
+def may_write(cache: Path, name: str) -> bool:
+    """`cache/name` is absent or ours: writing it replaces nothing of the judge's."""
+    return not os.path.lexists(cache / name) or name in recorded(cache)
+
+
 def record_replacing(cache: Path, name: str, prefix: str) -> None:
     """Record the file `name` just written, and delete the older ones of ours starting with `prefix`."""
     record(cache, name)

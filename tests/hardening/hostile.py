@@ -44,11 +44,20 @@ def refused(args: list[str], env: dict[str, str] | None = None) -> Refusal:
     return Refusal(_one_error_line(result.stderr), result.stdout)
 
 
-def run_cli(args: list[str], env: dict[str, str] | None = None, timeout: float = 60) -> subprocess.CompletedProcess[str]:
-    """Run `pal-judge` in a real subprocess (same interpreter), with extra environment variables."""
+def run_cli(args: list[str], env: dict[str, str] | None = None, timeout: float = 60,
+            memory_limit: int | None = None) -> subprocess.CompletedProcess[str]:
+    """Run `pal-judge` in a real subprocess (same interpreter), with extra environment variables;
+    `memory_limit` bounds its address space in bytes (so reading without bound fails the test)."""
     full_env = {**os.environ, "COLUMNS": "200", **(env or {})}
+
+    def limit_memory() -> None:
+        import resource
+
+        resource.setrlimit(resource.RLIMIT_AS, (memory_limit, memory_limit))
+
     return subprocess.run([sys.executable, "-m", "pal_judge", *args], capture_output=True, text=True,
-                          env=full_env, timeout=timeout, cwd=REPO, check=False)
+                          env=full_env, timeout=timeout, cwd=REPO, check=False,
+                          preexec_fn=limit_memory if memory_limit else None)
 
 
 def refused_subprocess(args: list[str], env: dict[str, str] | None = None, timeout: float = 60) -> str:

@@ -163,6 +163,14 @@ def test_replaying_a_file_that_is_not_a_regular_file_is_one_error_line(tmp_path:
     assert said.split(":", 1)[1].strip() in message, message
 
 
+def test_a_rulings_file_linked_to_dev_zero_is_read_in_bounded_memory(tmp_path: Path) -> None:
+    folder = _folder(tmp_path)
+    _hostile(folder, "dev-zero")
+    proc = run_cli(["rulings", "list"], {"PAL_JUDGE_RULINGS": str(folder)}, timeout=30, memory_limit=1 << 30)
+    assert proc.returncode == 0 and "unstoppable-loop-is-a-draw" in proc.stdout, proc.stderr
+    assert "zz-hostile.yaml: not a regular file" in proc.stderr
+
+
 @pytest.mark.parametrize("kind", ["dev-zero", "fifo"])
 def test_xcheck_guide_that_is_not_a_regular_file_is_one_error_line(tmp_path: Path, kind: str) -> None:
     folder = tmp_path / "files"

@@ -157,7 +157,7 @@ def test_a_cache_file_that_is_not_a_regular_file_is_rebuilt_quickly(tmp_path: Pa
         rulebook.symlink_to("/dev/zero")
     else:
         rulebook.symlink_to(rulebook.name)
-    proc = run_cli(["rule", "9.6.3", "--json"], {"PAL_JUDGE_CACHE": str(cache)}, timeout=30)
+    proc = run_cli(["rule", "9.6.3", "--json"], {"PAL_JUDGE_CACHE": str(cache)}, timeout=30, memory_limit=1 << 30)
     assert proc.returncode == 0 and '"9.6.3"' in proc.stdout, proc.stderr
     assert "Traceback" not in proc.stderr
     assert rulebook.is_file() and not rulebook.is_symlink()  # replaced by a real cache file
