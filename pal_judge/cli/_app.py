@@ -8,9 +8,12 @@ from typing import Any, Callable, TypeVar
 
 import typer
 from rich.console import Console
-from rich.markup import escape
 
 from pal_judge.errors import UserError
+from pal_judge.notices import safe_line, warn
+from pal_judge.safe_console import make_console
+
+__all__ = ["app", "console", "error_console", "guarded", "main", "warn"]
 
 app = typer.Typer(
     name="pal-judge",
@@ -25,11 +28,11 @@ F = TypeVar("F", bound=Callable[..., Any])
 
 def console() -> Console:
     """A console on standard output (made per call so tests capturing stdout see it)."""
-    return Console(soft_wrap=False)
+    return make_console(soft_wrap=False)
 
 
 def error_console() -> Console:
-    return Console(stderr=True)
+    return make_console(stderr=True)
 
 
 def guarded(func: F) -> F:
@@ -40,7 +43,8 @@ def guarded(func: F) -> F:
         try:
             return func(*args, **kwargs)
         except UserError as err:
-            error_console().print(f"[bold red]error:[/] {escape(err.message)}", highlight=False)
+            # The message quotes file text: one line, control characters visible, long values cut.
+            error_console().print(safe_line("error:", "bold red", err.message), highlight=False, soft_wrap=True)
             raise typer.Exit(code=err.exit_code) from None
 
     return wrapper  # type: ignore[return-value]

@@ -38,7 +38,8 @@ def ask(
         from pal_judge.rulings.loader import load_rulings
         from pal_judge.scenarios import run_scenario
 
-        run = run_scenario(next(r.scenario for r in load_rulings() if r.id == answer.ruling.id))
+        rulings = load_rulings(skip=lambda problem: None)  # broken ones were reported by ruling_texts
+        run = run_scenario(next(r.scenario for r in rulings if r.id == answer.ruling.id))
     if as_json:
         data = answer.to_dict()
         if run is not None:

@@ -8,9 +8,9 @@ from typing import Optional
 
 import typer
 
-from rich.markup import escape
+from rich.text import Text
 
-from pal_judge.cli._app import app, console, error_console, guarded
+from pal_judge.cli._app import app, console, guarded, warn
 
 
 @app.command("export-html")
@@ -35,13 +35,13 @@ def export_html(
         typer.echo(json.dumps(report.to_dict(), ensure_ascii=False, indent=2))
         return
     out = console()
-    out.print(
+    out.print(Text(
         f"Wrote {len(report.files)} files, {report.bytes / 1024:.0f} KiB, to {report.directory} "
         f"in {report.seconds:.2f} s: {report.sections} sections, {report.terms} glossary terms, "
         f"{report.rulings} rulings, {report.covered_sections} sections exercised by scenarios, "
-        f"{report.findings} translation findings.",
+        f"{report.findings} translation findings."),  # Text: the folder's name is never markup
         highlight=False,
     )
     for problem in report.problems:
-        error_console().print(f"[yellow]warning:[/] {escape(problem)}", highlight=False)
-    out.print(f"Open {(report.directory / 'index.html').resolve().as_uri()}", highlight=False, soft_wrap=True)
+        warn(problem)
+    out.print(Text(f"Open {(report.directory / 'index.html').resolve().as_uri()}"), highlight=False, soft_wrap=True)

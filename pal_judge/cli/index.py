@@ -5,6 +5,7 @@ from __future__ import annotations
 import time
 
 import typer
+from rich.text import Text
 
 from pal_judge.cli._app import app, console, guarded
 
@@ -23,14 +24,14 @@ def index(
     where = str(opened.location) if opened.location else "memory (the cache folder is not writable)"
     out = console()
     if opened.built:
-        out.print(
+        out.print(Text(
             f"Built the search index: {opened.doc_count} sections in {opened.build_seconds:.2f} s "
-            f"({elapsed:.2f} s in all)\n  at {where}",
+            f"({elapsed:.2f} s in all)\n  at {where}"),  # Text: the folder's name is never markup
             highlight=False,
         )
     else:
-        out.print(
+        out.print(Text(
             f"The search index is up to date: {opened.doc_count} sections, opened in {elapsed:.2f} s\n"
-            f"  at {where} (--rebuild to build it again)",
+            f"  at {where} (--rebuild to build it again)"),
             highlight=False,
         )

@@ -7,9 +7,11 @@ from pathlib import Path
 from typing import Optional
 
 import typer
+from rich.text import Text
 
 from pal_judge.cli._app import app, console, guarded
 from pal_judge.errors import UserError
+from pal_judge.safe_text import one_line, rich_text
 
 
 @app.command("replay")
@@ -39,9 +41,9 @@ def replay(
     else:
         out = console()
         if ruling is not None:
-            out.print(f"[bold]{ruling.id}[/bold]  {ruling.question_en}", highlight=False)
+            out.print(rich_text(ruling.id, "bold") + Text("  ") + rich_text(ruling.question_en), highlight=False)
         elif scenario.description:
-            out.print(scenario.description, highlight=False)
+            out.print(rich_text(scenario.description), highlight=False)
         out.print(replay_view(run, show_board=not no_board))
     if not run.ok:
         raise typer.Exit(code=1)
@@ -56,4 +58,4 @@ def _save(run: "object", save_at: tuple[int, Path]) -> None:
     if chosen is None:
         raise UserError(f"--save-at {step}: the replay has steps 0 to {steps[-1].index}")
     write_scenario(path, setup_from_snapshot(chosen.snapshot, run.scenario, step))  # type: ignore[attr-defined]
-    console().print(f"wrote the board after step {step} to {path}", highlight=False)
+    console().print(Text(f"wrote the board after step {step} to {one_line(path)}"), highlight=False)

@@ -1,7 +1,7 @@
 """`pal-judge rule NUMBER|TERM`: a section, EN and ZH side by side, from the cached rulebook.
 
 Kept fast: imports only typer, rich and the light corpus modules; the rulebook is
-unpickled from the cache (never re-aligned per call) and whoosh is never imported.
+read from its JSON cache (never re-aligned per call) and whoosh is never imported.
 """
 
 from __future__ import annotations
@@ -57,12 +57,9 @@ def _linked_scenarios(number: str, strict: bool) -> list[str]:
     except UserError as err:
         if strict:
             raise
-        from rich.markup import escape
+        from pal_judge.notices import warn
 
-        from pal_judge.cli._app import error_console
-
-        error_console().print(f"[yellow]warning:[/] scenarios citing {number} not listed: {escape(err.message)}",
-                              highlight=False)
+        warn(f"scenarios citing {number} not listed: {err.message}")
         return []
 
 

@@ -8,7 +8,8 @@ from typing import Optional
 import typer
 from rich.text import Text
 
-from pal_judge.cli._app import app, console, guarded
+from pal_judge.cli._app import app, console, guarded, warn
+from pal_judge.safe_text import one_line, visible
 
 rulings_app = typer.Typer(help="The rulings database: list it, check that every ruling holds.", no_args_is_help=True)
 app.add_typer(rulings_app, name="rulings")
@@ -27,31 +28,37 @@ def check(
     from pal_judge.rulings.loader import load_rulings
     from pal_judge.rulings.runs import run_all
 
-    rulings = load_rulings()
+    broken: list[str] = []  # rulings that could not even be loaded: left out of the run, and a failure
+    rulings = load_rulings(skip=broken.append)
     summaries = run_all(rulings, use_cache=not fresh)
     reports = check_rulings(rulings, summaries, {s.number for s in zh_sections()})
     failed = [r for r in reports if not r.ok]
     if as_json:
-        typer.echo(json.dumps({"rulings": len(reports), "failed": len(failed), "reports": [r.to_dict() for r in reports]},
-                              ensure_ascii=False, indent=2))
+        typer.echo(json.dumps({"rulings": len(reports), "failed": len(failed), "reports": [r.to_dict() for r in reports],
+                               "broken": broken}, ensure_ascii=False, indent=2))
     else:
         out = console()
         for report in reports:
             if report.ok and not verbose:
                 continue
             mark = Text("✓ ", style="bold green") if report.ok else Text("✗ ", style="bold red")
-            out.print(mark + Text(report.ruling.id, style="bold") + Text(f"  {report.ruling.file}:{report.ruling.where.line}", style="dim"))
+            where = f"{report.ruling.file}:{report.ruling.where.line}"  # file text below: visible, never markup
+            out.print(mark + Text(one_line(report.ruling.id), style="bold") + Text(f"  {one_line(where)}", style="dim"))
             if report.known_engine_issue:
-                out.print(Text(f"    known engine issue: {report.ruling.engine_issue}", style="yellow"))
+                out.print(Text(f"    known engine issue: {visible(report.ruling.engine_issue)}", style="yellow"))
             for problem in report.problems:
-                out.print(Text(f"    {problem}", style="red"))
+                out.print(Text(f"    {visible(problem)}", style="red"))
             for note in report.notes:
-                out.print(Text(f"    note: {note}", style="dim"))
+                out.print(Text(f"    note: {visible(note)}", style="dim"))
         style = "bold green" if not failed else "bold red"
         known = sum(r.known_engine_issue for r in reports)
         suffix = f" ({known} of the failures are known engine issues, see pal_judge/engine/REQUESTS.md)" if known else ""
+        for problem in broken:
+            out.print(Text("✗ ", style="bold red") + Text(f"left out: {one_line(problem)}", style="red"))
         out.print(Text(f"{len(reports) - len(failed)} of {len(reports)} rulings hold{suffix}", style=style))
-    if failed:
+        if broken:
+            out.print(Text(f"{len(broken)} broken rulings left out", style="bold red"))
+    if failed or broken:
         raise typer.Exit(code=1)
 
 
@@ -65,7 +72,7 @@ def list_rulings(
     """List the rulings: id, question, cited sections, tags."""
     from pal_judge.rulings.loader import load_rulings
 
-    rulings = load_rulings()
+    rulings = load_rulings(skip=warn)  # a broken ruling is reported, the others listed
     if tag:
         rulings = [r for r in rulings if tag in r.tags]
     if section:
@@ -80,10 +87,10 @@ def list_rulings(
         return
     out = console()
     for r in rulings:
-        line = Text(r.id, style="bold")
+        line = Text(one_line(r.id), style="bold")  # ruling text: visible, never markup
         line.append("  " + " ".join(r.cites[:4]) + (" …" if len(r.cites) > 4 else ""), style="cyan")
         if r.tags:
-            line.append("  " + ", ".join(r.tags), style="dim")
+            line.append("  " + one_line(", ".join(r.tags)), style="dim")
         out.print(line)
-        out.print(Text("    " + r.question_en), overflow="ellipsis", no_wrap=True)
+        out.print(Text("    " + one_line(r.question_en)), overflow="ellipsis", no_wrap=True)
     out.print(Text(f"{len(rulings)} rulings", style="dim"))

@@ -110,7 +110,9 @@ def _print(findings: list["Finding"], fmt: str, title: str, rulebook: "Rulebook"
         return f"Chapter {chapter}  {names}"
 
     if fmt == "markdown":
-        typer.echo(findings_markdown(findings, chapter_title, title, summaries), nl=False)
+        from pal_judge.safe_text import visible
+
+        typer.echo(visible(findings_markdown(findings, chapter_title, title, summaries), None), nl=False)  # rules text
         return
     if not findings:
         console().print("No findings.", style="green")

@@ -6,7 +6,7 @@
     book.alignment[52]              # AlignedParagraph(en_index=52, sections=(), score=…)
 
 Importing this package stays light (no YAML, no search engine): `pal-judge rule`
-only unpickles the cached Rulebook.
+only reads the cached Rulebook (plain JSON).
 """
 
 from __future__ import annotations

@@ -4,23 +4,30 @@ Keyed by a hash of the rules files, the package version and the corpus sources,
 so any change to the texts or to the aligner rebuilds it. Written to a temporary
 file in the same folder then `os.replace`d, so a reader never sees half a file;
 an unreadable or foreign file is ignored and rebuilt.
+
+The cache is plain JSON, never a pickle: reading a cache file can give wrong data at
+worst, never run code. Older rulebook caches are deleted only when the cache folder's
+manifest says we wrote them.
 """
 
 from __future__ import annotations
 
-import pickle
-from dataclasses import dataclass
+import json
+from dataclasses import asdict, dataclass
 from pathlib import Path
+from typing import Any
 
 from pal_judge import __version__
-from pal_judge.atomic import write_bytes_atomic
-from pal_judge.corpus.glossary import Glossary
-from pal_judge.corpus.model import Rulebook
+from pal_judge.atomic import write_text_atomic
+from pal_judge.cache_manifest import record_replacing
+from pal_judge.corpus.glossary import Glossary, Term
+from pal_judge.corpus.model import AlignedParagraph, Rulebook, Section
 from pal_judge.fingerprint import fingerprint, package_sources
+from pal_judge.textfiles import read_json
 
 # The files of rules/ a Rulebook is built from (the cache key hashes them all).
 SOURCE_FILES = ("zh.txt", "en.txt", "glossary.yaml", "alignment_overrides.yaml", "headings_en.yaml")
-_FORMAT = 1
+_FORMAT = 2  # 2: JSON (1 was a pickle)
 
 
 @dataclass(frozen=True)
@@ -37,29 +44,52 @@ def cache_key(folder: Path, source_files: tuple[str, ...] = SOURCE_FILES) -> str
 
 
 def cache_file(cache: Path, key: str) -> Path:
-    return cache / f"rulebook-{key[:24]}.pickle"
+    return cache / f"rulebook-{key[:24]}.json"
+
+
+def _tuples(data: dict[str, Any]) -> dict[str, Any]:
+    """JSON has lists where the model has tuples."""
+    return {name: tuple(value) if isinstance(value, list) else value for name, value in data.items()}
+
+
+def _to_json(corpus: CachedCorpus) -> str:
+    book = corpus.rulebook
+    return json.dumps({
+        "key": corpus.key,
+        "sections": [asdict(section) for section in book.sections],
+        "en_paragraphs": list(book.en_paragraphs),
+        "alignment": [asdict(paragraph) for paragraph in book.alignment],
+        "terms": [asdict(term) for term in corpus.glossary.terms],
+    }, ensure_ascii=False)
+
+
+def _from_json(data: dict[str, Any]) -> CachedCorpus:
+    rulebook = Rulebook(
+        sections=tuple(Section(**_tuples(section)) for section in data["sections"]),
+        en_paragraphs=tuple(data["en_paragraphs"]),
+        alignment=tuple(AlignedParagraph(**_tuples(paragraph)) for paragraph in data["alignment"]),
+    )
+    glossary = Glossary(tuple(Term(**_tuples(term)) for term in data["terms"]))
+    return CachedCorpus(data["key"], rulebook, glossary)
 
 
 def read_cache(cache: Path, key: str) -> CachedCorpus | None:
     """The cached corpus for `key`, or None when absent, stale or unreadable."""
     try:
-        with open(cache_file(cache, key), "rb") as handle:
-            payload = pickle.load(handle)
-    except Exception:  # missing, truncated, corrupted or from another version: rebuild
+        data = read_json(cache_file(cache, key))
+        if data["key"] != key:
+            return None
+        return _from_json(data)
+    except (OSError, ValueError, KeyError, TypeError, AttributeError):  # missing, truncated, foreign: rebuild
         return None
-    if not isinstance(payload, CachedCorpus) or payload.key != key:
-        return None
-    return payload
 
 
 def write_cache(cache: Path, corpus: CachedCorpus) -> None:
-    """Write atomically (temporary file + os.replace); drop older rulebook caches. Never fails the caller."""
+    """Write atomically (temporary file + os.replace); drop older rulebook caches we wrote. Never fails the caller."""
     target = cache_file(cache, corpus.key)
     try:
-        cache.mkdir(parents=True, exist_ok=True)
-        write_bytes_atomic(target, pickle.dumps(corpus, protocol=pickle.HIGHEST_PROTOCOL))
-        for old in cache.glob("rulebook-*.pickle"):
-            if old != target:
-                old.unlink(missing_ok=True)
+        cache.mkdir(mode=0o700, parents=True, exist_ok=True)
+        write_text_atomic(target, _to_json(corpus), private=True)
+        record_replacing(cache, target.name, "rulebook-")
     except OSError:
         pass  # a read-only cache folder only costs speed

@@ -99,9 +99,6 @@ class Glossary:
         self._en_re: re.Pattern[str] | None = None
         self._zh_re: re.Pattern[str] | None = None
 
-    def __getstate__(self) -> dict[str, object]:
-        return {**self.__dict__, "_en_re": None, "_zh_re": None}
-
     def __len__(self) -> int:
         return len(self.terms)
 

@@ -2,18 +2,24 @@
 
 from __future__ import annotations
 
+import json
+import os
 import shutil
+import tempfile
 import time
 from dataclasses import dataclass
 from importlib import resources
 from pathlib import Path
+from typing import Iterable
 
-from pal_judge.atomic import write_text_atomic
+from pal_judge.atomic import current_umask, write_bytes_atomic, write_text_atomic
 from pal_judge.errors import UserError
 from pal_judge.html.book_page import render_book
 from pal_judge.html.other_pages import render_findings, render_glossary, render_rulings
 from pal_judge.html.search_index import build_index, index_script
 from pal_judge.html.sources import SiteData, gather
+from pal_judge.safe_text import one_line
+from pal_judge.textfiles import read_json
 
 ASSETS = ("site.css", "site.js", "search.js")
 
@@ -46,31 +52,12 @@ class ExportReport:
         }
 
 
-def _write(path: Path, text: str) -> None:
-    """Write atomically, so an open browser never reads half a page."""
-    write_text_atomic(path, text, mode=0o644)
+# What an export wrote, so that the next export into the same folder knows which files are its own.
+MANIFEST = ".pal-judge-export.json"
 
 
-SITE_ENTRIES = frozenset({"index.html", "glossary.html", "rulings.html", "findings.html", "diff.html", "assets"})
-
-
-def _prepare(directory: Path) -> None:
-    if directory.exists() and not directory.is_dir():
-        raise UserError(f"{directory} exists and is not a folder")
-    # Never write over a judge's own files: only a new, an empty, or an earlier export's folder.
-    foreign = sorted(p.name for p in directory.iterdir() if p.name not in SITE_ENTRIES) if directory.is_dir() else []
-    if foreign:
-        shown = ", ".join(foreign[:3]) + (", …" if len(foreign) > 3 else "")
-        raise UserError(f"{directory.resolve()} already holds other files ({shown}); export into a new or empty folder")
-    try:
-        (directory / "assets").mkdir(parents=True, exist_ok=True)
-    except OSError as err:
-        raise UserError(f"cannot create {directory}: {err.strerror}") from None
-
-
-def write_site(data: SiteData, directory: Path, extra: dict[str, str] | None = None) -> list[str]:
-    """Write every file of the site (and the `extra` pages, name -> HTML) into `directory`; the relative paths written."""
-    _prepare(directory)
+def _site_files(data: SiteData, extra: dict[str, str] | None = None) -> dict[str, bytes]:
+    """Every file of the site (and the `extra` pages, name -> HTML), by its path relative to the folder."""
     pages = {
         "index.html": render_book(data),
         "glossary.html": render_glossary(data),
@@ -78,19 +65,101 @@ def write_site(data: SiteData, directory: Path, extra: dict[str, str] | None = N
         "findings.html": render_findings(data),
         "assets/search-index.js": index_script(build_index(data)),
     } | (extra or {})
-    for name, text in pages.items():
-        _write(directory / name, text)
+    files = {name: text.encode("utf-8") for name, text in pages.items()}
     package = resources.files("pal_judge.html") / "assets"
-    for name in ASSETS:
-        with resources.as_file(package / name) as source:
-            shutil.copyfile(source, directory / "assets" / name)
-    return [*pages, *(f"assets/{name}" for name in ASSETS)]
+    files.update({f"assets/{name}": (package / name).read_bytes() for name in ASSETS})
+    return files
+
+
+def _entries(directory: Path) -> dict[str, bool]:
+    """Every path inside `directory` (links never followed) -> whether it is a link or not a plain file/folder."""
+    found: dict[str, bool] = {}
+    for root, folders, files in os.walk(directory, followlinks=False):
+        for name in folders + files:
+            path = Path(root) / name
+            odd = path.is_symlink() or not (path.is_dir() or path.is_file())
+            found[path.relative_to(directory).as_posix()] = odd
+    return found
+
+
+def _earlier_export(directory: Path) -> set[str] | None:
+    """The files an earlier export wrote here (its manifest), or None when there is none."""
+    try:
+        listed = read_json(directory / MANIFEST, 1_000_000)["files"]
+        return {name for name in listed if isinstance(name, str)}
+    except (OSError, ValueError, KeyError, TypeError):
+        return None
+
+
+def _check_target(directory: Path, names: Iterable[str] = ()) -> None:
+    """Refuse a target that is not a folder, holds files an export did not write, or holds links.
+
+    Only a new folder, an empty one, or an earlier export's folder is written into, and never
+    through a link: an `assets` link or a linked `assets/site.css` would send the files elsewhere."""
+    shown = one_line(directory)
+    if directory.exists() and not directory.is_dir():
+        raise UserError(f"{shown} exists and is not a folder")
+    if not directory.is_dir():
+        return
+    entries = _entries(directory)
+    if not entries:
+        return
+    odd = sorted(name for name, is_odd in entries.items() if is_odd)
+    if odd:
+        raise UserError(f"{shown} holds {_some(odd)}, a link or not a regular file; pal-judge never writes "
+                        "through links: export into a new or empty folder")
+    ours = _earlier_export(directory)
+    if ours is None:
+        raise UserError(f"{one_line(directory.resolve())} already holds files pal-judge did not write ({_some(entries)}); "
+                        "export into a new or empty folder")
+    foreign = sorted(name for name in entries if name not in ours | {MANIFEST, "assets"})
+    clashing = sorted(name for name in names if (directory / name).is_dir())
+    if foreign or clashing:
+        raise UserError(f"{shown} holds files the last export did not write ({_some(foreign + clashing)}); "
+                        "export into a new or empty folder")
+
+
+def _some(names: Iterable[str]) -> str:
+    names = sorted(names)
+    return one_line(", ".join(names[:3]) + (", …" if len(names) > 3 else ""))
+
+
+def _write_files(directory: Path, files: dict[str, bytes]) -> None:
+    """Each file atomically (an open browser never reads half a page), the manifest last."""
+    (directory / "assets").mkdir(exist_ok=True)
+    for name, content in files.items():
+        write_bytes_atomic(directory / name, content)  # os.replace: a link in the way is replaced, never followed
+    write_text_atomic(directory / MANIFEST, json.dumps({"files": sorted(files)}))
+
+
+def write_site(data: SiteData, directory: Path, extra: dict[str, str] | None = None) -> list[str]:
+    """Write every file of the site (and the `extra` pages) into `directory`; the relative paths written.
+
+    A new folder is written whole beside its place, then renamed into it: an export that fails
+    half-way leaves no half-written folder."""
+    files = _site_files(data, extra)
+    _check_target(directory, files)
+    try:
+        if directory.is_dir():
+            _write_files(directory, files)
+        else:
+            directory.parent.mkdir(parents=True, exist_ok=True)
+            temp = Path(tempfile.mkdtemp(prefix=f".{directory.name}.export-", dir=directory.parent))
+            try:
+                _write_files(temp, files)
+                temp.chmod(0o777 & ~current_umask())  # mkdtemp made it 0700
+                os.rename(temp, directory)
+            finally:
+                shutil.rmtree(temp, ignore_errors=True)  # made just above; gone once renamed
+    except OSError as err:
+        raise UserError(f"cannot write the site into {one_line(directory)}: {err.strerror or err}") from None
+    return list(files)
 
 
 def export_site(directory: Path, data: SiteData | None = None, extra: dict[str, str] | None = None) -> ExportReport:
     """Gather everything (unless given) and write the site; the report says what is in it."""
     start = time.perf_counter()
-    _prepare(directory)  # a bad folder fails before any work
+    _check_target(directory)  # a bad folder fails before any work
     data = data if data is not None else gather()
     files = write_site(data, directory, extra)
     seconds = time.perf_counter() - start

@@ -106,10 +106,12 @@ def _ruling_view(ruling: Ruling) -> RulingView:
     )
 
 
-def _load_rulings() -> tuple[RulingView, ...]:
+def _load_rulings(problems: list[str] | None = None) -> tuple[RulingView, ...]:
+    """Every ruling that loads; a broken one is left out and, given `problems`, reported there."""
     from pal_judge.rulings.loader import load_rulings
 
-    return tuple(_ruling_view(ruling) for ruling in load_rulings())
+    skip = (lambda problem: problems.append(f"ruling left out: {problem}")) if problems is not None else None
+    return tuple(_ruling_view(ruling) for ruling in load_rulings(skip=skip))
 
 
 def coverage_of(rulings: tuple[RulingView, ...]) -> dict[str, tuple[str, ...]]:
@@ -149,7 +151,7 @@ def gather() -> SiteData:
 
     rulebook, glossary = load_corpus()
     problems: list[str] = []
-    rulings = _guarded("rulings", _load_rulings, problems) or ()
+    rulings = _guarded("rulings", lambda: _load_rulings(problems), problems) or ()
     findings = _guarded("translation findings", lambda: _load_findings(rulebook, glossary), problems) or ()
     return SiteData(
         rulebook=rulebook,

@@ -9,6 +9,7 @@ from rich.panel import Panel
 from rich.table import Table
 from rich.text import Text
 
+from pal_judge.safe_text import rich_text, visible
 from pal_judge.scenarios.expectations import ExpectationResult
 from pal_judge.scenarios.runner import ScenarioRun, StepRun
 
@@ -24,14 +25,14 @@ def _pal_table(base: list[dict[str, Any]]) -> RenderableType:
     for card in base:
         damage = card.get("damage", 0)
         state = card.get("state", "")
-        table.add_row(
-            Text(str(card.get("label", card.get("card", "?"))), style="bold"),
-            str(card.get("type", "")),
-            str(card.get("power", "")),
-            str(card.get("strike", "") if card.get("type") == "pal" else ""),
+        table.add_row(  # card names, types and keywords come from scenario files: Text, never markup
+            rich_text(card.get("label", card.get("card", "?")), "bold"),
+            rich_text(card.get("type", "")),
+            rich_text(card.get("power", "")),
+            rich_text(card.get("strike", "") if card.get("type") == "pal" else ""),
             Text(str(damage), style="red" if damage else "dim"),
-            Text(state, style="yellow" if state == "rested" else "green"),
-            ", ".join(_keyword(k) for k in card.get("keywords", [])),
+            rich_text(state, "yellow" if state == "rested" else "green"),
+            rich_text(", ".join(_keyword(k) for k in card.get("keywords", []))),
         )
     return table
 
@@ -44,7 +45,7 @@ def _keyword(keyword: Any) -> str:
 
 def _names(cards: Iterable[str], limit: int = 8) -> str:
     cards = list(cards)
-    shown = ", ".join(cards[:limit])
+    shown = ", ".join(visible(card, 200) for card in cards[:limit])
     return shown + (f", … (+{len(cards) - limit})" if len(cards) > limit else "") if cards else "—"
 
 
@@ -100,7 +101,7 @@ def events_view(events: list[dict[str, Any]]) -> RenderableType:
     table.add_column()
     table.add_column(style="cyan")
     for event in events:
-        table.add_row(str(event.get("seq", "")), str(event.get("what", "")), " ".join(event.get("cites", [])))
+        table.add_row(Text(str(event.get("seq", ""))), rich_text(event.get("what", "")), Text(" ".join(event.get("cites", []))))
     return table
 
 
@@ -108,12 +109,12 @@ def expectation_line(result: ExpectationResult) -> Text:
     line = Text()
     if result.ok:
         line.append("✓ ", style="bold green")
-        line.append(result.description)
+        line.append(visible(result.description))
         return line
     line.append("✗ ", style="bold red")
-    line.append(f"{result.description}  (line {result.expectation.where.line})\n")
-    line.append(f"    - expected: {result.expectation.expected}\n", style="red")
-    line.append(f"    + actual:   {result.actual}", style="green")
+    line.append(f"{visible(result.description)}  (line {result.expectation.where.line})\n")
+    line.append(f"    - expected: {visible(result.expectation.expected)}\n", style="red")
+    line.append(f"    + actual:   {visible(result.actual)}", style="green")
     return line
 
 
@@ -122,9 +123,9 @@ def step_view(step: StepRun, show_board: bool = True) -> Panel:
     if show_board:
         parts.append(board_view(step.snapshot))
     parts += [expectation_line(e) for e in step.expectations]
-    title = "set-up" if step.index == 0 else f"step {step.index}: {step.text}"
+    title = Text("set-up") if step.index == 0 else Text(f"step {step.index}: ") + rich_text(step.text)  # never markup
     if step.line:
-        title += f"  [dim](line {step.line})[/dim]"
+        title += Text(f"  (line {step.line})", style="dim")
     return Panel(Group(*parts), title=title, title_align="left", border_style="blue")
 
 
@@ -133,7 +134,7 @@ def replay_view(run: ScenarioRun, show_board: bool = True) -> RenderableType:
     if run.final:
         parts.append(Panel(Group(*[expectation_line(e) for e in run.final]), title="expect", title_align="left"))
     if run.error:
-        parts.append(Text(f"✗ {run.error}", style="bold red"))
+        parts.append(Text(f"✗ {visible(run.error)}", style="bold red"))
     verdict = Text()
     failed = sum(not e.ok for e in run.expectations)
     if run.ok and not run.expectations:

@@ -29,6 +29,7 @@ from rich.text import Text
 from pal_judge.corpus.glossary import Term
 from pal_judge.corpus.model import Rulebook, Section
 from pal_judge.render.translation_notes import notes_view, translation_notes
+from pal_judge.safe_text import one_line, rich_text, visible
 
 LANGS = ("en", "zh", "both")
 _LOW_SCORE = 0.5
@@ -145,7 +146,7 @@ def _path_text(payload: dict[str, Any], lang: str) -> Text:
         titles = [part.get("title_en", ""), part.get("title_zh", "")] if lang == "both" else [part.get(f"title_{lang}", "")]
         label = " ".join(t for t in titles if t)
         if label:
-            text.append(f" {label}", style="bold")
+            text.append(f" {visible(label)}", style="bold")  # rules-file text: visible, never markup
     return text
 
 
@@ -153,14 +154,14 @@ def _cell(node: dict[str, Any], lang: str) -> Text:
     if node["kind"] != "clause":
         title = node.get(f"title_{lang}", "")
         body = node.get(lang, "") if lang == "en" else "\n".join(node.get("zh", "").split("\n")[1:])
-        text = Text(title, style="bold")
+        text = rich_text(title, "bold", limit=None)
         if body:
-            text.append("\n" + body)
+            text.append("\n" + visible(body, None))
         return text
     value = node.get(lang, "")
     if not value:
         return Text("(no English text for this clause)" if lang == "en" else "", style="dim italic")
-    return Text(value)
+    return rich_text(value, limit=None)
 
 
 def _number_cell(node: dict[str, Any], top_depth: int) -> Text:
@@ -176,7 +177,7 @@ def render_rule(out: Console, payload: dict[str, Any], lang: str = "both") -> No
     if payload.get("term"):
         term = payload["term"]
         names = " / ".join(term[k] for k in ("en", "zh") if term.get(k))
-        out.print(Text(f"{names} ({term['kind']}) is defined here.", style="dim"))
+        out.print(Text(f"{one_line(names)} ({one_line(term['kind'])}) is defined here.", style="dim"))
     columns = ["en", "zh"] if lang == "both" else [lang]
     top = payload["section"]["depth"]
     width = max(len(n["number"]) + 2 * (n["depth"] - top) for n in _walk(payload["section"]))
@@ -203,11 +204,11 @@ def render_rule(out: Console, payload: dict[str, Any], lang: str = "both") -> No
             elif ref["heading"]:
                 head = ref["heading"]
                 titles = [head.get("title_en", ""), head.get("title_zh", "")]
-                line.append(f"{head['number']} " + " ".join(t for t in titles if t))
+                line.append(f"{head['number']} " + one_line(" ".join(t for t in titles if t)))
             out.print(line)
     out.print(_stepping(payload, lang))
     if payload["scenarios"]:
-        out.print(Text("Scenarios: " + ", ".join(payload["scenarios"]), style="green"))
+        out.print(Text("Scenarios: " + one_line(", ".join(payload["scenarios"]), None), style="green"))
 
 
 def _stepping(payload: dict[str, Any], lang: str) -> Group:
@@ -219,5 +220,5 @@ def _stepping(payload: dict[str, Any], lang: str) -> Group:
         text_key = "text_en" if lang in ("en", "both") else "text_zh"
         preview = neighbour.get(text_key) or neighbour.get("text_zh") or ""
         preview = preview if len(preview) <= 60 else preview[:59] + "…"
-        lines.append(Text.assemble((f"{label} ", "dim"), (neighbour["number"], "cyan"), "  ", (preview, "dim")))
+        lines.append(Text.assemble((f"{label} ", "dim"), (neighbour["number"], "cyan"), "  ", (one_line(preview), "dim")))
     return Group(*lines)

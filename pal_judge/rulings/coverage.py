@@ -21,10 +21,11 @@ def zh_sections() -> list[Section]:
 
 def coverage_map(folder: Path | None = None) -> dict[str, list[str]]:
     """Section number -> ids of the rulings whose scenario trace cites it (cached with the runs)."""
+    from pal_judge.notices import warn
     from pal_judge.rulings.loader import load_rulings
     from pal_judge.rulings.runs import run_all
 
-    rulings = load_rulings(folder)
+    rulings = load_rulings(folder, skip=warn)  # a broken ruling is reported and left out
     summaries = run_all(rulings, folder)
     linked: dict[str, list[str]] = {}
     for ruling in rulings:
@@ -43,10 +44,11 @@ def scenarios_citing(number: str, folder: Path | None = None) -> list[str]:
 
     summaries = cached_runs(folder)
     if summaries is None:
+        from pal_judge.notices import warn
         from pal_judge.rulings.loader import load_rulings
         from pal_judge.rulings.runs import run_all
 
-        summaries = run_all(load_rulings(folder), folder, use_cache=False)  # just found stale: run, store
+        summaries = run_all(load_rulings(folder, skip=warn), folder, use_cache=False)  # just found stale: run, store
     linked = [ruling for ruling, summary in summaries.items() if number in summary.cited]
     return sorted(linked, key=lambda ruling: (len(summaries[ruling].cited), ruling))
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 from pathlib import Path
 
 from pal_judge.errors import UserError
@@ -23,7 +24,7 @@ def resolve(target: str) -> tuple[Scenario, Ruling | None]:
     from pal_judge.scenarios.loader import load_scenario_file
 
     path = Path(target)
-    if path.is_file():
+    if path.is_file() or os.path.lexists(path) and not path.is_dir():  # a FIFO or a link loop: the read says so
         root = load_located(read_yaml_text(path), str(path))
         is_ruling_file = isinstance(root.value, list) or (
             isinstance(root.value, dict) and ("rulings" in root.value or "id" in root.value)
@@ -37,5 +38,7 @@ def resolve(target: str) -> tuple[Scenario, Ruling | None]:
         return rulings[0].scenario, rulings[0]
     if target.endswith((".yaml", ".yml")):
         raise UserError(f"file not found: {target}")
-    ruling = find_ruling(target, load_rulings())
+    from pal_judge.notices import warn
+
+    ruling = find_ruling(target, load_rulings(skip=warn))  # a broken ruling is reported, the others found
     return ruling.scenario, ruling

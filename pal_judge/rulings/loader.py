@@ -1,11 +1,20 @@
-"""Load the rulings database: every `rulings/*.yaml` file holds a list of rulings."""
+"""Load the rulings database: every `rulings/*.yaml` file holds a list of rulings.
+
+Rulings files travel between judges, so one broken or hostile ruling (bad YAML, an unknown
+field, a duplicate id) must not stop the commands for all the others: a caller passing `skip`
+gets each problem reported to it and the ruling (or, for a file that cannot be parsed at all,
+the file) left out. Without `skip`, the first problem is raised as a UserError.
+"""
 
 from __future__ import annotations
 
 import datetime as _dt
+import os
 import re
 from pathlib import Path
+from typing import Callable
 
+from pal_judge.errors import UserError
 from pal_judge.paths import ruling_files
 from pal_judge.rulings.model import SOURCE_KINDS, Ruling, Source
 from pal_judge.scenarios.loader import scenario_from_node
@@ -18,39 +27,65 @@ from pal_judge.scenarios.located import (
 )
 
 RULING_FIELDS = ("id", "question", "answer", "cites", "tags", "source", "follows", "uncited", "engine_issue", "scenario")
-_ID = re.compile(r"^[a-z0-9][a-z0-9-]*$")
-_SECTION = re.compile(r"^\d+(\.\d+)*$")
+# Matched whole (`fullmatch`): with `match` and `$`, an id ending in a newline passed.
+_ID = re.compile(r"[a-z0-9][a-z0-9-]*")
+_SECTION = re.compile(r"\d+(\.\d+)*")
+
+Skip = Callable[[str], None]  # told each problem of a ruling left out
 
 
-def load_rulings(folder: Path | None = None) -> list[Ruling]:
-    """Every ruling, in file order; ids are unique across files."""
+def _report(err: UserError, skip: Skip | None) -> None:
+    if skip is None:
+        raise err
+    skip(err.message)
+
+
+def load_rulings(folder: Path | None = None, skip: Skip | None = None) -> list[Ruling]:
+    """Every ruling, in file order; ids are unique across files (a second use of an id is a problem)."""
     rulings: list[Ruling] = []
     seen: dict[str, Ruling] = {}
     for path in ruling_files(folder):
-        for ruling in load_ruling_file(path):
+        for ruling in load_ruling_file(path, skip):
             if ruling.id in seen:
                 first = seen[ruling.id].where
-                raise ruling.where.error(f"ruling id '{ruling.id}' is already used at {first}")
+                _report(ruling.where.error(f"ruling id '{ruling.id}' is already used at {first}"), skip)
+                continue
             seen[ruling.id] = ruling
             rulings.append(ruling)
     return rulings
 
 
-def load_ruling_file(path: Path) -> list[Ruling]:
+def load_ruling_file(path: Path, skip: Skip | None = None) -> list[Ruling]:
+    try:
+        items, shared = _ruling_nodes(path)
+    except UserError as err:  # the file cannot be read or parsed: all of it is left out
+        _report(err, skip)
+        return []
+    rulings = []
+    for item in items:
+        try:
+            rulings.append(_ruling(item, shared))
+        except UserError as err:
+            _report(err, skip)
+    return rulings
+
+
+def _ruling_nodes(path: Path) -> tuple[list[Located], dict[str, Located]]:
     root = load_located(read_yaml_text(path, _display(path)), _display(path))
     shared: dict[str, Located] = {}
     if isinstance(root.value, dict) and "rulings" in root.value:  # {cards: {...}, rulings: [...]}
         check_fields(root.value, ("cards", "rulings"), f"{_display(path)}")
         shared = dict(root.value["cards"].mapping("cards")) if "cards" in root.value else {}
-        items = root.value["rulings"].items("rulings")
-    else:
-        items = root.value if isinstance(root.value, list) else [root]
-    return [_ruling(item, shared) for item in items]
+        return root.value["rulings"].items("rulings"), shared
+    return (root.value if isinstance(root.value, list) else [root]), shared
 
 
 def _display(path: Path) -> str:
+    """The path relative to the working folder when it is under it (no link is followed: a link
+    loop is reported by the read, not by this)."""
+    absolute = Path(os.path.abspath(path))
     try:
-        return str(path.resolve().relative_to(Path.cwd()))
+        return str(absolute.relative_to(Path.cwd()))
     except ValueError:
         return str(path)
 
@@ -69,7 +104,7 @@ def _sections(node: Located, field: str) -> tuple[str, ...]:
     numbers = []
     for item in node.items(field):
         number = str(item.value).strip() if item.value is not None else ""
-        if not _SECTION.match(number):
+        if not _SECTION.fullmatch(number):
             raise item.where.error(f"'{number}' in {field} is not a section number such as 9.6.3.1")
         numbers.append(number)
     return tuple(numbers)
@@ -98,7 +133,7 @@ def _ruling(node: Located, shared: dict[str, Located]) -> Ruling:
     check_fields(body, RULING_FIELDS, "a ruling", required=("id", "question", "answer", "cites", "source", "scenario"),
                  where=node.where)
     ruling_id = body["id"].text("id")
-    if not _ID.match(ruling_id):
+    if not _ID.fullmatch(ruling_id):
         raise body["id"].where.error(f"ruling id '{ruling_id}' must be lower-case words joined by '-'")
     question_en, question_zh = _bilingual(body["question"], "question")
     answer_en, answer_zh = _bilingual(body["answer"], "answer")

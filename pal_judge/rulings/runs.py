@@ -2,7 +2,8 @@
 
 The cache key hashes the rulings' YAML, the engine's sources and the scenario layer's sources, so
 editing any of them reruns the scenarios; otherwise `rulings check`, `coverage` and `rule` read the
-stored outcome (a JSON file in `cache_dir()`, written atomically).
+stored outcome (a JSON file in `cache_dir()`, written atomically; older outcomes are deleted only when
+the cache folder's manifest says we wrote them).
 """
 
 from __future__ import annotations
@@ -13,9 +14,11 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from pal_judge.atomic import write_text_atomic
+from pal_judge.cache_manifest import record_replacing
 from pal_judge.errors import UserError
 from pal_judge.fingerprint import fingerprint, package_sources
 from pal_judge.paths import cache_dir, rulings_dir
+from pal_judge.textfiles import read_json
 
 if TYPE_CHECKING:  # the model imports the scenario layer: not needed to read the cache (`rule`)
     from pal_judge.rulings.model import Ruling
@@ -53,6 +56,8 @@ def summarize(ruling: Ruling) -> RunSummary:
         run = run_scenario(ruling.scenario)
     except UserError as err:  # a scenario the engine rejects is a failed ruling, not a crash
         return RunSummary(ruling.id, err.message, (), ())
+    except (RecursionError, MemoryError, ArithmeticError) as err:  # nor one that breaks it: the others still run
+        return RunSummary(ruling.id, f"the engine could not run this scenario ({type(err).__name__}: {err})", (), ())
     failures = tuple(e.to_dict() for e in run.expectations if not e.ok)
     return RunSummary(ruling.id, run.error, failures, tuple(sorted(run.cited())))
 
@@ -63,14 +68,11 @@ def _cache_path(folder: Path | None) -> Path:
 
 def cached_runs(folder: Path | None = None) -> dict[str, RunSummary] | None:
     """The stored summaries when they are fresh and readable, else None (no YAML parsed, no engine run)."""
-    path = _cache_path(folder)
-    if not path.is_file():
-        return None
     try:
-        data = json.loads(path.read_text(encoding="utf-8"))
+        data = read_json(_cache_path(folder))
         return {k: RunSummary.from_dict(v) for k, v in data.items()}
     except (OSError, ValueError, KeyError, TypeError, AttributeError):
-        return None  # unreadable cache: the caller reruns
+        return None  # missing or unreadable cache: the caller reruns
 
 
 def run_all(rulings: list[Ruling], folder: Path | None = None, use_cache: bool = True) -> dict[str, RunSummary]:
@@ -85,11 +87,10 @@ def run_all(rulings: list[Ruling], folder: Path | None = None, use_cache: bool =
 
 
 def _write_atomic(path: Path, data: Any) -> None:
+    cache = path.parent
     try:
-        path.parent.mkdir(parents=True, exist_ok=True)
-        write_text_atomic(path, json.dumps(data, ensure_ascii=False))
-        for stale in path.parent.glob("rulings-runs-*.json"):  # outcomes of older sources
-            if stale != path:
-                stale.unlink(missing_ok=True)
+        cache.mkdir(mode=0o700, parents=True, exist_ok=True)
+        write_text_atomic(path, json.dumps(data, ensure_ascii=False), private=True)
+        record_replacing(cache, path.name, "rulings-runs-")  # outcomes of older sources go
     except OSError:
         pass  # a read-only cache only costs speed

@@ -15,9 +15,11 @@ from pathlib import Path
 from typing import Any
 
 from pal_judge.atomic import write_text_atomic
+from pal_judge.cache_manifest import may_write, record
 from pal_judge.fingerprint import fingerprint, package_sources
 from pal_judge.paths import cache_dir, ruling_files
 from pal_judge.rulings.model import RulingText, Source
+from pal_judge.textfiles import read_json
 
 CACHE_FORMAT = 1
 
@@ -42,17 +44,25 @@ def ruling_texts(folder: Path | None = None) -> list[RulingText]:
     key = texts_key(ruling_files(folder))
     path = cache_dir() / "rulings-texts.json"
     try:
-        data = json.loads(path.read_text(encoding="utf-8"))
+        data = read_json(path)  # a regular file, bounded: a FIFO or /dev/zero planted here is no cache
         if data["key"] == key:
             return [_from_cache(d) for d in data["rulings"]]
     except (OSError, ValueError, KeyError, TypeError, IndexError):
         pass  # no cache yet, or unreadable: load the rulings
+    from pal_judge.notices import warn
     from pal_judge.rulings.loader import load_rulings
 
-    texts = [r.words() for r in load_rulings(folder)]
+    broken: list[str] = []
+    texts = [r.words() for r in load_rulings(folder, skip=broken.append)]
+    for problem in broken:  # reported and left out; not cached, so that it is reported every time
+        warn(f"ruling left out: {problem}")
+    if broken or not may_write(path.parent, path.name):  # never replace a file of the judge's with this name
+        return texts
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
-        write_text_atomic(path, json.dumps({"key": key, "rulings": [_to_cache(t) for t in texts]}, ensure_ascii=False))
+        write_text_atomic(path, json.dumps({"key": key, "rulings": [_to_cache(t) for t in texts]}, ensure_ascii=False),
+                          private=True)
+        record(path.parent, path.name)
     except OSError:
         pass  # a read-only cache only costs time
     return texts

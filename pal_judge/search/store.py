@@ -15,6 +15,15 @@ non-empty target), so no lock is needed. An index that fails to open, or whose
 document count disagrees with `meta.json`, is discarded and rebuilt. When the
 cache folder cannot be written, the index is built in memory and a warning is
 printed on stderr.
+
+Trust: Whoosh keeps its schema, segment list and stored fields as pickles, and
+unpickling runs code, so an index is only ever opened from a folder that only the
+user can write: the cache folder is checked by `cache_dir()` (owned by the user,
+not writable by others), and the index folder itself must be owned by the user
+and private (0700, as `mkdtemp` creates it; a copied-in folder usually is not).
+A restricted unpickler is not an option: Whoosh unpickles in a dozen places of
+its own. Anything deleted (an older index, a crashed build) must be named in the
+cache folder's manifest (`cache_manifest.py`).
 """
 
 from __future__ import annotations
@@ -33,10 +42,13 @@ from whoosh.index import Index, open_dir
 
 if TYPE_CHECKING:
     from rich.console import Console
-from pal_judge.paths import cache_dir
+from pal_judge.cache_manifest import record, recorded, relative, remove_ours
+from pal_judge.notices import warn
+from pal_judge.paths import cache_dir, owned_privately
 from pal_judge.search.backend import build_in_memory, build_on_disk
 from pal_judge.search.documents import IndexDoc
 from pal_judge.search.vocabulary import Lexicon
+from pal_judge.textfiles import read_json
 
 INDEX_FORMAT = 3  # bump when the schema or the analyzers change
 _SWEEP_AFTER_S = 600.0  # leftovers of crashed builds older than this are removed
@@ -64,26 +76,27 @@ class Reporter:
     def status(self, message: str) -> contextlib.AbstractContextManager[object]:
         if self.quiet:
             return contextlib.nullcontext()
-        from rich.console import Console
+        from pal_judge.safe_console import make_console
 
-        console = Console(stderr=True)
+        console = make_console(stderr=True)
         if not console.is_terminal:  # no spinner in a log or a pipe: still say that a (re)build happened
             return _said_when_done(console, message)
-        return console.status(message)
+        from rich.text import Text
+
+        return console.status(Text(message))  # the message names a folder: never markup
 
     def warn(self, message: str) -> None:
         if not self.quiet:
-            from rich.console import Console
-            from rich.markup import escape
-
-            Console(stderr=True).print(f"[yellow]warning:[/] {escape(message)}", highlight=False)
+            warn(message)
 
 
 @contextlib.contextmanager
 def _said_when_done(console: "Console", message: str) -> Iterator[None]:
     """Say `message … done` once the work succeeded (an error, if any, stays the first line)."""
     yield
-    console.print(f"{message} done", highlight=False, soft_wrap=True)
+    from rich.text import Text
+
+    console.print(Text(f"{message} done"), highlight=False, soft_wrap=True)  # the message names a folder
 
 
 def search_root() -> Path:
@@ -112,12 +125,24 @@ def open_index(
     return _build_in_memory(key, make_docs, reporter)
 
 
+def _private(folder: Path) -> bool:
+    """Only the user can write here: the folder and the one holding it (Whoosh unpickles its files)."""
+    try:
+        private = not folder.stat().st_mode & 0o077
+    except OSError:
+        return False
+    return private and owned_privately(folder) and owned_privately(folder.parent)
+
+
 def _open_ready(folder: Path, key: str, reporter: Reporter) -> OpenedIndex | None:
     meta_path = folder / "meta.json"
     if not meta_path.is_file():
         return None
+    if not _private(folder):
+        reporter.warn(f"not opening the search index at {folder}: it is not a private folder of yours (0700)")
+        return None
     try:
-        meta = json.loads(meta_path.read_text(encoding="utf-8"))
+        meta = read_json(meta_path)
         if meta.get("key") != key:
             raise ValueError("key mismatch")
         index = open_dir(str(folder))
@@ -126,7 +151,7 @@ def _open_ready(folder: Path, key: str, reporter: Reporter) -> OpenedIndex | Non
         with index.searcher() as searcher:  # touch the segment files, not only the table of contents
             searcher.stored_fields(0)
             list(searcher.lexicon("key"))
-        lexicon = Lexicon.from_json(json.loads((folder / "lexicon.json").read_text(encoding="utf-8")))
+        lexicon = Lexicon.from_json(read_json(folder / "lexicon.json"))
     except Exception as err:  # any damage at all: throw it away and rebuild
         reporter.warn(f"search index at {folder} is unreadable ({err}); rebuilding it")
         _discard(folder)
@@ -138,9 +163,10 @@ def _build_and_publish(
     name: str, key: str, folder: Path, make_docs: DocsFactory, rebuild: bool, reporter: Reporter
 ) -> OpenedIndex:
     root = folder.parent
-    root.mkdir(parents=True, exist_ok=True)
-    temp = Path(tempfile.mkdtemp(prefix=f".build-{name}-", dir=root))
+    root.mkdir(mode=0o700, parents=True, exist_ok=True)
+    temp = Path(tempfile.mkdtemp(prefix=f".build-{name}-", dir=root))  # 0700
     try:
+        _record(temp)  # so that the leftover of a crashed build may be swept
         with reporter.status(f"Building the search index in {folder} …"):
             started = time.perf_counter()
             docs, lexicon = make_docs()
@@ -160,11 +186,13 @@ def _build_and_publish(
             if opened is None:
                 raise
             return opened
+        _record(folder)
         _sweep(root, name, folder)
         return OpenedIndex(open_dir(str(folder)), lexicon, folder, key, count, built=True, build_seconds=seconds)
     finally:
         if temp.exists():
-            shutil.rmtree(temp, ignore_errors=True)
+            shutil.rmtree(temp, ignore_errors=True)  # made by mkdtemp just above
+        _remove(temp)  # forget it
 
 
 def _build_in_memory(key: str, make_docs: DocsFactory, reporter: Reporter) -> OpenedIndex:
@@ -176,29 +204,45 @@ def _build_in_memory(key: str, make_docs: DocsFactory, reporter: Reporter) -> Op
     return OpenedIndex(index, lexicon, None, key, index.doc_count(), built=True, build_seconds=seconds)
 
 
+def _record(path: Path) -> None:
+    cache = cache_dir()
+    record(cache, relative(cache, path))
+
+
+def _remove(path: Path) -> bool:
+    """Delete a folder the manifest says we made (else leave it alone)."""
+    cache = cache_dir()
+    return remove_ours(cache, relative(cache, path))
+
+
 def _discard(folder: Path) -> None:
-    """Move a folder out of the way (atomically), then delete it."""
-    if not folder.exists():
+    """Move a folder of ours out of the way (atomically, so no reader sees it half deleted), then delete it."""
+    cache = cache_dir()
+    if not folder.exists() or relative(cache, folder) not in recorded(cache):
         return
     trash = folder.with_name(f".trash-{folder.name}-{os.getpid()}-{time.monotonic_ns()}")
     try:
+        _record(trash)
         os.rename(folder, trash)
     except OSError:
         return
-    shutil.rmtree(trash, ignore_errors=True)
+    _remove(folder)  # forgets the old name (the folder is gone from it)
+    _remove(trash)
 
 
 def _sweep(root: Path, name: str, keep: Path) -> None:
-    """Remove other keys' indexes of `name` and old leftovers of crashed builds."""
+    """Remove our other indexes of `name` and our old leftovers of crashed builds."""
     now = time.time()
-    for entry in root.iterdir():
-        if entry == keep or not entry.is_dir():
+    cache = cache_dir()
+    for entry in sorted(recorded(cache)):
+        path = cache / entry
+        if path == keep or path.parent != root:
             continue
-        stale_key = entry.name.startswith(f"{name}-")
-        leftover = entry.name.startswith((".build-", ".trash-"))
+        stale_key = path.name.startswith(f"{name}-")
+        leftover = path.name.startswith((".build-", ".trash-"))
         try:
-            old = now - entry.stat().st_mtime > _SWEEP_AFTER_S
+            old = now - path.lstat().st_mtime > _SWEEP_AFTER_S
         except OSError:
-            continue
+            old = True  # already gone: only its entry is left to forget
         if stale_key or (leftover and old):
-            shutil.rmtree(entry, ignore_errors=True)
+            _remove(path)

@@ -12,6 +12,7 @@ from pathlib import Path
 import pytest
 
 import pal_judge.corpus.build as build_module
+from pal_judge.cache_manifest import MANIFEST
 from pal_judge.corpus import load_rulebook
 
 
@@ -41,7 +42,7 @@ def test_second_load_comes_from_the_cache(rules: Path, cache: Path, monkeypatch:
     second = load_rulebook(rules)
     assert len(builds) == 1
     assert second.get("1.1.1").en == first.get("1.1.1").en
-    assert len(list(cache.glob("rulebook-*.pickle"))) == 1
+    assert len(list(cache.glob("rulebook-*.json"))) == 1
 
 
 def test_changed_rules_rebuild_the_cache(rules: Path, cache: Path, monkeypatch: pytest.MonkeyPatch) -> None:
@@ -51,13 +52,13 @@ def test_changed_rules_rebuild_the_cache(rules: Path, cache: Path, monkeypatch: 
     en.write_text(en.read_text(encoding="utf-8").replace("two players", "exactly two players"), encoding="utf-8")
     assert "exactly two players" in load_rulebook(rules).get("1.1.1").en
     assert len(builds) == 2
-    assert len(list(cache.glob("rulebook-*.pickle"))) == 1  # the stale file was removed
+    assert len(list(cache.glob("rulebook-*.json"))) == 1  # the stale file was removed
 
 
-@pytest.mark.parametrize("garbage", [b"", b"not a pickle", pickle.dumps({"key": "x", "rulebook": None})])
+@pytest.mark.parametrize("garbage", [b"", b"not json", pickle.dumps({"key": "x", "rulebook": None})])
 def test_a_broken_cache_file_is_rebuilt(rules: Path, cache: Path, monkeypatch: pytest.MonkeyPatch, garbage: bytes) -> None:
     load_rulebook(rules)
-    (target,) = cache.glob("rulebook-*.pickle")
+    (target,) = cache.glob("rulebook-*.json")
     target.write_bytes(garbage)
     builds = _count_builds(monkeypatch)
     book = load_rulebook(rules)
@@ -68,7 +69,7 @@ def test_a_broken_cache_file_is_rebuilt(rules: Path, cache: Path, monkeypatch: p
 
 def test_writes_are_atomic(rules: Path, cache: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     load_rulebook(rules)
-    (target,) = cache.glob("rulebook-*.pickle")
+    (target,) = cache.glob("rulebook-*.json")
     good = target.read_bytes()
     # A writer that dies half-way leaves the old file untouched and no temporary file behind.
     import pal_judge.atomic as atomic
@@ -97,7 +98,7 @@ def test_writes_are_atomic(rules: Path, cache: Path, monkeypatch: pytest.MonkeyP
     book = load_rulebook(rules)  # still served, just not cached
     assert book.en_paragraphs[-1] == "An added paragraph."
     assert target.read_bytes() == good
-    assert [p.name for p in cache.iterdir()] == [target.name]
+    assert sorted(p.name for p in cache.iterdir()) == sorted([target.name, MANIFEST])  # no temporary file
 
 
 def test_an_unwritable_cache_only_costs_speed(rules: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:

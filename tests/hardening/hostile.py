@@ -3,8 +3,10 @@
 from __future__ import annotations
 
 import os
+import shutil
 import subprocess
 import sys
+import time
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -42,11 +44,20 @@ def refused(args: list[str], env: dict[str, str] | None = None) -> Refusal:
     return Refusal(_one_error_line(result.stderr), result.stdout)
 
 
-def run_cli(args: list[str], env: dict[str, str] | None = None, timeout: float = 60) -> subprocess.CompletedProcess[str]:
-    """Run `pal-judge` in a real subprocess (same interpreter), with extra environment variables."""
+def run_cli(args: list[str], env: dict[str, str] | None = None, timeout: float = 60,
+            memory_limit: int | None = None) -> subprocess.CompletedProcess[str]:
+    """Run `pal-judge` in a real subprocess (same interpreter), with extra environment variables;
+    `memory_limit` bounds its address space in bytes (so reading without bound fails the test)."""
     full_env = {**os.environ, "COLUMNS": "200", **(env or {})}
+
+    def limit_memory() -> None:
+        import resource
+
+        resource.setrlimit(resource.RLIMIT_AS, (memory_limit, memory_limit))
+
     return subprocess.run([sys.executable, "-m", "pal_judge", *args], capture_output=True, text=True,
-                          env=full_env, timeout=timeout, cwd=REPO, check=False)
+                          env=full_env, timeout=timeout, cwd=REPO, check=False,
+                          preexec_fn=limit_memory if memory_limit else None)
 
 
 def refused_subprocess(args: list[str], env: dict[str, str] | None = None, timeout: float = 60) -> str:
@@ -59,3 +70,66 @@ def refused_subprocess(args: list[str], env: dict[str, str] | None = None, timeo
 def listing(folder: Path) -> set[str]:
     """Every path under a folder (hidden ones too), to prove nothing was written."""
     return {str(p.relative_to(folder)) for p in folder.rglob("*")}
+
+
+# ---------------------------------------------------------------- cache folders
+
+
+def session_cache() -> Path:
+    """The session's cache folder, with a built rulebook (tests/conftest.py points PAL_JUDGE_CACHE at it)."""
+    cache = Path(os.environ["PAL_JUDGE_CACHE"])
+    if not list(cache.glob("rulebook-*.json")):
+        assert CliRunner().invoke(app, ["rule", "1"]).exit_code == 0
+    return cache
+
+
+def fresh_cache(tmp_path: Path) -> Path:
+    """A cache folder holding only a good rulebook cache (so a test pays only for what it tests)."""
+    cache = tmp_path / "cache"
+    cache.mkdir()
+    for rulebook in session_cache().glob("rulebook-*.json"):
+        shutil.copy2(rulebook, cache / rulebook.name)
+    return cache
+
+
+def index_folders(cache: Path) -> list[Path]:
+    root = cache / "search"
+    return sorted(p for p in root.iterdir() if p.name.startswith("sections-")) if root.is_dir() else []
+
+
+# ---------------------------------------------------------------- a real terminal
+
+
+def run_in_pty(args: list[str], env: dict[str, str], timeout: float = 60) -> tuple[int, bytes]:
+    """Run `pal-judge` with stdout and stderr on a pseudo-terminal (so Rich knows it is a terminal);
+    the exit code and every byte the terminal received."""
+    import pty
+    import select
+
+    main, child = pty.openpty()
+    full_env = {**os.environ, "TERM": "xterm-256color", "COLUMNS": "120", "LINES": "50", **env}
+    full_env.pop("NO_COLOR", None)
+    proc = subprocess.Popen([sys.executable, "-m", "pal_judge", *args], stdin=subprocess.DEVNULL, stdout=child,
+                            stderr=child, env=full_env, cwd=REPO, close_fds=True)
+    os.close(child)
+    received = bytearray()
+    deadline = time.monotonic() + timeout
+    try:
+        while time.monotonic() < deadline:
+            ready, _, _ = select.select([main], [], [], 0.2)
+            if ready:
+                try:
+                    chunk = os.read(main, 65536)
+                except OSError:  # EIO: the child closed the terminal
+                    break
+                if not chunk:
+                    break
+                received += chunk
+            elif proc.poll() is not None:
+                break
+        else:
+            proc.kill()
+            raise AssertionError(f"{args}: still running after {timeout} s")
+    finally:
+        os.close(main)
+    return proc.wait(timeout=10), bytes(received)

@@ -7,6 +7,7 @@ index, of one good index built once for this module).
 
 from __future__ import annotations
 
+import json
 import os
 import pickle as pickle_module
 import shutil
@@ -17,38 +18,13 @@ import time
 from pathlib import Path
 
 import pytest
-from hostile import REPO, run_cli
-from typer.testing import CliRunner
-
-from pal_judge.cli import app
-
-
-def _session_cache() -> Path:
-    """The session's cache folder, with a built rulebook (tests/conftest.py points PAL_JUDGE_CACHE at it)."""
-    cache = Path(os.environ["PAL_JUDGE_CACHE"])
-    if not list(cache.glob("rulebook-*.pickle")):
-        assert CliRunner().invoke(app, ["rule", "1"]).exit_code == 0
-    return cache
-
-
-def _fresh_cache(tmp_path: Path) -> Path:
-    """A cache folder holding only a good rulebook cache (so a test pays only for what it tests)."""
-    cache = tmp_path / "cache"
-    cache.mkdir()
-    for pickle in _session_cache().glob("rulebook-*.pickle"):
-        shutil.copy2(pickle, cache / pickle.name)
-    return cache
-
-
-def _index_folders(cache: Path) -> list[Path]:
-    root = cache / "search"
-    return sorted(p for p in root.iterdir() if p.name.startswith("sections-")) if root.is_dir() else []
+from hostile import REPO, fresh_cache, index_folders, run_cli
 
 
 @pytest.fixture(scope="module")
 def good_index(tmp_path_factory: pytest.TempPathFactory) -> Path:
     """A cache with a complete, working section index (built once for the module)."""
-    cache = _fresh_cache(tmp_path_factory.mktemp("good"))
+    cache = fresh_cache(tmp_path_factory.mktemp("good"))
     proc = run_cli(["index"], {"PAL_JUDGE_CACHE": str(cache)})
     assert proc.returncode == 0 and "Built the search index" in proc.stdout, proc.stderr
     return cache
@@ -57,7 +33,7 @@ def good_index(tmp_path_factory: pytest.TempPathFactory) -> Path:
 def _copy_of(good: Path, tmp_path: Path) -> tuple[Path, Path]:
     cache = tmp_path / "cache"
     shutil.copytree(good, cache)
-    (folder,) = _index_folders(cache)
+    (folder,) = index_folders(cache)
     return cache, folder
 
 
@@ -73,7 +49,7 @@ def _search_works(cache: Path) -> subprocess.CompletedProcess[str]:
 
 
 def test_index_build_killed_half_way_then_search_and_index_recover(tmp_path: Path) -> None:
-    cache = _fresh_cache(tmp_path)
+    cache = fresh_cache(tmp_path)
     env = {**os.environ, "PAL_JUDGE_CACHE": str(cache)}
     proc = subprocess.Popen([sys.executable, "-m", "pal_judge", "index", "--rebuild"], env=env, cwd=REPO,
                             stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
@@ -84,7 +60,7 @@ def test_index_build_killed_half_way_then_search_and_index_recover(tmp_path: Pat
     assert proc.poll() is None, "the build ended before it could be killed"
     os.kill(proc.pid, signal.SIGKILL)
     proc.wait()
-    assert _index_folders(cache) == []  # nothing half-built was published
+    assert index_folders(cache) == []  # nothing half-built was published
     rebuilt = run_cli(["index"], {"PAL_JUDGE_CACHE": str(cache)})
     assert rebuilt.returncode == 0 and "Built the search index" in rebuilt.stdout, rebuilt.stdout + rebuilt.stderr
     _search_works(cache)
@@ -93,7 +69,7 @@ def test_index_build_killed_half_way_then_search_and_index_recover(tmp_path: Pat
 
 
 def test_a_search_that_has_to_rebuild_says_so(tmp_path: Path) -> None:
-    cache = _fresh_cache(tmp_path)
+    cache = fresh_cache(tmp_path)
     proc = _search_works(cache)
     assert "build" in proc.stderr.lower()
 
@@ -140,21 +116,19 @@ def test_index_folder_without_its_meta_is_never_used(good_index: Path, tmp_path:
 
 
 def test_truncated_rulebook_cache_is_rebuilt(tmp_path: Path) -> None:
-    cache = _fresh_cache(tmp_path)
-    (pickle,) = cache.glob("rulebook-*.pickle")
-    good = pickle.read_bytes()
-    pickle.write_bytes(good[: len(good) // 2])
+    cache = fresh_cache(tmp_path)
+    (rulebook,) = cache.glob("rulebook-*.json")
+    good = rulebook.read_bytes()
+    rulebook.write_bytes(good[: len(good) // 2])
     proc = run_cli(["rule", "9.6.3", "--json"], {"PAL_JUDGE_CACHE": str(cache)})
     assert proc.returncode == 0 and '"9.6.3"' in proc.stdout, proc.stderr
-    from pal_judge.corpus.cache import CachedCorpus
-
-    assert isinstance(pickle_module.loads(pickle.read_bytes()), CachedCorpus)  # rewritten whole
+    assert "9.6.3" in {section["number"] for section in json.loads(rulebook.read_bytes())["sections"]}  # rewritten whole
     assert not list(cache.glob(".rulebook-*"))  # no temporary file left
 
 
-@pytest.mark.parametrize("content", [b"", b"\x80\x05garbage" * 100, b"not a pickle at all",
-                                     pickle_module.dumps({"key": "a dict, not a CachedCorpus"})],
-                         ids=["empty", "garbage", "text", "foreign-object"])
+@pytest.mark.parametrize("content", [b"", b"\x80\x05garbage" * 100, b"not json at all",
+                                     pickle_module.dumps({"key": "a pickle, never read"}), b'{"key": "' + b"k" * 64 + b'"}'],
+                         ids=["empty", "garbage", "text", "a-pickle", "wrong-shape"])
 def test_unreadable_rulebook_cache_reads_as_missing(tmp_path: Path, content: bytes) -> None:
     from pal_judge.corpus.cache import cache_file, read_cache
 
@@ -180,7 +154,7 @@ def test_unwritable_cache_folder_falls_back_to_memory_with_a_warning(tmp_path: P
 
 
 def test_two_processes_building_at_once_both_succeed(tmp_path: Path) -> None:
-    cache = _fresh_cache(tmp_path)
+    cache = fresh_cache(tmp_path)
     env = {**os.environ, "PAL_JUDGE_CACHE": str(cache), "COLUMNS": "200"}
     procs = [subprocess.Popen([sys.executable, "-m", "pal_judge", "index"], env=env, cwd=REPO, text=True,
                               stdout=subprocess.PIPE, stderr=subprocess.PIPE) for _ in range(2)]
@@ -188,7 +162,7 @@ def test_two_processes_building_at_once_both_succeed(tmp_path: Path) -> None:
     for proc, (out, err) in zip(procs, outputs):
         assert proc.returncode == 0 and "Traceback" not in err, err
         assert "search index" in out
-    assert len(_index_folders(cache)) == 1
+    assert len(index_folders(cache)) == 1
     leftovers = [p.name for p in (cache / "search").iterdir() if p.name.startswith((".build-", ".trash-"))]
     assert leftovers == []
     _search_works(cache)

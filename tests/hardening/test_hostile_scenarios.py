@@ -130,26 +130,6 @@ def test_save_at_that_cannot_be_done_writes_nothing(tmp_path: Path, step: str, t
 # ---------------------------------------------------------------- the rulings folder
 
 
-def test_hostile_rulings_folder_is_refused_by_every_command_that_reads_it(tmp_path: Path) -> None:
-    folder = tmp_path / "rulings"
-    folder.mkdir()
-    (folder / "bad.yaml").write_text(LAUGHS, encoding="utf-8")
-    env = {"PAL_JUDGE_RULINGS": str(folder)}
-    for args in (["rulings", "list"], ["replay", "two-taunts"]):
-        message = refused(args, env).message
-        assert "bad.yaml:1:" in message and "expands to more than" in message, (args, message)
-
-
-def test_ruling_with_unknown_field_names_file_and_line(tmp_path: Path) -> None:
-    folder = tmp_path / "rulings"
-    folder.mkdir()
-    (folder / "x.yaml").write_text(
-        "- id: x\n  question: {en: 'Why?'}\n  answer: {en: Because.}\n  cites: ['9.6.3']\n  source: judge\n"
-        "  colour: red\n", encoding="utf-8")
-    message = refused(["rulings", "list"], {"PAL_JUDGE_RULINGS": str(folder)}).message
-    assert "x.yaml:6:" in message and "unknown field 'colour'" in message
-
-
 def test_missing_rulings_folder(tmp_path: Path) -> None:
     message = refused(["rulings", "list"], {"PAL_JUDGE_RULINGS": str(tmp_path / "nowhere")}).message
     assert "rulings folder not found" in message and "PAL_JUDGE_RULINGS" in message
@@ -179,9 +159,11 @@ def test_rule_still_shows_the_rulebook_when_the_rulings_are_broken(tmp_path: Pat
     result = CliRunner().invoke(app, ["rule", "9.6.3", "--json"], env=env)
     assert result.exit_code == 0, result.output
     assert '"number": "9.6.3"' in result.stdout
-    assert "warning: scenarios citing 9.6.3 not listed" in result.stderr
-    message = refused(["rule", "9.6.3", "--replay"], env).message  # a replay does need the rulings
-    assert ("rulings folder not found" if broken == "missing" else "expands to more than") in message
+    said = "warning: scenarios citing 9.6.3 not listed" if broken == "missing" else "bad.yaml:1: the file expands"
+    assert said in result.stderr
+    if broken == "missing":
+        message = refused(["rule", "9.6.3", "--replay"], env).message  # a replay does need the rulings
+        assert "rulings folder not found" in message
 
 
 # ---------------------------------------------------------------- any value anywhere (Hypothesis)

@@ -8,6 +8,7 @@ from pathlib import Path
 
 import pytest
 
+from pal_judge.cache_manifest import record
 from pal_judge.corpus.glossary import Glossary
 from pal_judge.search.documents import IndexDoc
 from pal_judge.search.service import IndexSearcher
@@ -66,6 +67,7 @@ def test_a_half_built_folder_is_never_used(cache: Path) -> None:
     folder = search_root() / f"t-{KEY}"
     folder.mkdir(parents=True)
     (folder / "_MAIN_1.toc").write_bytes(b"interrupted")  # no meta.json: the build never finished
+    record(cache, f"search/t-{KEY}")  # one of ours (a folder we did not write is never deleted)
     opened = open_index("t", KEY, tiny_docs, reporter=quiet())
     assert opened.built and opened.location == folder and (folder / "meta.json").is_file()
     assert found(opened) == ["12.10.2"]
