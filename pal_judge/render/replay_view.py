@@ -9,6 +9,7 @@ from rich.panel import Panel
 from rich.table import Table
 from rich.text import Text
 
+from pal_judge.render.wrapping import wrapped
 from pal_judge.scenarios.expectations import ExpectationResult
 from pal_judge.scenarios.runner import ScenarioRun, StepRun
 
@@ -100,7 +101,7 @@ def events_view(events: list[dict[str, Any]]) -> RenderableType:
     table.add_column()
     table.add_column(style="cyan")
     for event in events:
-        table.add_row(str(event.get("seq", "")), str(event.get("what", "")), " ".join(event.get("cites", [])))
+        table.add_row(str(event.get("seq", "")), wrapped(event.get("what", "")), wrapped(" ".join(event.get("cites", []))))
     return table
 
 

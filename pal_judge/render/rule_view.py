@@ -26,6 +26,7 @@ from rich.text import Text
 
 from pal_judge.corpus.glossary import Term
 from pal_judge.corpus.model import Rulebook, Section
+from pal_judge.render.wrapping import Wrapped
 
 LANGS = ("en", "zh", "both")
 _LOW_SCORE = 0.5
@@ -167,7 +168,7 @@ def _number_cell(node: dict[str, Any], top_depth: int) -> Text:
 
 
 def render_rule(out: Console, payload: dict[str, Any], lang: str = "both") -> None:
-    out.print(_path_text(payload, lang))
+    out.print(Wrapped(_path_text(payload, lang)))
     if payload.get("term"):
         term = payload["term"]
         names = " / ".join(term[k] for k in ("en", "zh") if term.get(k))
@@ -180,7 +181,7 @@ def render_rule(out: Console, payload: dict[str, Any], lang: str = "both") -> No
     for column in columns:
         table.add_column("English" if column == "en" else "中文", ratio=1, overflow="fold")
     for node in _walk(payload["section"]):
-        table.add_row(_number_cell(node, top), *(_cell(node, c) for c in columns))
+        table.add_row(_number_cell(node, top), *(Wrapped(_cell(node, c)) for c in columns))
         if node["children_hidden"]:
             table.add_row(Text(""), Text(f"… {node['children_hidden']} more below {node['number']} (raise --depth)", style="dim"), *([Text("")] * (len(columns) - 1)))
     out.print(table)
@@ -196,10 +197,10 @@ def render_rule(out: Console, payload: dict[str, Any], lang: str = "both") -> No
                 head = ref["heading"]
                 titles = [head.get("title_en", ""), head.get("title_zh", "")]
                 line.append(f"{head['number']} " + " ".join(t for t in titles if t))
-            out.print(line)
+            out.print(Wrapped(line))
     out.print(_stepping(payload, lang))
     if payload["scenarios"]:
-        out.print(Text("Scenarios: " + ", ".join(payload["scenarios"]), style="green"))
+        out.print(Wrapped(Text("Scenarios: " + ", ".join(payload["scenarios"]), style="green")))
 
 
 def _stepping(payload: dict[str, Any], lang: str) -> Group:

@@ -14,6 +14,7 @@ from rich.table import Table
 from rich.text import Text
 
 from pal_judge.corpus.model import Rulebook, Section
+from pal_judge.render.wrapping import wrapped
 
 
 def _count_clauses(book: Rulebook, section: Section) -> int:
@@ -44,7 +45,7 @@ def render_toc(out: Console, payload: list[dict[str, Any]]) -> None:
     table.add_column("中文")
     table.add_column("clauses", justify="right", style="dim")
     for chapter in payload:
-        table.add_row(Text(chapter["number"], style="bold cyan"), Text(chapter["title_en"], style="bold"), Text(chapter["title_zh"], style="bold"), "")
+        table.add_row(Text(chapter["number"], style="bold cyan"), wrapped(chapter["title_en"], "bold"), wrapped(chapter["title_zh"], "bold"), "")
         for heading in chapter["headings"]:
-            table.add_row("  " + heading["number"], heading["title_en"], heading["title_zh"], str(heading["clauses"]))
+            table.add_row("  " + heading["number"], wrapped(heading["title_en"]), wrapped(heading["title_zh"]), str(heading["clauses"]))
     out.print(table)
