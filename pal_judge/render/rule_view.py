@@ -122,7 +122,8 @@ def rule_payload(
         "section": node,
         "refs": refs,
         "previous": _neighbour(book.previous(section.number)),
-        "next": _neighbour(book.next(section.number)),
+        # The section after everything shown, not a sub-clause already on screen.
+        "next": _neighbour(book.next(list(_walk(node))[-1]["number"])),
         # Scenarios linked to this section: the coverage work fills this list in.
         "scenarios": list(scenarios),
     }
