@@ -12,6 +12,7 @@ JSON fields (stable):
                title_en, title_zh}] every cross-reference inside the nodes shown
   previous, next   {number, kind, title_en, title_zh, text_en, text_zh} | null
   scenarios    [] scenario ids linked to the section (filled in by the coverage work)
+  readings     [{id, clauses, en, zh}] the documented readings about it (rules/readings.yaml; added by cli/rule.py)
 With --lang en or zh, the other language's text fields (`zh`, `title_zh`, `text_zh`
 or their `en` counterparts) are left out.
 """

@@ -6,6 +6,7 @@ import datetime as _dt
 import re
 from pathlib import Path
 
+from pal_judge.chinese_text import unfold
 from pal_judge.paths import ruling_files
 from pal_judge.rulings.model import SOURCE_KINDS, Ruling, Source
 from pal_judge.scenarios.loader import scenario_from_node
@@ -61,7 +62,7 @@ def _bilingual(node: Located, field: str) -> tuple[str, str]:
         return node.value.strip(), ""
     body = node.mapping(field)
     check_fields(body, ("en", "zh"), field, required=("en",), where=node.where)
-    zh = body["zh"].text(f"{field}.zh").strip() if "zh" in body else ""
+    zh = unfold(body["zh"].text(f"{field}.zh")).strip() if "zh" in body else ""
     return body["en"].text(f"{field}.en").strip(), zh
 
 
