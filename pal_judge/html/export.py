@@ -12,6 +12,7 @@ from pal_judge.atomic import write_text_atomic
 from pal_judge.errors import UserError
 from pal_judge.html.book_page import render_book
 from pal_judge.html.other_pages import render_findings, render_glossary, render_rulings
+from pal_judge.html.readings_page import render_readings_page
 from pal_judge.html.search_index import build_index, index_script
 from pal_judge.html.sources import SiteData, gather
 
@@ -51,7 +52,7 @@ def _write(path: Path, text: str) -> None:
     write_text_atomic(path, text, mode=0o644)
 
 
-SITE_ENTRIES = frozenset({"index.html", "glossary.html", "rulings.html", "findings.html", "assets"})
+SITE_ENTRIES = frozenset({"index.html", "glossary.html", "rulings.html", "readings.html", "findings.html", "assets"})
 
 
 def _prepare(directory: Path) -> None:
@@ -75,6 +76,7 @@ def write_site(data: SiteData, directory: Path) -> list[str]:
         "index.html": render_book(data),
         "glossary.html": render_glossary(data),
         "rulings.html": render_rulings(data),
+        "readings.html": render_readings_page(data),
         "findings.html": render_findings(data),
         "assets/search-index.js": index_script(build_index(data)),
     }

@@ -51,7 +51,7 @@ def test_every_section_has_exactly_one_permalink(site: Path) -> None:
 
 
 def test_every_link_inside_the_site_lands_on_something(site: Path) -> None:
-    pages = ("index.html", "glossary.html", "rulings.html", "findings.html")
+    pages = ("index.html", "glossary.html", "rulings.html", "readings.html", "findings.html")
     anchors = {page: set(ids(site / page)) for page in pages}
     for page in pages:
         for tag, attrs in parse(site / page):
@@ -214,3 +214,23 @@ def test_the_sections_a_scenario_exercises_are_those_coverage_reports() -> None:
     shown = coverage_of(_load_rulings())
     assert "breakthrough-vs-retaliate" in shown["12.14.2"]  # its trace applies Breakthrough
     assert shown == {number: tuple(ids) for number, ids in coverage_map().items()}
+
+
+def test_the_readings_page_shows_every_reading_in_both_languages_linked_from_its_clauses(site: Path) -> None:
+    from pal_judge.corpus.readings import load_readings
+
+    html = (site / "readings.html").read_text(encoding="utf-8")
+    for reading in load_readings():
+        article = html[html.index(f'id="reading-{reading.id}"'):]
+        article = article[: article.index("</article>")]
+        assert 'lang="en"' in article and 'lang="zh"' in article
+        assert all(f'href="index.html#{number}"' in article for number in reading.clauses)
+    book = (site / "index.html").read_text(encoding="utf-8")
+    retaliate = book[book.index('id="12.12.2"') : book.index('id="12.13"')]
+    assert 'href="readings.html#reading-retaliate-battling-pal"' in retaliate
+
+
+def test_answers_have_no_stray_spaces_in_chinese_and_name_no_developer_document(site: Path) -> None:
+    html = (site / "rulings.html").read_text(encoding="utf-8")
+    assert not re.findall(r"[\u3000-\u303f\u4e00-\u9fff\uff00-\uffef] +[\u3000-\u303f\u4e00-\u9fff\uff00-\uffef]", html)
+    assert not re.findall(r"\bAPI\b|\w+\.md\b", html)
