@@ -135,7 +135,9 @@ def test_a_replay_shows_each_step_its_cited_clauses_and_the_board(made_up_site: 
     assert html.index("attack Foxparks -&gt; player") < html.index("Player B takes 2 damage")
     assert '<a class="cite" href="index.html#9.6.3.3.2">9.6.3.3.2</a>' in html
     assert '<a class="cite" href="index.html#9.3.2">9.3.2</a>' in html
-    assert "Player B" in html and "<b>damage</b> 2" in html  # the board after the step
+    # the board after the step, its labels in both languages (已受伤害: damage taken, rules/glossary.yaml 3.2.2)
+    assert "Player B" in html and "玩家B" in html
+    assert '<b><span class="en" lang="en">damage</span><span class="zh" lang="zh">已受伤害</span></b> 2' in html
     assert "2/2 ✔" in html  # both expectations met
 
 
@@ -234,3 +236,19 @@ def test_answers_have_no_stray_spaces_in_chinese_and_name_no_developer_document(
     html = (site / "rulings.html").read_text(encoding="utf-8")
     assert not re.findall(r"[\u3000-\u303f\u4e00-\u9fff\uff00-\uffef] +[\u3000-\u303f\u4e00-\u9fff\uff00-\uffef]", html)
     assert not re.findall(r"\bAPI\b|\w+\.md\b", html)
+
+
+def test_every_replay_string_has_its_chinese_form(site: Path) -> None:
+    """Actions, events, board labels and expectations of every ruling's replay (none shown in English only)."""
+    html = (site / "rulings.html").read_text(encoding="utf-8")
+    assert html.count('class="step"') > 100
+    assert "untranslated" not in html
+    # the glossary's terms (rules/glossary.yaml): 横置 rest state 4.3.2.2, 打击力 strike 2.9, 墓地 graveyard 4.7
+    for term in ("横置", "打击力", "墓地", "主要阶段"):
+        assert f'lang="zh">{term}' in html
+
+
+def test_the_ready_made_cards_are_called_normal_and_lucky_as_in_the_rulings_readme(site: Path) -> None:
+    html = (site / "rulings.html").read_text(encoding="utf-8")
+    assert "Filler" not in html
+    assert '<span class="en" lang="en">normal</span><span class="zh" lang="zh">普通帕鲁</span> ×20' in html
