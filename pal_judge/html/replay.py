@@ -11,7 +11,8 @@ from __future__ import annotations
 from typing import Any
 
 from pal_judge.html.markup import Known, bi, cite_links, esc
-from pal_judge.html.replay_words import card_name, card_zh, zh_of
+from pal_judge.html.replay_words import card_zh, zh_of
+from pal_judge.scenarios.ready_made import card_name
 
 
 def _runs(values: list[Any]) -> list[str]:

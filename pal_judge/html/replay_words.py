@@ -5,8 +5,8 @@ shape it uses has a Chinese form below, in the rulebook's own terms (rules/gloss
 打击力, 据点 …); card names are names and stay as they are. A sentence of a shape not listed
 is shown in English on both sides, marked `untranslated`, so it is never hidden.
 
-The ready-made deck cards are called `normal` and `lucky` (rulings/README.md), whatever the
-engine calls them inside.
+The ready-made deck cards are `normal` and `lucky` (pal_judge/scenarios/ready_made.py); on the
+Chinese side 普通帕鲁 and 幸运帕鲁.
 """
 
 from __future__ import annotations
@@ -14,15 +14,7 @@ from __future__ import annotations
 import re
 from typing import Callable
 
-# The engine's names of the ready-made cards -> the names judges write in scenarios.
-_READY_MADE = re.compile(r"\bLucky Filler\b|\bFiller\b")
-_READY_MADE_NAMES = {"Lucky Filler": "lucky", "Filler": "normal"}
 _READY_MADE_ZH = {"normal": "普通帕鲁", "lucky": "幸运帕鲁"}
-
-
-def card_name(name: str) -> str:
-    """A card's name as judges write it: the engine's "Filler" is `normal`, "Lucky Filler" is `lucky`."""
-    return _READY_MADE.sub(lambda m: _READY_MADE_NAMES[m.group()], name)
 
 
 def card_zh(name: str) -> str:
