@@ -9,6 +9,7 @@ from rich.panel import Panel
 from rich.text import Text
 
 from pal_judge.cli._app import app, console, guarded
+from pal_judge.render.wrapping import Wrapped
 
 
 @app.command("ask")
@@ -47,7 +48,7 @@ def ask(
     if answer.ruling is None:
         out.print(Text("No ruling answers this well. The most relevant sections:", style="bold yellow"))
         for hit in answer.sections:
-            out.print(_clause(hit.section, hit.en, hit.zh, hit.heading))
+            out.print(Wrapped(_clause(hit.section, hit.en, hit.zh, hit.heading)))
         if not answer.sections:
             out.print(Text("(no section matches either)", style="dim"))
         _others(out, answer, skip=None)
@@ -64,7 +65,7 @@ def ask(
     body.append(f"\nsource: {source.kind} {source.ref} ({source.date.isoformat()})", style="dim")
     if ruling.follows:
         body.append(f" · where the texts disagree this follows the {'Chinese' if ruling.follows == 'zh' else 'English'}", style="dim")
-    out.print(Panel(body, title=f"ruling {ruling.id}", title_align="left", border_style="green"))
+    out.print(Panel(Wrapped(body), title=f"ruling {ruling.id}", title_align="left", border_style="green"))
     _cited_clauses(out, ruling.cites)
     if run is not None:
         from pal_judge.render.replay_view import replay_view
@@ -94,7 +95,7 @@ def _cited_clauses(out: object, cites: tuple[str, ...]) -> None:
         if section is None:
             out.print(Text(f"{number}  (not in the rulebook)", style="red"))  # type: ignore[attr-defined]
             continue
-        out.print(_clause(number, section.en, section.zh))  # type: ignore[attr-defined]
+        out.print(Wrapped(_clause(number, section.en, section.zh)))  # type: ignore[attr-defined]
 
 
 def _others(out: object, answer: object, skip: str | None) -> None:

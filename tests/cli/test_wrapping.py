@@ -88,3 +88,19 @@ def test_any_mix_wraps_within_width_keeping_numbers_whole(pieces: list[str], wid
     numbers_out = [n for line in lines for n in CLAUSE_NUMBER.findall(line)]
     assert numbers_out == numbers_in
     assert not [line for line in lines[1:] if line and line[0] in NO_LINE_START]
+
+
+@pytest.mark.parametrize("columns", [60, 72, 90])
+def test_an_answer_in_ask_keeps_its_clause_numbers_whole_and_its_punctuation_in_place(columns: int) -> None:
+    """The question of the issue; the numbers come from the ruling's Chinese and English answer (rulings/keywords.yaml)."""
+    from pal_judge.rulings.loader import load_rulings
+
+    ruling = next(r for r in load_rulings() if r.id == "breakthrough-retaliate-both-die")
+    question = "My Pal with Breakthrough attacks, they block with a Retaliate Pal, both die - do they still take damage?"
+    result = runner.invoke(app, ["ask", question, "--no-replay"], env={"COLUMNS": str(columns)})
+    assert result.exit_code == 0 and ruling.id in result.output
+    written = set(CLAUSE_NUMBER.findall(ruling.answer_zh)) | set(CLAUSE_NUMBER.findall(ruling.answer_en))
+    assert len(written) > 5
+    assert written <= set(CLAUSE_NUMBER.findall(result.output))
+    lines = [line.strip("│ ") for line in result.output.splitlines()]
+    assert not [line for line in lines if line and line[0] in NO_LINE_START]
