@@ -42,7 +42,8 @@ def rule(
     payload = rule_payload(book, found.section, query=text, term=found.term, depth=depth, lang=lang, scenarios=scenarios)
     readings = _readings_about(book, found.section.number)
     if as_json:
-        payload["readings"] = [r.to_dict() for r in readings]
+        unwanted = set() if lang == "both" else {"en", "zh"} - {lang}  # as for the section's own texts
+        payload["readings"] = [{k: v for k, v in r.to_dict().items() if k not in unwanted} for r in readings]
         typer.echo(json.dumps(payload, ensure_ascii=False, indent=2))
     else:
         render_rule(console(), payload, lang)

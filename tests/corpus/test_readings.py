@@ -80,6 +80,8 @@ def test_rule_shows_the_readings_under_the_clauses_they_concern() -> None:
     data = json.loads(runner.invoke(app, ["rule", "12.12.2", "--json"]).stdout)
     assert [r["id"] for r in data["readings"]] == ["retaliate-battling-pal"]
     assert json.loads(runner.invoke(app, ["rule", "2.1", "--json"]).stdout)["readings"] == []
+    english_only = json.loads(runner.invoke(app, ["rule", "12.12.2", "--json", "--lang", "en"]).stdout)
+    assert english_only["readings"][0]["en"] and "zh" not in english_only["readings"][0]
 
 
 def test_rulings_speak_of_rules_and_readings_never_of_source_files() -> None:
