@@ -13,6 +13,7 @@ from pal_judge.cli._app import app, main  # noqa: F401
 # Command modules register themselves on `app` when imported.
 from pal_judge.cli import (  # noqa: E402,F401
     rule,  # rule, with previous/next stepping
+    readings,
     toc,
     align,
     search,

@@ -8,6 +8,7 @@ import typer
 from rich.text import Text
 
 from pal_judge.cli._app import app, console, guarded
+from pal_judge.render.wrapping import Wrapped
 from pal_judge.safe_text import one_line
 
 
@@ -63,7 +64,7 @@ def _show(answer, run, brief: bool, full: bool) -> None:  # type: ignore[no-unty
         if not brief:
             out.print(Text("The most relevant sections:", style="bold"))
             for hit in answer.sections:
-                out.print(view.clause(hit.section, hit.en, hit.zh, hit.heading))
+                out.print(Wrapped(view.clause(hit.section, hit.en, hit.zh, hit.heading)))
             if not answer.sections:
                 out.print(Text("(no section matches either)", style="dim"))
         else:

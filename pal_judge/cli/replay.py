@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import shlex
 from pathlib import Path
 from typing import Optional
 
@@ -38,7 +39,7 @@ def replay(
         if ruling is not None:
             data["ruling"] = ruling.to_dict()
         typer.echo(json.dumps(data, ensure_ascii=False, indent=2))
-    else:
+    elif save_at is None:  # with --save-at the new file is what was asked for: the replay is not printed again
         out = console()
         if ruling is not None:
             out.print(rich_text(ruling.id, "bold") + Text("  ") + rich_text(ruling.question_en), highlight=False)
@@ -58,4 +59,7 @@ def _save(run: "object", save_at: tuple[int, Path]) -> None:
     if chosen is None:
         raise UserError(f"--save-at {step}: the replay has steps 0 to {steps[-1].index}")
     write_scenario(path, setup_from_snapshot(chosen.snapshot, run.scenario, step))  # type: ignore[attr-defined]
-    console().print(Text(f"wrote the board after step {step} to {one_line(path)}"), highlight=False)
+    what = "the set-up" if step == 0 else f"step {step} ({chosen.text})"
+    saved = Text.assemble("wrote the board after ", rich_text(what), " to ", rich_text(one_line(path)),
+                          "; replay it with: pal-judge replay ", rich_text(one_line(shlex.quote(str(path)))))
+    console().print(saved, highlight=False)

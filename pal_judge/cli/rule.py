@@ -7,11 +7,16 @@ read from its JSON cache (never re-aligned per call) and whoosh is never importe
 from __future__ import annotations
 
 import json
+from typing import TYPE_CHECKING
 
 import typer
 
 from pal_judge.cli._app import app, console, guarded
 from pal_judge.errors import UserError
+
+if TYPE_CHECKING:
+    from pal_judge.corpus.model import Rulebook
+    from pal_judge.corpus.readings import Reading
 
 
 @app.command("rule")
@@ -36,12 +41,26 @@ def rule(
     scenarios = _linked_scenarios(found.section.number, strict=replay)
     payload = rule_payload(book, found.section, query=text, term=found.term, depth=depth, lang=lang, scenarios=scenarios,
                            glossary=glossary)
+    readings = _readings_about(book, found.section.number)
     if as_json:
+        unwanted = set() if lang == "both" else {"en", "zh"} - {lang}  # as for the section's own texts
+        payload["readings"] = [{k: v for k, v in r.to_dict().items() if k not in unwanted} for r in readings]
         typer.echo(json.dumps(payload, ensure_ascii=False, indent=2))
     else:
         render_rule(console(), payload, lang)
+        if readings:
+            from pal_judge.render.readings_view import render_readings
+
+            render_readings(console(), readings, lang, title="Where the rulebook is silent, pal-judge reads it so:")
     if replay:
         _replay_first(found.section.number, scenarios, as_json)
+
+
+def _readings_about(book: "Rulebook", number: str) -> "list[Reading]":
+    """The documented readings (rules/readings.yaml) about the section, its sub-clauses or a heading above it."""
+    from pal_judge.corpus.readings import load_readings, readings_about
+
+    return readings_about(load_readings(), number, [s.number for s in book.subtree(number)])
 
 
 def _linked_scenarios(number: str, strict: bool) -> list[str]:

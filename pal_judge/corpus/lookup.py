@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import difflib
 import re
+import shlex
 import unicodedata
 from dataclasses import dataclass
 
@@ -102,5 +103,5 @@ def _not_found_message(book: Rulebook, glossary: Glossary | None, text: str) -> 
     if glossary is not None:
         names += [v for t in glossary.terms for v in (*t.en, *t.zh)]
     close = difflib.get_close_matches(text, list(dict.fromkeys(names)), n=3, cutoff=0.6)
-    hint = f"; did you mean {', '.join(close)}?" if close else "; try a section number such as 9.6.3"
-    return f"{text!r} is neither a section number nor a glossary term{hint}"
+    hint = f"did you mean {', '.join(close)}? Or" if close else "to find it in the text,"
+    return f"{text!r} is neither a section number nor a glossary term; {hint} try: pal-judge search {shlex.quote(text)}"

@@ -7,6 +7,7 @@ from dataclasses import dataclass
 
 from pal_judge.corpus.model import Rulebook, Section
 from pal_judge.html.markup import Known, bi, esc, linked, page
+from pal_judge.html.readings_page import reading_href
 from pal_judge.html.sources import FindingView, SiteData
 
 
@@ -68,6 +69,7 @@ class _Joins:
     findings_of: dict[str, list[FindingView]]
     cited_by: dict[str, list[str]]
     ruling_of: dict[str, list[str]]
+    readings_of: dict[str, list[str]]
 
     @classmethod
     def of(cls, data: SiteData) -> "_Joins":
@@ -81,16 +83,23 @@ class _Joins:
                 cited_by[number].append(ruling.id)
             if ruling.scenario_id:
                 ruling_of[ruling.scenario_id].append(ruling.id)
-        return cls(findings_of, cited_by, ruling_of)
+        readings_of: dict[str, list[str]] = defaultdict(list)
+        for reading in data.readings:
+            for number in reading.clauses:
+                readings_of[number].append(reading.id)
+        return cls(findings_of, cited_by, ruling_of, readings_of)
 
     def links(self, number: str, data: SiteData) -> str:
-        """The scenarios whose trace cites the section, then rulings citing it whose scenario does not."""
+        """The readings of the section, the scenarios whose trace cites it, then rulings citing it whose scenario does not."""
         scenarios = data.coverage.get(number, ())
         shown = {r for s in scenarios for r in (self.ruling_of.get(s) or [s])}
         exercised = [_ruling_link((self.ruling_of.get(s) or [s])[0], s, "scenario") for s in scenarios]
         cited = [_ruling_link(r, r, "ruling") for r in self.cited_by.get(number, []) if r not in shown]
-        return _folded_links("exercised", "Exercised by scenarios", "相关场景", exercised) + _folded_links(
-            "cited-by", "Also cited by rulings", "引用此条的其他裁定", cited
+        readings = [f'<a class="reading" href="{reading_href(r)}">{esc(r)}</a>' for r in self.readings_of.get(number, [])]
+        return (
+            _folded_links("readings", "Read by pal-judge as", "本工具的解读", readings)
+            + _folded_links("exercised", "Exercised by scenarios", "相关场景", exercised)
+            + _folded_links("cited-by", "Also cited by rulings", "引用此条的其他裁定", cited)
         )
 
 

@@ -16,6 +16,7 @@ from pal_judge.atomic import current_umask, write_bytes_atomic, write_text_atomi
 from pal_judge.errors import UserError
 from pal_judge.html.book_page import render_book
 from pal_judge.html.other_pages import render_findings, render_glossary, render_rulings
+from pal_judge.html.readings_page import render_readings_page
 from pal_judge.html.search_index import build_index, index_script
 from pal_judge.html.sources import SiteData, gather
 from pal_judge.safe_text import one_line
@@ -62,6 +63,7 @@ def _site_files(data: SiteData, extra: dict[str, str] | None = None) -> dict[str
         "index.html": render_book(data),
         "glossary.html": render_glossary(data),
         "rulings.html": render_rulings(data),
+        "readings.html": render_readings_page(data),
         "findings.html": render_findings(data),
         "assets/search-index.js": index_script(build_index(data)),
     } | (extra or {})

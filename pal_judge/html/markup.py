@@ -14,6 +14,7 @@ NAV = (
     ("index.html", "Rules", "规则"),
     ("glossary.html", "Glossary", "术语"),
     ("rulings.html", "Rulings", "裁定"),
+    ("readings.html", "Readings", "解读"),
     ("findings.html", "Translation", "翻译检查"),
 )
 

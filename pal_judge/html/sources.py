@@ -17,6 +17,7 @@ from pal_judge.errors import UserError
 
 if TYPE_CHECKING:
     from pal_judge.corpus.glossary import Glossary
+    from pal_judge.corpus.readings import Reading
     from pal_judge.rulings.model import Ruling, Source
 
 T = TypeVar("T")
@@ -68,6 +69,7 @@ class SiteData:
     rulings: tuple[RulingView, ...] = ()
     coverage: dict[str, tuple[str, ...]] = field(default_factory=dict)  # section -> scenario ids
     findings: tuple[FindingView, ...] = ()
+    readings: tuple[Reading, ...] = ()  # rules/readings.yaml
     problems: tuple[str, ...] = ()  # parts left out because their data is broken (the error message)
 
 
@@ -148,16 +150,19 @@ def _guarded(part: str, load: Callable[[], T], problems: list[str]) -> T | None:
 def gather() -> SiteData:
     """Everything the site shows; the rulings or the findings are left out (and reported) when their data is broken."""
     from pal_judge.corpus import load_corpus
+    from pal_judge.corpus.readings import load_readings
 
     rulebook, glossary = load_corpus()
     problems: list[str] = []
     rulings = _guarded("rulings", lambda: _load_rulings(problems), problems) or ()
     findings = _guarded("translation findings", lambda: _load_findings(rulebook, glossary), problems) or ()
+    readings = _guarded("readings", load_readings, problems) or ()
     return SiteData(
         rulebook=rulebook,
         terms=_terms(glossary),
         rulings=rulings,
         coverage=coverage_of(rulings),
         findings=findings,
+        readings=readings,
         problems=tuple(problems),
     )

@@ -15,6 +15,7 @@ from rich.text import Text
 
 from pal_judge.rulings.ask import Answer
 from pal_judge.rulings.model import RulingText
+from pal_judge.render.wrapping import Wrapped
 from pal_judge.safe_text import one_line, rich_text
 
 DECISIVE = 2  # clauses shown in full by default: a ruling's cites are listed most decisive first
@@ -67,7 +68,8 @@ def ruling_panel(ruling: RulingText, answer: Answer, brief: bool) -> Panel:
         if ruling.follows:
             language = "Chinese" if ruling.follows == "zh" else "English"
             body.append(f" · where the texts disagree this follows the {language}", style="dim")
-    return Panel(body, title=f"ruling {one_line(ruling.id, 80)}", title_align="left", border_style="green")
+    # Wrapped: a clause number never breaks, Chinese wraps by display width; the title is Text, never markup
+    return Panel(Wrapped(body), title=Text(f"ruling {one_line(ruling.id, 80)}"), title_align="left", border_style="green")
 
 
 def candidates_view(answer: Answer) -> RenderableType:
@@ -106,7 +108,7 @@ def clauses_view(numbers: Sequence[str], rulebook: Any, glossary: Any, full: boo
         if section is None:
             parts.append(Text(f"{one_line(number, 40)}  (not in the rulebook)", style="red"))
         else:
-            parts.append(clause(number, section.en, section.zh))
+            parts.append(Wrapped(clause(number, section.en, section.zh)))
     rest = [n for n in numbers if n not in shown]
     if rest:
         parts.append(Text(f"also cites {' '.join(one_line(n, 40) for n in rest)}  (--full shows them)", style="dim"))

@@ -10,7 +10,9 @@ from rich.table import Table
 from rich.text import Text
 
 from pal_judge.safe_text import rich_text, visible
+from pal_judge.render.wrapping import wrapped
 from pal_judge.scenarios.expectations import ExpectationResult
+from pal_judge.scenarios.ready_made import card_name
 from pal_judge.scenarios.runner import ScenarioRun, StepRun
 
 PLAYERS = ("A", "B")
@@ -26,7 +28,7 @@ def _pal_table(base: list[dict[str, Any]]) -> RenderableType:
         damage = card.get("damage", 0)
         state = card.get("state", "")
         table.add_row(  # card names, types and keywords come from scenario files: Text, never markup
-            rich_text(card.get("label", card.get("card", "?")), "bold"),
+            rich_text(card_name(str(card.get("label", card.get("card", "?")))), "bold"),
             rich_text(card.get("type", "")),
             rich_text(card.get("power", "")),
             rich_text(card.get("strike", "") if card.get("type") == "pal" else ""),
@@ -44,7 +46,7 @@ def _keyword(keyword: Any) -> str:
 
 
 def _names(cards: Iterable[str], limit: int = 8) -> str:
-    cards = list(cards)
+    cards = [card_name(str(c)) for c in cards]
     shown = ", ".join(visible(card, 200) for card in cards[:limit])
     return shown + (f", … (+{len(cards) - limit})" if len(cards) > limit else "") if cards else "—"
 
@@ -101,7 +103,7 @@ def events_view(events: list[dict[str, Any]]) -> RenderableType:
     table.add_column()
     table.add_column(style="cyan")
     for event in events:
-        table.add_row(Text(str(event.get("seq", ""))), rich_text(event.get("what", "")), Text(" ".join(event.get("cites", []))))
+        table.add_row(str(event.get("seq", "")), wrapped(card_name(str(event.get("what", "")))), wrapped(" ".join(event.get("cites", []))))
     return table
 
 

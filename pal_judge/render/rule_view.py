@@ -14,6 +14,7 @@ JSON fields (stable):
   scenarios    [] scenario ids linked to the section (filled in by the coverage work)
   translation  {findings: [xcheck Finding.to_dict() of error or warning level, for the clauses
                shown], rulings_following_zh: [{id, question_en, question_zh}]}
+  readings     [{id, clauses, en, zh}] the documented readings about it (rules/readings.yaml; added by cli/rule.py)
 With --lang en or zh, the other language's text fields (`zh`, `title_zh`, `text_zh`
 or their `en` counterparts) are left out.
 """
@@ -30,6 +31,7 @@ from pal_judge.corpus.glossary import Term
 from pal_judge.corpus.model import Rulebook, Section
 from pal_judge.render.translation_notes import notes_view, translation_notes
 from pal_judge.safe_text import one_line, rich_text, visible
+from pal_judge.render.wrapping import Wrapped
 
 LANGS = ("en", "zh", "both")
 _LOW_SCORE = 0.5
@@ -126,7 +128,8 @@ def rule_payload(
         "section": node,
         "refs": refs,
         "previous": _neighbour(book.previous(section.number)),
-        "next": _neighbour(book.next(section.number)),
+        # The section after everything shown, not a sub-clause already on screen.
+        "next": _neighbour(book.next(list(_walk(node))[-1]["number"])),
         # Scenarios linked to this section: the coverage work fills this list in.
         "scenarios": list(scenarios),
         "translation": translation_notes(book, glossary, [n["number"] for n in _walk(node)]),
@@ -173,7 +176,7 @@ def _number_cell(node: dict[str, Any], top_depth: int) -> Text:
 
 
 def render_rule(out: Console, payload: dict[str, Any], lang: str = "both") -> None:
-    out.print(_path_text(payload, lang))
+    out.print(Wrapped(_path_text(payload, lang)))
     if payload.get("term"):
         term = payload["term"]
         names = " / ".join(term[k] for k in ("en", "zh") if term.get(k))
@@ -186,7 +189,7 @@ def render_rule(out: Console, payload: dict[str, Any], lang: str = "both") -> No
     for column in columns:
         table.add_column("English" if column == "en" else "中文", ratio=1, overflow="fold")
     for node in _walk(payload["section"]):
-        table.add_row(_number_cell(node, top), *(_cell(node, c) for c in columns))
+        table.add_row(_number_cell(node, top), *(Wrapped(_cell(node, c)) for c in columns))
         if node["children_hidden"]:
             table.add_row(Text(""), Text(f"… {node['children_hidden']} more below {node['number']} (raise --depth)", style="dim"), *([Text("")] * (len(columns) - 1)))
     out.print(table)
@@ -205,10 +208,10 @@ def render_rule(out: Console, payload: dict[str, Any], lang: str = "both") -> No
                 head = ref["heading"]
                 titles = [head.get("title_en", ""), head.get("title_zh", "")]
                 line.append(f"{head['number']} " + one_line(" ".join(t for t in titles if t)))
-            out.print(line)
+            out.print(Wrapped(line))
     out.print(_stepping(payload, lang))
     if payload["scenarios"]:
-        out.print(Text("Scenarios: " + one_line(", ".join(payload["scenarios"]), None), style="green"))
+        out.print(Wrapped(Text("Scenarios: " + one_line(", ".join(payload["scenarios"]), None), style="green")))
 
 
 def _stepping(payload: dict[str, Any], lang: str) -> Group:

@@ -14,7 +14,7 @@ from rich.table import Table
 from rich.text import Text
 
 from pal_judge.corpus.model import Rulebook, Section
-from pal_judge.safe_text import rich_text
+from pal_judge.render.wrapping import wrapped
 
 
 def _count_clauses(book: Rulebook, section: Section) -> int:
@@ -45,9 +45,9 @@ def render_toc(out: Console, payload: list[dict[str, Any]]) -> None:
     table.add_column("中文")
     table.add_column("clauses", justify="right", style="dim")
     for chapter in payload:
-        table.add_row(Text(chapter["number"], style="bold cyan"), rich_text(chapter["title_en"], "bold"),
-                      rich_text(chapter["title_zh"], "bold"), "")
-        for heading in chapter["headings"]:  # titles come from the rules files: never markup
-            table.add_row(Text("  " + heading["number"]), rich_text(heading["title_en"]), rich_text(heading["title_zh"]),
+        table.add_row(Text(chapter["number"], style="bold cyan"), wrapped(chapter["title_en"], "bold"),
+                      wrapped(chapter["title_zh"], "bold"), "")
+        for heading in chapter["headings"]:  # titles come from the rules files: wrapped() shows them, never as markup
+            table.add_row(Text("  " + heading["number"]), wrapped(heading["title_en"]), wrapped(heading["title_zh"]),
                           str(heading["clauses"]))
     out.print(table)

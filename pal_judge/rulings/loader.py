@@ -15,6 +15,7 @@ from pathlib import Path
 from typing import Callable
 
 from pal_judge.errors import UserError
+from pal_judge.chinese_text import unfold
 from pal_judge.paths import ruling_files
 from pal_judge.rulings.model import SOURCE_KINDS, Ruling, Source
 from pal_judge.scenarios.loader import scenario_from_node
@@ -96,7 +97,7 @@ def _bilingual(node: Located, field: str) -> tuple[str, str]:
         return node.value.strip(), ""
     body = node.mapping(field)
     check_fields(body, ("en", "zh"), field, required=("en",), where=node.where)
-    zh = body["zh"].text(f"{field}.zh").strip() if "zh" in body else ""
+    zh = unfold(body["zh"].text(f"{field}.zh")).strip() if "zh" in body else ""
     return body["en"].text(f"{field}.en").strip(), zh
 
 

@@ -70,7 +70,7 @@ def section_doc(rulebook: Rulebook, glossary: Glossary, section: Section, asked:
         heading_zh=heading_path(rulebook, section.number, "zh"),
         title_en=section.title_en,
         title_zh=section.title_zh,
-        en=section.en,
+        en=section.en or section.title_en,  # a heading's English is its title (rules/headings_en.yaml)
         zh=section.zh,
         terms=terms_used(glossary, section.en, section.zh),
         asked_en=asked_en,

@@ -52,7 +52,7 @@ def test_json_fields() -> None:
     assert section["zh"] == "根据攻击目标，执行以下处理："
     assert section["en_indices"] == [265]
     assert [c["number"] for c in section["children"]] == ["9.6.3.1", "9.6.3.2", "9.6.3.3", "9.6.3.4"]
-    assert data["previous"]["number"] == "9.6.2" and data["next"]["number"] == "9.6.3.1"
+    assert data["previous"]["number"] == "9.6.2" and data["next"]["number"] == "9.6.4"
     assert all(isinstance(s, str) for s in data["scenarios"])  # linking: tests/cli/test_rule_scenarios.py
     # In the subtree: 9.6.3.1.1 cites 1.3.2.2, 9.6.3.3.2 cites 3.2.2 and 11.2,
     # 9.6.3.4 refers back to 9.6.3.1, 9.6.3.2 and 9.6.3.3.2.
@@ -115,6 +115,19 @@ def test_unknown_or_malformed_numbers_exit_2_with_nearest(query: str, nearest: s
 def test_unknown_word_suggests_close_terms() -> None:
     result = run("Tuant")
     assert result.exit_code == 2 and "Taunt" in result.output
+
+
+def test_a_phrase_that_is_no_term_suggests_searching_for_it() -> None:
+    result = run("last", "info")
+    assert result.exit_code == 2
+    assert "pal-judge search 'last info'" in result.output
+
+
+def test_next_is_the_section_after_everything_on_screen() -> None:
+    """rules/zh.txt: 9.6.3's sub-clauses end with 9.6.3.4, then comes 9.6.4; with --depth 0 only 9.6.3 shows."""
+    out = run("9.6.3").output
+    assert "next ▶ 9.6.4" in out
+    assert rule_json("9.6.3", "--depth", "0")["next"]["number"] == "9.6.3.1"
 
 
 def test_real_subprocess_json_and_no_whoosh(tmp_path: Path) -> None:

@@ -101,6 +101,12 @@ def phone(browser: Any) -> Iterator[Any]:
     yield from _open(browser, 375, 812)
 
 
+@pytest.fixture(params=(1280, 390), ids=lambda width: f"{width}px")
+def screen(request: pytest.FixtureRequest, browser: Any) -> Iterator[Any]:
+    """A laptop-wide and a phone-wide page (844 high), with the same watch."""
+    yield from _open(browser, request.param, 844)
+
+
 # --- a small made-up ruling, finding and coverage on the real rulebook, to test their rendering alone ---
 
 BOARD_AFTER = {

@@ -104,7 +104,7 @@ def test_the_browser_tokenizer_matches_the_index_builder(site: Path, page: Any) 
     assert in_browser == [tokens(line) for line in lines]
 
 
-@pytest.mark.parametrize("name", ["index.html", "glossary.html", "rulings.html", "findings.html"])
+@pytest.mark.parametrize("name", ["index.html", "glossary.html", "rulings.html", "readings.html", "findings.html"])
 def test_every_page_fits_a_phone_screen(site: Path, phone: Any, name: str) -> None:
     phone.goto(url(site, name))
     assert phone.evaluate("document.documentElement.scrollWidth") <= 375
@@ -142,7 +142,8 @@ def test_a_made_up_replay_opens_and_its_citation_leads_to_the_clause(made_up_sit
     replay = page.locator("[id='strike-damage'] details.replay")
     replay.locator(":scope > summary").click()
     steps = replay.locator("li.step .action")
-    assert steps.nth(1).inner_text().endswith("attack Foxparks -> player")
+    assert steps.nth(1).locator(".en").inner_text() == "attack Foxparks -> player"
+    assert steps.nth(1).locator(".zh").inner_text() == "Foxparks攻击玩家"
     assert replay.locator("li.step").nth(1).locator(".board .player").count() == 2
     replay.locator("li.step").nth(1).locator(".cites a:text-is('9.6.3.3.2')").click()
     page.wait_for_url("**/index.html#9.6.3.3.2")

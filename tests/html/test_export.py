@@ -51,7 +51,7 @@ def test_every_section_has_exactly_one_permalink(site: Path) -> None:
 
 
 def test_every_link_inside_the_site_lands_on_something(site: Path) -> None:
-    pages = ("index.html", "glossary.html", "rulings.html", "findings.html")
+    pages = ("index.html", "glossary.html", "rulings.html", "readings.html", "findings.html")
     anchors = {page: set(ids(site / page)) for page in pages}
     for page in pages:
         for tag, attrs in parse(site / page):
@@ -135,7 +135,9 @@ def test_a_replay_shows_each_step_its_cited_clauses_and_the_board(made_up_site: 
     assert html.index("attack Foxparks -&gt; player") < html.index("Player B takes 2 damage")
     assert '<a class="cite" href="index.html#9.6.3.3.2">9.6.3.3.2</a>' in html
     assert '<a class="cite" href="index.html#9.3.2">9.3.2</a>' in html
-    assert "Player B" in html and "<b>damage</b> 2" in html  # the board after the step
+    # the board after the step, its labels in both languages (已受伤害: damage taken, rules/glossary.yaml 3.2.2)
+    assert "Player B" in html and "玩家B" in html
+    assert '<b><span class="en" lang="en">damage</span><span class="zh" lang="zh">已受伤害</span></b> 2' in html
     assert "2/2 ✔" in html  # both expectations met
 
 
@@ -214,3 +216,39 @@ def test_the_sections_a_scenario_exercises_are_those_coverage_reports() -> None:
     shown = coverage_of(_load_rulings())
     assert "breakthrough-vs-retaliate" in shown["12.14.2"]  # its trace applies Breakthrough
     assert shown == {number: tuple(ids) for number, ids in coverage_map().items()}
+
+
+def test_the_readings_page_shows_every_reading_in_both_languages_linked_from_its_clauses(site: Path) -> None:
+    from pal_judge.corpus.readings import load_readings
+
+    html = (site / "readings.html").read_text(encoding="utf-8")
+    for reading in load_readings():
+        article = html[html.index(f'id="reading-{reading.id}"'):]
+        article = article[: article.index("</article>")]
+        assert 'lang="en"' in article and 'lang="zh"' in article
+        assert all(f'href="index.html#{number}"' in article for number in reading.clauses)
+    book = (site / "index.html").read_text(encoding="utf-8")
+    retaliate = book[book.index('id="12.12.2"') : book.index('id="12.13"')]
+    assert 'href="readings.html#reading-retaliate-battling-pal"' in retaliate
+
+
+def test_answers_have_no_stray_spaces_in_chinese_and_name_no_developer_document(site: Path) -> None:
+    html = (site / "rulings.html").read_text(encoding="utf-8")
+    assert not re.findall(r"[\u3000-\u303f\u4e00-\u9fff\uff00-\uffef] +[\u3000-\u303f\u4e00-\u9fff\uff00-\uffef]", html)
+    assert not re.findall(r"\bAPI\b|\w+\.md\b", html)
+
+
+def test_every_replay_string_has_its_chinese_form(site: Path) -> None:
+    """Actions, events, board labels and expectations of every ruling's replay (none shown in English only)."""
+    html = (site / "rulings.html").read_text(encoding="utf-8")
+    assert html.count('class="step"') > 100
+    assert "untranslated" not in html
+    # the glossary's terms (rules/glossary.yaml): 横置 rest state 4.3.2.2, 打击力 strike 2.9, 墓地 graveyard 4.7
+    for term in ("横置", "打击力", "墓地", "主要阶段"):
+        assert f'lang="zh">{term}' in html
+
+
+def test_the_ready_made_cards_are_called_normal_and_lucky_as_in_the_rulings_readme(site: Path) -> None:
+    html = (site / "rulings.html").read_text(encoding="utf-8")
+    assert "Filler" not in html
+    assert '<span class="en" lang="en">normal</span><span class="zh" lang="zh">普通帕鲁</span> ×20' in html

@@ -96,6 +96,23 @@ def test_save_at_writes_a_board_that_replays(tmp_path: Path) -> None:
     assert run_scenario(scenario).ok
 
 
+def test_save_at_says_what_it_wrote_without_reprinting_the_replay(tmp_path: Path) -> None:
+    saved = tmp_path / "what if.yaml"
+    result = CliRunner().invoke(app, ["replay", str(write(tmp_path, BATTLE)), "--save-at", "1", str(saved)])
+    assert result.exit_code == 0, result.output
+    assert "╭" not in result.output and "expectations" not in result.output  # no step panel, no verdict
+    said = " ".join(result.output.split())
+    assert "wrote the board after step 1" in said and f"pal-judge replay '{saved}'" in said
+    assert run_scenario(load_scenario_file(saved)).ok
+
+
+def test_the_replay_names_ready_made_cards_as_the_scenario_does(tmp_path: Path) -> None:
+    """The scenario's deck is `normal` cards (rulings/README.md); the damage puts two in B's graveyard (11.2)."""
+    result = CliRunner().invoke(app, ["replay", str(write(tmp_path, BATTLE))])
+    assert "graveyard normal, normal" in " ".join(result.output.split())
+    assert "Filler" not in result.output
+
+
 def test_options_step_checks_what_the_player_may_do(tmp_path: Path) -> None:
     text = BATTLE.replace(
         "steps:\n",

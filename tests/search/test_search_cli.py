@@ -71,3 +71,12 @@ def test_rule_and_importing_the_search_package_never_load_whoosh() -> None:
     )
     result = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, timeout=60)
     assert "EXIT=0 WHOOSH=False" in result.stderr, result.stderr[-2000:]  # the section was shown, without whoosh
+
+
+def test_a_heading_hit_shows_its_english_title(searcher) -> None:  # type: ignore[no-untyped-def]
+    """Headings carry no English paragraph, only a title (rules/headings_en.yaml: 5.6 Shuffle, 12.10 Taunt)."""
+    for number, title in (("5.6", "Shuffle"), ("12.10", "Taunt")):
+        result = run("search", number, "--json")
+        hit = json.loads(result.stdout)[0]
+        assert hit["section"] == number and hit["en"] == title
+        assert "no English text" not in run("search", number).stdout

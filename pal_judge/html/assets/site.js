@@ -23,6 +23,16 @@
   });
   setLang(storedLang() || "both");
 
+  /* A table wider than the screen scrolls sideways; the class "scrolls" shows that it does (a shaded edge). */
+  function markScrollingTables() {
+    document.querySelectorAll("table").forEach(function (table) {
+      table.classList.toggle("scrolls", table.scrollWidth > table.clientWidth + 1);
+    });
+  }
+  window.addEventListener("resize", markScrollingTables);
+  document.addEventListener("toggle", markScrollingTables, true);  /* a board opened in a <details> */
+  markScrollingTables();
+
   var contents = document.getElementById("contents");
   if (contents && window.matchMedia && window.matchMedia("(min-width: 1100px)").matches) contents.open = true;
 
@@ -110,7 +120,20 @@
         if (first) { results.hidden = true; window.location.href = first.getAttribute("href"); }
       } else if (event.key === "Escape") {
         results.hidden = true;
+      } else if (event.key === "ArrowDown") {
+        /* ArrowDown moves from the box into the results */
+        if (results.hidden && input.value.trim()) render(input.value);
+        var hit = results.querySelector("a.hit");
+        if (hit) { event.preventDefault(); hit.focus(); }
       }
+    });
+    results.addEventListener("keydown", function (event) {
+      var hits = Array.prototype.slice.call(results.querySelectorAll("a.hit"));
+      var at = hits.indexOf(document.activeElement);
+      if (at < 0) return;
+      if (event.key === "ArrowDown" && at + 1 < hits.length) { event.preventDefault(); hits[at + 1].focus(); }
+      else if (event.key === "ArrowUp") { event.preventDefault(); (at > 0 ? hits[at - 1] : input).focus(); }
+      else if (event.key === "Escape") { results.hidden = true; input.focus(); }
     });
     document.addEventListener("keydown", function (event) {
       /* "/" focuses the search box, as on most reference sites */
