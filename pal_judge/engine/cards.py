@@ -11,6 +11,8 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import Any, Mapping
 
+from pal_judge.engine.limits import MAX_AMOUNT, MAX_CHOOSE, MAX_REPEAT, MAX_TRIGGER_TIMES, MAX_X
+
 CARD_TYPES = ("pal", "structure", "equipment", "event")
 SUBTYPES = ("normal", "lucky")
 COLORS = ("red", "blue", "green", "purple", "colorless")
@@ -188,11 +190,13 @@ def _req(d: Mapping[str, Any], key: str, path: str) -> Any:
     return d[key]
 
 
-def _int(v: Any, path: str, allow_x: bool = False) -> int:
+def _int(v: Any, path: str, allow_x: bool = False, bound: int = MAX_AMOUNT) -> int:
     if allow_x and isinstance(v, str) and v.strip().upper() == "X":
         return 0  # placeholder: the player chooses X when the card or ability is used (10.6.2.2.2)
     if isinstance(v, bool) or not isinstance(v, int):
         raise CardDataError(path, f"expected an integer, got {v!r}")
+    if abs(v) > bound:
+        raise CardDataError(path, f"{v} is beyond the engine's limit of {bound}")
     return v
 
 
@@ -260,7 +264,7 @@ def parse_target(v: Any, path: str) -> Target:
         raise CardDataError(path, "a selector needs exactly one of 'choose: N' or 'all: true'")
     kw = d.get("keyword")
     return Target(
-        choose=_int(d["choose"], _join(path, "choose"), allow_x=True) if "choose" in d else 0,
+        choose=_int(d["choose"], _join(path, "choose"), allow_x=True, bound=MAX_CHOOSE) if "choose" in d else 0,
         up_to=bool(d.get("up_to", False)),
         all=bool(d.get("all", False)),
         type=_choice(d.get("type", "pal"), TARGET_TYPES, _join(path, "type")),
@@ -298,6 +302,16 @@ _NEEDS_AMOUNT = {"draw", "draw_up_to", "damage", "power", "strike", "discard", "
 _NEEDS_TARGET = {"damage", "power", "strike", "grant", "stand", "rest", "destroy", "exile", "place", "exchange"}
 
 
+def repetitions(steps: tuple[Step, ...]) -> int:
+    """How many times the most repeated step of `steps` is done (nested repeats multiply)."""
+    most = 1
+    for s in steps:
+        inner = max([repetitions(s.effect)] + [repetitions(o) for o in s.options])
+        times = (MAX_X if s.x else max(s.amount or 0, 1)) if s.do == "repeat" else 1
+        most = max(most, times * inner)
+    return most
+
+
 def parse_steps(v: Any, path: str) -> tuple[Step, ...]:
     return tuple(parse_step(s, f"{path}[{i}]") for i, s in enumerate(_seq(v, path)))
 
@@ -323,7 +337,7 @@ def parse_step(v: Any, path: str) -> Step:
     if do == "place":
         kw["to"] = _choice(_req(d, "to", path), PLACE_TO, _join(path, "to"))
     if do == "look_and_choose":
-        kw["choose"] = _int(d.get("choose", 1), _join(path, "choose"))
+        kw["choose"] = _int(d.get("choose", 1), _join(path, "choose"), bound=MAX_CHOOSE)
         kw["to"] = _choice(d.get("to", "hand"), ("hand", "base"), _join(path, "to"))
         kw["rest"] = _choice(d.get("rest", "deck_bottom"), ("deck_bottom", "graveyard"), _join(path, "rest"))
     if "filter" in d:
@@ -353,7 +367,14 @@ def parse_step(v: Any, path: str) -> Step:
         kw["effect"] = parse_steps(_req(d, "effect", path), _join(path, "effect"))
     if do == "repeat":
         kw["effect"] = parse_steps(_req(d, "effect", path), _join(path, "effect"))
+        times = (MAX_X if kw["x"] else kw["amount"]) * repetitions(kw["effect"])
+        if times > MAX_REPEAT:
+            raise CardDataError(_join(path, "amount"), f"the steps would be repeated {times} times in all "
+                                f"(nested repeats multiply); the engine's limit is {MAX_REPEAT}")
     if do == "trigger_times":
+        if kw["amount"] > MAX_TRIGGER_TIMES:
+            raise CardDataError(_join(path, "amount"), f"{kw['amount']} is beyond the engine's limit of "
+                                f"{MAX_TRIGGER_TIMES} activations")
         kw["trigger"] = _choice(_req(d, "trigger", path), TRIGGERS, _join(path, "trigger"))
     if do == "choose_one":
         opts = _seq(_req(d, "options", path), _join(path, "options"))

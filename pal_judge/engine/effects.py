@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING, Sequence, Union
 from pal_judge.engine import stats
 from pal_judge.engine.cards import Ability, Cost, Step, Target
 from pal_judge.engine.deciders import Option
+from pal_judge.engine.limits import MAX_X
 from pal_judge.engine.state import CardInstance, Context, Delayed, Modifier
 
 if TYPE_CHECKING:
@@ -81,6 +82,8 @@ def _replacements(g: "Game", ci: CardInstance, event: str) -> list[tuple[int, Ab
 
 def _replace(g: "Game", ci: CardInstance, event: str, cites: Sequence[str]) -> bool:
     """10.11: apply replacement effects of the affected card; True when the event was replaced."""
+    from pal_judge.engine import timing
+
     reps = _replacements(g, ci, event)
     used: set[int] = set()
     while True:
@@ -107,9 +110,9 @@ def _replace(g: "Game", ci: CardInstance, event: str, cites: Sequence[str]) -> b
             g.emit(f"{ci.label}: replacement cannot be applied", ("10.11.3", "10.4.2.2"), player=ci.controller,
                    card=ci.label)
             continue
-        if a.optional and g.ask("optional", ci.controller, [Option("yes"), Option("no")],
-                                f"apply {ci.label}'s replacement instead? (10.2.1.3.2)").label == "no":
-            continue
+        if a.optional and not timing.choose_to_use(g, ci.controller, f"apply {ci.label}'s replacement instead? "
+                                                   "(10.2.1.3.2)"):
+            continue  # a "yes" kept answering into the same state is a loop that player stops (13.1.1.2)
         ctx = Context(controller=ci.controller, source_oid=ci.oid, source_label=ci.label, source_card=ci.card)
         g.emit(f"{ci.label}: {event} is replaced", ("10.11.1", "10.11.1.1", "10.2.1.3", "10.11.2.3") + a.cites
                + tuple(cites)[:1],
@@ -318,7 +321,6 @@ def run_steps(g: "Game", steps: Sequence[Step], ctx: Context) -> None:
         _STEP_FUNCS[s.do](g, s, ctx)
 
 
-X_MAX = 10  # the largest X offered by the `choose_x` decision
 
 
 def has_x(steps: Sequence[Step]) -> bool:
@@ -330,7 +332,7 @@ def choose_x(g: "Game", ctx: Context) -> int:
     """10.6.2.2.2 (zh) an X the text does not define: the player chooses one value for it (a whole number
     0 or more, 1.3.5). The English says "X is regarded as 1"; the Chinese numbered text is followed."""
     if ctx.x is None:
-        opt = g.ask("choose_x", ctx.controller, [Option(str(n), n) for n in range(X_MAX + 1)],
+        opt = g.ask("choose_x", ctx.controller, [Option(str(n), n) for n in range(MAX_X + 1)],
                     f"choose the value of X for {ctx.source_label} (10.6.2.2.2)")
         ctx.x = opt.data
         g.emit(f"{g.pname(ctx.controller)} chooses X = {ctx.x} for {ctx.source_label}", ("10.6.2.2.2", "10.6.2.2", "1.3.5"),

@@ -8,6 +8,7 @@ from typing import Any, Callable, Iterable, Sequence
 
 from pal_judge.engine.cards import CardDef
 from pal_judge.engine.deciders import Decider, Decision, Option, ScriptExhausted
+from pal_judge.engine.limits import MAX_EVENTS
 from pal_judge.engine.state import (
     Battle, CardInstance, Delayed, Lki, Modifier, Pending, Player, Result,
 )
@@ -48,13 +49,14 @@ class Game:
     """One game between two players. Build it with `from_setup` or `from_decks`, then `run`."""
 
     def __init__(self, names: Sequence[str] = ("A", "B"), seed: int = 0, turn_limit: int = 200,
-                 max_actions_per_turn: int = 300, record: bool = True) -> None:
+                 max_actions_per_turn: int = 300, record: bool = True, max_events: int = MAX_EVENTS) -> None:
         self.players = [Player(0, names[0]), Player(1, names[1])]
         self.rng = random.Random(seed)
         self.seed = seed
         self.events: list[Event] = []
         self.record = record
         self.event_count = 0
+        self.max_events = max_events  # the event budget: no input makes a game run without end (issue 13.4)
         self.turn = 1
         self.turn_player = 0
         self.first_player = 0
@@ -121,6 +123,8 @@ class Game:
     def emit(self, what: str, cites: Sequence[str], player: int | None = None, card: str | None = None,
              before: dict[str, Any] | None = None, after: dict[str, Any] | None = None) -> None:
         self.event_count += 1
+        if self.event_count > self.max_events:
+            self._over_budget()
         if not self.record:
             return
         self.events.append(Event(
@@ -128,6 +132,14 @@ class Game:
             player=None if player is None else self.players[player].name, card=card,
             before=before or {}, after=after or {},
         ))
+
+    def _over_budget(self) -> None:
+        """Stop the game: it did more than its budget of events (no rule ends it; the input is hostile
+        or broken). No further event is recorded, so memory stays bounded."""
+        reason = (f"the game exceeded the engine's budget of {self.max_events} events (turn {self.turn}, "
+                  f"{self.phase} phase): a board or card that never stops")
+        self.result = Result("event_limit", None, reason)
+        raise GameOver(reason)
 
     def events_since(self, seq: int) -> list[Event]:
         return [e for e in self.events if e.seq > seq]

@@ -6,6 +6,7 @@ from typing import TYPE_CHECKING
 
 from pal_judge.engine import stats
 from pal_judge.engine.deciders import Option
+from pal_judge.engine.limits import RULE_ACTION_ROUNDS
 from pal_judge.engine.state import CardInstance
 
 if TYPE_CHECKING:
@@ -61,7 +62,7 @@ def run_check_type(g: "Game") -> None:
     removing at the same moment (and keeps it first if it was the last placed, 11.5.1.1)."""
     from pal_judge.engine import effects
 
-    while True:
+    for _round in range(RULE_ACTION_ROUNDS):
         if _defeat(g):
             return
         groups = _lethal(g) + _overflow(g)
@@ -70,6 +71,10 @@ def run_check_type(g: "Game") -> None:
         if len(groups) > 1:
             g.emit("these rule actions are performed at the same time", ("11.1.2.4", "10.5.3.1"))
         effects.destroy_groups(g, groups)
+    # 13.1.1.1 the rule actions still apply after every round (e.g. lethal damage on a Pal whose mandatory
+    # replacement keeps it in the base): a loop no player can stop, so the game is a draw
+    g.end_game("loop_draw", None, f"rule actions repeat without end ({RULE_ACTION_ROUNDS} rounds in one check timing)",
+               ("13.1.1.1", "13.1.1", "10.5.3.1"))
 
 
 def _defeat(g: "Game") -> bool:

@@ -331,7 +331,7 @@ def check_timing(g: "Game") -> None:
             return  # 10.5.3.4
 
 
-def _choose_to_use(g: "Game", who: int, prompt: str) -> bool:
+def choose_to_use(g: "Game", who: int, prompt: str) -> bool:
     """An optional use (10.8.3.1.1 / 10.7.3). Inside a loop whose length was declared (13.1.1.2) the
     answer is given by the declared number."""
     state = _state_key(g)
@@ -401,7 +401,7 @@ def resolve_pending(g: "Game", p: Pending, cite: str) -> None:
             g.emit(f"{p.label()} is not used: its use limit is reached", ("10.7.3", "10.8.3.2"), player=who,
                    card=ctx.source_label)
             return
-        if not _choose_to_use(g, who, f"use {p.label()}? (10.7.3)"):
+        if not choose_to_use(g, who, f"use {p.label()}? (10.7.3)"):
             g.emit(f"{p.label()} is not used (one standby cancelled)", ("10.7.3",), player=who, card=ctx.source_label)
             return
     source = g.find(ctx.source_oid) if a.zone == "base" else g.find_anywhere(ctx.source_oid)
@@ -413,7 +413,7 @@ def resolve_pending(g: "Game", p: Pending, cite: str) -> None:
             g.emit(f"{p.label()} cannot be used: its cost cannot be paid", ("10.8.3.2", "10.4.2.2"), player=who,
                    card=ctx.source_label)
             return
-        if not _choose_to_use(g, who, f"use {p.label()}? (10.8.3.1.1)"):
+        if not choose_to_use(g, who, f"use {p.label()}? (10.8.3.1.1)"):
             g.emit(f"{p.label()} is not used", ("10.8.3.1.1", "10.8.3.2.1"), player=who, card=ctx.source_label)
             return
     extra = ("10.8.7", "10.6.2.4.4") if source is None and ctx.source_oid is not None else ()

@@ -328,6 +328,8 @@ def run_scenario(scenario: Scenario) -> ScenarioRun:
         result = game.run(decider)
         outcome, winner = result.outcome, result.winner
         pending = getattr(result, "pending", None) or decider.pending
+        if outcome == "event_limit":
+            error = f"{scenario.where}: {result.reason}"
     except (StepMismatch, UnscriptedChoice) as err:
         error = str(err)
         pending = None
