@@ -206,20 +206,20 @@ def _damage_step(g: "Game", b: Battle) -> None:
         pa, ca = stats.power_detail(g, att)
         pt, ct = stats.power_detail(g, tgt)
         # 9.6.3.1 simultaneous: both values are read before either is dealt
+        dealt = []
         for src, dst, pw, cp in ((att, tgt, pa, ca), (tgt, att, pt, ct)):
             if pw <= 0:
                 neg = ("1.3.2.4",) if pw < 0 else ()
                 g.emit(f"{src.label} has power {pw}: it deals no damage", ("9.6.3.1.1", "1.3.2.2") + neg, card=src.label)
                 continue
-            effects.damage_card(g, dst, pw, ("9.6.3", "9.6.3.1", "9.6.3.4", "10.13.3", "10.13.1", "2.8.1") + cp, src.label)
-        for src, pw in ((att, pa), (tgt, pt)):
-            if pw > 0:
-                timing.fire_self(g, src, "on_battle_damage")
+            if effects.damage_card(g, dst, pw, ("9.6.3.1", "9.6.3.4", "9.6.3", "10.13.3", "2.8.1") + cp, src.label):
+                dealt.append(src)
+        for src in dealt:
+            timing.fire_self(g, src, "on_battle_damage")  # 9.6.3.4 only damage really dealt (10.11.1.1)
     else:
         pa, ca = stats.power_detail(g, att)
-        if pa > 0:
-            effects.damage_card(g, tgt, pa, ("9.6.3", "9.6.3.2", "9.6.3.4", "10.13.3", "10.13.1", "2.8.1", "2.8.3") + ca,
-                                att.label)
+        if pa > 0 and effects.damage_card(g, tgt, pa, ("9.6.3.2", "9.6.3.4", "9.6.3", "10.13.3", "2.8.1", "2.8.3") + ca,
+                                          att.label):
             timing.fire_self(g, att, "on_battle_damage")
         g.emit(f"{tgt.label} is a structure: it deals no damage back", ("9.6.3.2.1",), card=tgt.label)
     timing.check_timing(g)  # 9.6.4
@@ -240,10 +240,13 @@ def _end_of_battle(g: "Game", b: Battle) -> None:
         g.modifiers = [m for m in g.modifiers if m.duration != "until_end_of_battle"]
         if len(g.modifiers) != before:
             g.emit("effects lasting until end of battle end", ("9.7.3",))
+        if not b.attack_over:
+            b.attack_over = True  # a repetition of the step (9.7.4) has no attacking pal any more
+            g.emit("the attacking pal is no longer attacking", ("9.7.3.1",))
 
     timing.repeat_step(g, "end of battle step", "9.7.4", one_round,
                        lambda: bool(g.pending) or _unfired_end_of_battle(g, b))
-    g.emit("the battle ends; the attacking pal is no longer attacking", ("9.7.3.1", "9.7.4", "9.7.2", "9.7.3"))
+    g.emit("the battle ends", ("9.7.4",))
     g.battle = None
     g.step = None
 

@@ -135,6 +135,7 @@ class Ability:
     optional: bool = False
     cond: str | None = None
     replaces: str | None = None
+    protects: "Target | None" = None  # replacement: the cards it protects (None = its own card)
     keyword: str | None = None  # set for abilities a keyword stands for (chapter 12)
     cites: tuple[str, ...] = ()
 
@@ -412,7 +413,7 @@ def parse_ability(v: Any, path: str, card_type: str) -> Ability:
     d = _mapping(v, path)
     kind = _choice(_req(d, "kind", path), ABILITY_KINDS, _join(path, "kind"))
     _no_extra(d, {"kind", "name", "trigger", "phase", "step", "state", "whose", "zone", "quick",
-                  "limit", "cost", "optional", "if", "effect", "replaces", "instead"}, path)
+                  "limit", "cost", "optional", "if", "effect", "replaces", "instead", "protects"}, path)
     kw: dict[str, Any] = {"kind": kind}
     if "name" in d:
         kw["name"] = str(d["name"])
@@ -447,7 +448,11 @@ def parse_ability(v: Any, path: str, card_type: str) -> Ability:
         kw["replaces"] = _choice(_req(d, "replaces", path), ("destroy", "damage"), _join(path, "replaces"))
         kw["effect"] = parse_steps(_req(d, "instead", path), _join(path, "instead"))
         kw["cites"] = ("10.2.1.3.2",) if kw["optional"] else ("10.2.1.3.1",)
+        if "protects" in d:  # "if a Pal of yours would …": the cards whose events it replaces (10.11.1)
+            kw["protects"] = parse_target(d["protects"], _join(path, "protects"))
     else:
+        if "protects" in d:
+            raise CardDataError(_join(path, "protects"), "'protects' belongs to replacement abilities")
         if "instead" in d:
             raise CardDataError(_join(path, "instead"), "'instead' belongs to replacement abilities")
         kw["effect"] = parse_steps(_req(d, "effect", path), _join(path, "effect"))

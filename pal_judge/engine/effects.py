@@ -10,6 +10,7 @@ from pal_judge.engine import stats
 from pal_judge.engine.cards import Ability, Cost, Step, Target
 from pal_judge.engine.deciders import Option
 from pal_judge.engine.limits import MAX_X
+from pal_judge.engine.pipeline import Move, move_group
 from pal_judge.engine.state import CardInstance, Context, Delayed, Modifier
 
 if TYPE_CHECKING:
@@ -62,85 +63,19 @@ def damage_player(g: "Game", idx: int, amount: int, cites: Sequence[str], source
         rule_actions.player_damage(g)
 
 
-def damage_card(g: "Game", ci: CardInstance, amount: int, cites: Sequence[str], source: str | None = None) -> None:
-    """5.14.1 add to the damage on a pal or structure in the base."""
+def damage_card(g: "Game", ci: CardInstance, amount: int, cites: Sequence[str], source: str | None = None) -> bool:
+    """5.14.1 add to the damage on a pal or structure in the base. False when no damage was dealt (none
+    to deal, the card is gone, or 10.11.1.1 a replacement effect replaced it: it never happened)."""
+    from pal_judge.engine import replacement
+
     if amount <= 0 or ci.zone != "base" or g.find(ci.oid) is None:
-        return
-    if _replace(g, ci, "damage", cites):
-        return
+        return False
+    if replacement.replace(g, ci, "damage", cites):
+        return False
     before = ci.damage
     ci.damage += amount
     g.emit(f"{source or 'an effect'} deals {amount} damage to {ci.label}", tuple(cites) + ("5.14.1", "4.4.4"),
            player=ci.controller, card=ci.label, before={"damage": before}, after={"damage": ci.damage})
-
-
-# ------------------------------------------------------------------------------ replacement effects
-def _replacements(g: "Game", ci: CardInstance, event: str) -> list[tuple[int, Ability]]:
-    return [(i, a) for i, a in enumerate(ci.card.abilities)
-            if a.kind == "replacement" and a.replaces == event and stats.condition_ok(g, a.cond, ci.controller, ci)]
-
-
-def _replace(g: "Game", ci: CardInstance, event: str, cites: Sequence[str]) -> bool:
-    """10.11: apply replacement effects of the affected card; True when the event was replaced."""
-    from pal_judge.engine import timing
-
-    reps = _replacements(g, ci, event)
-    used: set[int] = set()
-    while True:
-        avail = [(i, a) for i, a in reps if i not in used]  # 10.11.2.3 each applies once per event
-        if not avail:
-            return False
-        if len(avail) > 1:
-            # 10.11.2 / 10.11.2.2 the controller of the affected card chooses which applies first
-            labels = [f"{ci.label}: {a.name or f'#{i + 1}'}" for i, a in avail]
-            opt = g.ask("order_replacements", ci.controller, [Option(lb, k) for k, lb in enumerate(labels)],
-                        "which replacement effect applies first (10.11.2)")
-            i, a = avail[opt.data]
-            g.emit(f"{g.pname(ci.controller)} applies {opt.label} first", ("10.11.2", "10.11.2.1", "10.11.2.2"),
-                   player=ci.controller, card=ci.label)
-        else:
-            i, a = avail[0]
-        used.add(i)
-        if a.optional and not _choice_possible(g, ci, a):
-            # 10.11.3 the choice of a "may instead [choice]; if you do" replacement cannot be made
-            g.emit(f"{ci.label}: the replacement's choice cannot be made, so it does not apply", ("10.11.3", "10.2.1.3.2"),
-                   player=ci.controller, card=ci.label)
-            continue
-        if a.cost and not can_pay(g, ci.controller, a.cost, ci):
-            g.emit(f"{ci.label}: replacement cannot be applied", ("10.11.3", "10.4.2.2"), player=ci.controller,
-                   card=ci.label)
-            continue
-        if a.optional and not timing.choose_to_use(g, ci.controller, f"apply {ci.label}'s replacement instead? "
-                                                   "(10.2.1.3.2)"):
-            continue  # a "yes" kept answering into the same state is a loop that player stops (13.1.1.2)
-        ctx = Context(controller=ci.controller, source_oid=ci.oid, source_label=ci.label, source_card=ci.card)
-        g.emit(f"{ci.label}: {event} is replaced", ("10.11.1", "10.11.1.1", "10.2.1.3", "10.11.2.3") + a.cites
-               + tuple(cites)[:1],
-               player=ci.controller, card=ci.label)
-        if a.cost:
-            pay(g, ci.controller, a.cost, ci, ctx)
-        run_steps(g, a.effect, ctx)
-        return True
-
-
-def _choice_possible(g: "Game", ci: CardInstance, a: Ability) -> bool:
-    """The [choice] of an optional replacement (10.2.1.3.2): its cost, else its first `instead` step."""
-    who = ci.controller
-    if a.cost:
-        return can_pay(g, who, a.cost, ci)
-    if not a.effect:
-        return True
-    s = a.effect[0]
-    p = g.players[who_index(Context(controller=who), s.who)]
-    if s.do == "discard":
-        return len(p.hand) >= (s.amount or 0)
-    if s.do == "gain" and (s.amount or 0) < 0:
-        return p.resource(s.resource or "material") >= -(s.amount or 0)
-    if s.do == "butcher" and s.target is None:
-        return len(p.pals()) >= (s.amount or 1)
-    if s.target is not None and s.target.is_selector and not s.target.up_to and s.target.choose:
-        ctx = Context(controller=who, source_oid=ci.oid, source_label=ci.label, source_card=ci.card)
-        return len(candidates(g, s.target, ctx)) >= s.target.choose
     return True
 
 
@@ -153,25 +88,15 @@ def destroy_groups(g: "Game", groups: Sequence[tuple[Sequence[CardInstance], tup
     """Several reasons sending base cards to the graveyard in one simultaneous move (11.1.2.4: the
     check-type rule actions of one check timing are performed at the same time). A card named by two
     groups moves once, for the first reason."""
-    live: list[tuple[CardInstance, tuple[str, ...], str]] = []
+    moves: list[Move] = []
     seen: set[int] = set()
     for cards, cites, why in groups:
         for c in cards:
             if c.oid not in seen and g.find(c.oid) is not None:
                 seen.add(c.oid)
-                live.append((c, cites, why))
-    g.leaving = set(seen)
-    try:
-        for c, cites, why in live:
-            if g.find(c.oid) is None:
-                continue
-            if _replace(g, c, "destroy", cites):
-                g.leaving.discard(c.oid)
-                continue
-            g.move(c, "graveyard", tuple(cites) + ("3.1.1", "4.7.1"),
-                   what=f"{c.label} is put into {g.pname(c.owner)}'s graveyard ({why})")
-    finally:
-        g.leaving = set()
+                moves.append(Move(c, "graveyard", tuple(cites) + ("3.1.1",),
+                                  what=f"{c.label} is put into {g.pname(c.owner)}'s graveyard ({why})"))
+    move_group(g, moves)
 
 
 # ------------------------------------------------------------------------------ targets
@@ -463,26 +388,23 @@ def _s_butcher(g: "Game", s: Step, ctx: Context) -> None:
 
 
 def _s_exile(g: "Game", s: Step, ctx: Context) -> None:
-    for c in _cards(select(g, s.target, ctx)):
-        g.move(c, "exile", _cites(s, ctx) + ("4.10.1",), what=f"{c.label} is exiled")
+    move_group(g, [Move(c, "exile", _cites(s, ctx) + ("4.10.1",), what=f"{c.label} is exiled")
+                   for c in _cards(select(g, s.target, ctx))])
 
 
 def _s_place(g: "Game", s: Step, ctx: Context) -> None:
     to = s.to or "hand"
-    batch = g.next_batch()  # cards placed by one step are placed together (11.5.1.1 "last placed")
     ctx = _with_cites(ctx, ("4.1.6",))  # 4.1.6 to the zone of the card's owner/controller
     chosen = _cards(select(g, s.target, ctx))
     if to.startswith("deck"):
         # 4.1.5 several cards into one deck at once: that deck's player orders them
-        for owner in (0, 1):
-            mine = [c for c in chosen if c.owner == owner]
-            for c in order_cards(g, owner, mine, "bottom" if to == "deck_bottom" else "top"):
-                g.move(c, "deck", _cites(s, ctx), bottom=to == "deck_bottom",
-                       what=f"{c.label} is placed on the {to.replace('_', ' ')}")
+        ordered = [c for owner in (0, 1) for c in order_cards(g, owner, [c for c in chosen if c.owner == owner],
+                                                              "bottom" if to == "deck_bottom" else "top")]
+        move_group(g, [Move(c, "deck", _cites(s, ctx), bottom=to == "deck_bottom",
+                            what=f"{c.label} is placed on the {to.replace('_', ' ')}") for c in ordered])
         return
-    for c in chosen:
-        g.move(c, to, _cites(s, ctx) + (("5.15.1",) if to == "base" else ()), batch=batch,
-               what=f"{c.label} is placed in the {to}")
+    move_group(g, [Move(c, to, _cites(s, ctx) + (("5.15.1",) if to == "base" else ()), what=f"{c.label} is placed in the {to}")
+                   for c in chosen])  # placed together (11.5.1.1 "last placed")
 
 
 def discard_from_hand(g: "Game", idx: int, n: int, cites: Sequence[str], exclude: CardInstance | None = None) -> None:
@@ -678,9 +600,9 @@ def _s_exchange(g: "Game", s: Step, ctx: Context) -> None:
         return
     x, y = a[0], b[0]
     zx, zy = x.zone, y.zone
-    batch = g.next_batch()
-    g.move(x, zy, ("5.11.1",), batch=batch, what=f"{x.label} is exchanged into the {zy}")
-    g.move(y, zx, ("5.11.1",), batch=batch, what=f"{y.label} is exchanged into the {zx}")
+    # 5.11.1 both move at the same time: one event, one look-back snapshot (10.8.4.1.2)
+    move_group(g, [Move(x, zy, ("5.11.1",), what=f"{x.label} is exchanged into the {zy}"),
+                   Move(y, zx, ("5.11.1",), what=f"{y.label} is exchanged into the {zx}")])
 
 
 def _s_declare(g: "Game", s: Step, ctx: Context) -> None:
@@ -732,7 +654,9 @@ def breakthrough(g: "Game", ctx: Context) -> None:
     if src is not None:
         value = stats.strike(g, src)
     else:
-        value, extra = (ctx.source_lki.strike if ctx.source_lki else 0), ("10.12.1",)  # last-known information
+        # 10.12.1 it left the base before this resolved: its strike as it last was in the base
+        lki = g.lki.get(ctx.source_oid) if ctx.source_oid is not None else ctx.source_lki
+        value, extra = (lki.strike if lki else 0), ("10.12.1",)
     victim = ctx.trigger_lki.controller if ctx.trigger_lki else 1 - ctx.controller
     damage_player(g, victim, value, ("12.14.2", "10.13.3") + extra, ctx.source_label)
 
@@ -838,6 +762,7 @@ def play_card(g: "Game", who: int, ci: CardInstance, cites: Sequence[str]) -> No
     r = g.move(ci, "resolution", tuple(cites) + ("10.6.1", "10.6.2", "10.6.2.1", "10.6.2.1.1", "4.1.2.1", "4.11.1",
                                                  "4.11.2", "10.5.4.2", TYPE_CITES[card.type], "2.2.1"),
                what=f"{p.name} plays {card.name}")
+    assert r is not None  # a move from the hand is never replaced (only base-to-graveyard ones are)
     ctx = Context(controller=who, source_oid=r.oid, source_label=card.name, source_card=card)
     if has_x(card.effect):
         choose_x(g, ctx)  # 10.6.2.2 choices are made before the cost is paid

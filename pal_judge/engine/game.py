@@ -242,42 +242,12 @@ class Game:
 
     def move(self, ci: CardInstance, to: str, cites: Sequence[str], what: str | None = None,
              bottom: bool = False, batch: int | None = None, rested: bool = False,
-             quiet: bool = False) -> CardInstance:
-        """Move a card to a zone of its owner's (4.1.6 / 5.10.1); it becomes a new object (4.1.4)."""
-        from pal_judge.engine import timing
+             quiet: bool = False) -> CardInstance | None:
+        """Move one card through the event pipeline (4.1.6 / 5.10.1); it becomes a new object (4.1.4).
+        None when a replacement effect replaced the move (10.11.1.1)."""
+        from pal_judge.engine.pipeline import Move, move_group
 
-        src = ci.zone
-        lki = None
-        if src == "base":
-            lki = timing.capture_lki(self, ci)
-            self.lki[ci.oid] = lki
-        self.remove(ci)
-        new = self.new_instance(ci.card, ci.owner, to)
-        if to == "resolution":
-            self.resolution.append(new)
-        else:
-            zone = self.players[ci.owner].zone(to)
-            if to == "deck" and not bottom:
-                zone.insert(0, new)
-            else:
-                zone.append(new)
-        if to == "base":
-            new.rested = rested  # 4.3.2.3 placed standing unless told otherwise
-            new.placed = batch if batch is not None else self.next_batch()
-            new.entered_turn = self.turn
-        if not quiet:
-            self.emit(what or f"{ci.label} moves from {src} to {to}", tuple(cites) + ("4.1.4",),
-                      player=ci.owner, card=new.label, before={"zone": src, "oid": ci.oid},
-                      after={"zone": to, "oid": new.oid})
-        if lki is not None and any(m.oid == ci.oid for m in self.modifiers):
-            # 10.10.2 effects from resolved abilities no longer apply to the moved card
-            self.modifiers = [m for m in self.modifiers if m.oid != ci.oid]
-            self.emit(f"effects on {ci.label} end: it left the base", ("10.10.2", "4.1.4"), player=ci.owner)
-        if lki is not None:
-            timing.on_left_base(self, lki, to, new.oid)
-        if to == "base" and src != "base":
-            timing.on_entered_base(self, new, src)  # 5.15.1 deployed
-        return new
+        return move_group(self, [Move(ci, to, tuple(cites), what, bottom, rested)], batch, quiet)[0]
 
     # ---------------------------------------------------------------- the end
     def end_game(self, outcome: str, winner: int | None, reason: str, cites: Sequence[str]) -> None:

@@ -37,6 +37,7 @@ def _resolve_player_damage(g: "Game", idx: int, simultaneous: bool) -> None:
             moved = g.move(top, "graveyard", ("11.2.2.1",), what=f"{p.name} puts {top.card.name} from the top of the deck"
                            f" into the graveyard{' (Lucky)' if top.card.lucky else ''}")
             put += 1
+            assert moved is not None  # a move from the deck is never replaced (only base-to-graveyard ones are)
             if moved.card.lucky:
                 # 11.2.2.2 a Lucky icon: go to 11.2.2.4, no life is lost
                 p.damage = 0

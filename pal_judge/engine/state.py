@@ -146,6 +146,7 @@ class Battle:
     target_player: int
     blocked: bool = False
     nullified: bool = False  # 5.18.1
+    attack_over: bool = False  # 9.7.3.1 after the first 9.7.3 the attacking pal is no longer attacking
     opponents: dict[int, int] = field(default_factory=dict)  # 9.4.3 battle opponents, both ways
     triggered_end: set[tuple[Any, ...]] = field(default_factory=set)
 

@@ -74,7 +74,7 @@ def capture_lki(g: "Game", ci: CardInstance) -> Lki:
     return Lki(oid=ci.oid, label=ci.label, card=ci.card, controller=ci.controller,
                power=stats.power(g, ci), strike=stats.strike(g, ci), keywords=stats.keywords(g, ci),
                battling=b is not None and ci.oid in b.opponents,
-               attacking=b is not None and b.attacker == ci.oid,
+               attacking=b is not None and b.attacker == ci.oid and not b.attack_over,
                battle_opponent=b.opponents.get(ci.oid) if b is not None else None)
 
 
@@ -205,40 +205,50 @@ def on_entered_base(g: "Game", ci: CardInstance, src: str) -> None:
     for other in list(g.players[ci.controller].base):
         if other.oid == ci.oid:
             continue
-        together = other.placed == ci.placed
-        both = info + (("10.8.4.2",) if together else ())
-        fire_self(g, other, "on_ally_deployed", cites=both, trigger_card=ci.oid)
-        if together:
-            # 10.8.4.2 a card entering together with another one sees that one enter as well
-            fire_self(g, ci, "on_ally_deployed", cites=both, trigger_card=other.oid)
+        # 10.8.4.2 the cards of one move event are all in the base by now: one entering together with
+        # `ci` sees it enter as well
+        together = ("10.8.4.2",) if other.placed == ci.placed else ()
+        fire_self(g, other, "on_ally_deployed", cites=info + together, trigger_card=ci.oid)
 
 
-def on_left_base(g: "Game", lki: Lki, to: str, new_oid: int | None = None) -> None:
-    """Zone-change triggers of a card leaving the base (10.8.4), read with its LKI (10.8.4.1.2).
-    `new_oid`: the card as it arrived (4.1.4), which does not see itself leave."""
-    if to != "graveyard":
-        return
+def on_left_base_group(g: "Game", left: list[tuple[Lki, str, int]]) -> None:
+    """Zone-change triggers of cards that left the base in one event (10.8.4), every one read from the
+    event's look-back snapshot (10.8.4.1.2): a card that left in the same event was still in the base, so
+    it sees the others leave. `left`: (look-back, destination, the card as it arrived (4.1.4))."""
+    to_graveyard = [(lki, new_oid) for lki, to, new_oid in left if to == "graveyard"]
+    arrived = {new_oid for _, _, new_oid in left}
+    for lki, _ in to_graveyard:
+        _fire_from_lookback(g, lki, "on_destroyed", lki)
+        if lki.card.type != "pal":
+            continue
+        # "another Pal of yours goes to the graveyard": every card of that player that sees it (10.3.5)
+        for ci in list(g.players[lki.controller].base):
+            fire_self(g, ci, "on_ally_destroyed", trigger_card=lki.oid, trigger_lki=lki)
+        for other, _ in to_graveyard:
+            if other.oid != lki.oid and other.controller == lki.controller:
+                _fire_from_lookback(g, other, "on_ally_destroyed", lki)
+        _fire_zone_abilities(g, lki, arrived)
+
+
+def _fire_from_lookback(g: "Game", lki: Lki, trigger: str, seen: Lki) -> None:
+    """A trigger of a card that left the base, with its abilities as they were there (10.8.4.1.2)."""
     for idx, a in abilities_of(lki.keywords, lki.card):
-        if a.kind != "auto" or a.trigger != "on_destroyed":
+        if a.kind != "auto" or a.trigger != trigger or a.zone != "base":
             continue
         if a.keyword == "retaliate" and not lki.battling:
             # 12.12.2 (zh) "如果它是正在战斗的帕鲁": only a pal battling right now; the English
             # "a Pal that battled" is read by the Chinese text: no battle opponent, no trigger.
             continue
         ctx = Context(controller=lki.controller, source_oid=lki.oid, source_label=lki.label, source_card=lki.card,
-                      source_lki=lki, trigger_card=lki.oid, trigger_lki=lki)
-        _standby(g, a, ctx, (lki.oid, idx), TRIGGER_CITES["on_destroyed"] + a.cites)
-    for ci in list(g.players[lki.controller].base):
-        if ci.card.type == "pal" and lki.card.type == "pal":
-            fire_self(g, ci, "on_ally_destroyed", trigger_card=lki.oid, trigger_lki=lki)
-    if lki.card.type == "pal":
-        _fire_zone_abilities(g, lki, new_oid)
+                      source_lki=lki, trigger_card=seen.oid, trigger_lki=seen)
+        _standby(g, a, ctx, (lki.oid, idx), TRIGGER_CITES[trigger] + a.cites + ("10.8.4.1.2",))
 
 
-def _fire_zone_abilities(g: "Game", lki: Lki, new_oid: int | None) -> None:
-    """"When a pal of yours is destroyed" abilities of hand/graveyard cards with that zone icon (10.3.4.1)."""
+def _fire_zone_abilities(g: "Game", lki: Lki, arrived: set[int]) -> None:
+    """"When a pal of yours is destroyed" abilities of hand/graveyard cards with that zone icon (10.3.4.1);
+    not those of the cards that arrived there in this very event."""
     p = g.players[lki.controller]
-    for ci in [c for c in p.hand + p.graveyard if c.oid != new_oid]:
+    for ci in [c for c in p.hand + p.graveyard if c.oid not in arrived]:
         for idx, a in card_abilities(g, ci):
             if a.kind == "auto" and a.trigger == "on_ally_destroyed" and a.zone == ci.zone \
                     and stats.condition_ok(g, a.cond, ci.controller, ci):
@@ -246,7 +256,7 @@ def _fire_zone_abilities(g: "Game", lki: Lki, new_oid: int | None) -> None:
                               trigger_card=lki.oid, trigger_lki=lki)
                 _standby(g, a, ctx, (ci.oid, idx), TRIGGER_CITES["on_ally_destroyed"] + a.cites + ZONE_CITES[a.zone])
     b = g.battle
-    if b is not None and lki.battle_opponent is not None and lki.battle_opponent == b.attacker:
+    if b is not None and not b.attack_over and lki.battle_opponent is not None and lki.battle_opponent == b.attacker:
         _breakthrough(g, b.attacker, lki)
 
 

@@ -1,0 +1,145 @@
+"""One event pipeline (issue 11 items 2-5, 10): grouped moves with one look-back snapshot, replacement
+effects on every route to the graveyard and on damage, last-known information. Expectations come from
+rules/zh.txt, written before the engine was changed."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from engine_helpers import base, board, cited, pal, play
+
+MOURN = {"kind": "auto", "trigger": "on_ally_destroyed", "effect": [{"do": "draw", "amount": 1}]}
+QUICK_STORM = {"name": "Storm", "type": "event", "cost": 0, "keywords": ["quick"],
+               "effect": [{"do": "damage", "amount": 1000, "target": {"all": True, "type": "pal", "controller": "you"}}]}
+
+
+def _hand(g: Any, player: str) -> list[str]:
+    return g.snapshot()["players"][player]["hand"]
+
+
+def _grave(g: Any, player: str) -> list[str]:
+    return g.snapshot()["players"][player]["graveyard"]
+
+
+def test_two_mourners_dying_together_each_see_the_other_go() -> None:
+    # 11.1.2.4 lethal damage on both is one rule action, performed at the same time; 10.8.4.1.2 a card
+    # leaving the base is read as it was in the base, so each mourner was in the base when the other left:
+    # both "when another Pal of yours goes to the graveyard, draw 1" trigger.
+    g = play(board({"base": [{"card": "Mourner", "damage": 1000}, {"card": "Mourner", "damage": 1000}], "hand": []}),
+             [pal("Mourner", abilities=[MOURN])], ["Mourner: on_ally_destroyed"])  # 10.8.3.1 A orders them
+    assert _grave(g, "A") == ["Mourner", "Mourner"]
+    assert len(_hand(g, "A")) == 2
+    assert "10.8.4.1.2" in cited(g)
+
+
+def test_a_structure_sees_an_ally_pal_destroyed() -> None:
+    # 10.3.5 a structure's abilities work in the base like a Pal's; "another Pal of yours" names the Pal
+    # that left, not the kind of card that listens (issue 11 item 10)
+    tower = {"name": "Shrine", "type": "structure", "power": 3000, "abilities": [MOURN]}
+    g = play(board({"base": ["Shrine", {"card": "Filler", "damage": 1000}], "hand": []}), [tower], [])
+    assert len(_hand(g, "A")) == 1
+
+
+@pytest.mark.parametrize("order", [["Granter", "Blocker"], ["Blocker", "Granter"]])
+def test_retaliate_granted_by_a_pal_dying_at_the_same_time_still_applies(order: list[str]) -> None:
+    # The Blocker has Retaliate only through the Granter's continuous effect. Both are destroyed in one
+    # check timing (11.1.2.4); the look-back (10.8.4.1.2) reads the Blocker as it was in the base, with the
+    # Granter still there, so its Retaliate (12.12.2) sends the attacker to the graveyard, whatever the
+    # order of the base.
+    granter = pal("Granter", abilities=[{"kind": "continuous", "effect": [
+        {"do": "grant", "keyword": "retaliate", "target": {"all": True, "type": "pal", "controller": "you"}}]}])
+    cards = [pal("Striker", 5000), granter, pal("Blocker"), QUICK_STORM]
+    g = play(board({"base": ["Striker"]}, {"base": order, "hand": ["Storm"]}), cards,
+             ["attack Striker -> player", "Blocker", "play Storm"])
+    assert "Striker" in _grave(g, "A"), g.snapshot()
+    assert sorted(_grave(g, "B")) == ["Blocker", "Granter", "Storm"]
+
+
+def test_placing_a_pal_into_the_graveyard_is_replaced_like_a_destruction() -> None:
+    # 10.11.1 a replacement for "this would go from the base to the graveyard" replaces that event however
+    # it comes about: a `place ... to: graveyard` is such an event.
+    stubborn = pal("Stubborn", abilities=[{"kind": "replacement", "replaces": "destroy",
+                                           "instead": [{"do": "rest", "target": "self"}]}])
+    bury = {"name": "Bury", "type": "event", "cost": 0,
+            "effect": [{"do": "place", "to": "graveyard", "target": {"choose": 1, "controller": "opponent"}}]}
+    g = play(board({"hand": ["Bury"]}, {"base": ["Stubborn"]}), [stubborn, bury], ["play Bury"])
+    assert base(g, "B")["Stubborn"]["state"] == "rested"
+    assert "10.11.1" in cited(g)
+
+
+def test_replaced_battle_damage_is_not_dealt_so_it_does_not_trigger() -> None:
+    # 10.11.1.1 the replaced event is treated as never having happened: no battle damage was dealt, so
+    # "when this deals battle damage" (9.6.3.4) does not trigger.
+    striker = pal("Striker", 3000, abilities=[{"kind": "auto", "trigger": "on_battle_damage",
+                                                "effect": [{"do": "draw", "amount": 1}]}])
+    shield = pal("Shielded", 5000, abilities=[{"kind": "replacement", "replaces": "damage",
+                                               "instead": [{"do": "gain", "resource": "material", "amount": 1}]}])
+    g = play(board({"base": ["Striker"], "hand": []}, {"base": [{"card": "Shielded", "state": "rested"}]}),
+             [striker, shield], ["attack Striker -> Shielded"])
+    assert base(g, "B")["Shielded"]["damage"] == 0
+    assert g.snapshot()["players"]["B"]["material"] == 1
+    assert _hand(g, "A") == []
+
+
+def test_a_replacement_can_protect_another_card() -> None:
+    # 10.11.1 / 10.2.1.3 "if a Pal of yours would be destroyed, rest it instead"; 10.11.2.1 its
+    # controller's choice is not needed with one replacement.
+    guardian = pal("Guardian", abilities=[{"kind": "replacement", "replaces": "destroy",
+                                           "protects": {"all": True, "type": "pal", "controller": "you"},
+                                           "instead": [{"do": "rest", "target": "trigger_card"}]}])
+    smite = {"name": "Smite", "type": "event", "cost": 0,
+             "effect": [{"do": "destroy", "target": {"choose": 1, "controller": "opponent", "name": "Lamb"}}]}
+    g = play(board({"hand": ["Smite"]}, {"base": ["Guardian", "Lamb"]}), [guardian, pal("Lamb"), smite],
+             ["play Smite"])
+    assert base(g, "B")["Lamb"]["state"] == "rested" and base(g, "B")["Guardian"]["state"] == "standing"
+
+
+def test_two_replacements_from_two_cards_the_affected_controller_orders_them() -> None:
+    # 10.11.2 / 10.11.2.1 the controller of the affected card chooses which applies first; once applied
+    # the destruction no longer exists (10.11.1.1), so the other does not apply.
+    def keeper(name: str, resource: str) -> dict[str, Any]:
+        return pal(name, abilities=[{"kind": "replacement", "replaces": "destroy", "name": "Keep",
+                                     "protects": {"all": True, "type": "pal", "controller": "you"},
+                                     "instead": [{"do": "gain", "resource": resource, "amount": 1}]}])
+    smite = {"name": "Smite", "type": "event", "cost": 0,
+             "effect": [{"do": "destroy", "target": {"choose": 1, "controller": "opponent", "name": "Lamb"}}]}
+    g = play(board({"hand": ["Smite"]}, {"base": [
+        "Lamb", "Miner", "Cook"]}), [keeper("Miner", "material"), keeper("Cook", "ingredient"), pal("Lamb"), smite],
+        ["play Smite", "Cook: Keep"])
+    b = g.snapshot()["players"]["B"]
+    assert b["ingredient"] == 1 and b["material"] == 0 and "Lamb" in base(g, "B")
+    assert "10.11.2.1" in cited(g)
+
+
+def test_breakthrough_reads_the_attacker_as_it_last_was_in_the_base() -> None:
+    # The blocker dies in battle (12.14.2 Breakthrough triggers). Before Breakthrough resolves, the
+    # attacker's own "when this deals battle damage, return this to the hand" resolves first (A orders
+    # A's standby abilities, 10.8.3.1). 10.12.1: Breakthrough then reads the attacker's strike as it last
+    # was in the base: 3, and B's life goes from 10 to 7.
+    striker = pal("Striker", 3000, strike=3, keywords=["breakthrough"], abilities=[
+        {"kind": "auto", "trigger": "on_battle_damage", "name": "Retreat",
+         "effect": [{"do": "place", "to": "hand", "target": "self"}]}])
+    g = play(board({"base": ["Striker"]}, {"base": ["Wall"], "deck": [{"card": "Filler"}] * 0 + ["Filler"] * 10}),
+             [striker, pal("Wall", 1000)], ["attack Striker -> player", "Wall", "Striker: Retreat"])
+    assert "Striker" in _hand(g, "A")
+    assert g.snapshot()["players"]["B"]["life"] == 7, [e.what for e in g.events][-12:]
+    assert "10.12.1" in cited(g)
+
+
+def test_breakthrough_does_not_fire_in_a_repeated_end_of_battle_step() -> None:
+    # 9.7.3 / 9.7.3.1 at the end of the first end-of-battle round the attacking Pal is no longer
+    # attacking; 9.7.4 a new "at the end of battle" ability makes the step run again. The Wall destroyed
+    # in that second round is no longer the battle opponent of an attacking Pal: Breakthrough (12.14.2,
+    # "when this card is the attacking Pal") does not trigger, B keeps 10 life.
+    wall = pal("Wall", 0, abilities=[{"kind": "auto", "trigger": "end_of_battle", "whose": "any",
+                                      "effect": [{"do": "deploy", "from": "hand"}]},
+                                     {"kind": "replacement", "replaces": "damage", "instead": []}])  # survives
+    bomber = pal("Bomber", abilities=[{"kind": "auto", "trigger": "end_of_battle", "whose": "any",
+                                       "effect": [{"do": "destroy", "target": {"all": True, "name": "Wall"}}]}])
+    g = play(board({"base": ["Striker"]}, {"base": ["Wall"], "hand": ["Bomber"]}),
+             [pal("Striker", 1000, strike=2, keywords=["breakthrough"]), wall, bomber],
+             ["attack Striker -> player", "Wall", "Bomber"])
+    assert "Wall" in _grave(g, "B")
+    assert g.snapshot()["players"]["B"]["life"] == 10
+    assert "9.7.3.1" in cited(g)
