@@ -58,20 +58,23 @@ def run_battle(g: "Game", attacker_oid: int, target_oid: int | None, taunt: str,
     g.step = "attack"
     tgt = g.find(target_oid)
     tname = f"player {g.pname(nt)}" if tgt is None else tgt.label
-    cites = ["9.3.1", "9.2.4", "9.2.1", "9.2.2", "9.2.2.1", "9.2.2.2", "9.2.3"]
+    # 9.3.1 the attack is declared; then what made this attacker and this target legal, the clauses
+    # particular to this attack first (9.2.3 the kind of target, Assault, Taunt, restrictions)
+    cites = ["9.3.1", "9.2.3"]
     if stats.restricted(g, att, "must_attack"):
         cites.append("7.5.2.1")
     if att.entered_turn == g.turn:
         cites.append("9.2.2.3")  # deployed this turn and still may attack
     if tgt is not None and tgt.card.type == "pal" and not tgt.rested:
-        cites += ["12.15.2", "12.15.1"]  # a standing pal only with Assault
+        cites.append("12.15.2")  # a standing pal only with Assault
     if taunt == "forced":
-        cites += ["12.10.2", "12.10.2.1", "12.10.1"]
+        cites += ["12.10.2", "12.10.2.1"]
     elif taunt == "illegal":
         cites.append("12.10.3")
     if forbidden:
         cites.append("9.2.4.1")  # an effect removed a target this pal could otherwise attack
-    g.emit(f"{g.pname(tp)} starts a battle: {att.label} attacks {tname}", ("8.4.1", "9.1.1", *cites), player=tp,
+    cites += ["9.2.2.1", "8.4.1", "9.2.4", "9.2.1", "9.2.2", "9.2.2.2", "9.1.1"]
+    g.emit(f"{g.pname(tp)} starts a battle: {att.label} attacks {tname}", cites, player=tp,
            card=att.label, after={"attacker": att.label, "target": tname})
     effects.set_rested(g, att, True, ("9.3.2", "9.3.2.1"))
     timing.fire_self(g, att, "on_attack")

@@ -480,12 +480,13 @@ def gain(g: "Game", idx: int, resource: str, amount: int, cites: Sequence[str]) 
     p = g.players[idx]
     before = p.resource(resource)
     after = before + amount
-    extra: tuple[str, ...] = ("3.3.1.1", "3.3.1.2", "3.3.1.2.1", "3.3.2", "3.3.2.1")
+    floor: tuple[str, ...] = ()
     if after < 0:
-        after, extra = 0, extra + ("3.3.3", "3.3.3.1")  # 3.3.3.1 below 0 becomes 0
+        after, floor = 0, ("3.3.3.1", "3.3.3")  # 3.3.3.1 below 0 becomes 0
     setattr(p, resource, after)
     g.emit(f"{p.name} {'gains' if amount >= 0 else 'loses'} {abs(amount)} {resource}",
-           tuple(cites) + ("3.3.1",) + extra, player=idx, before={resource: before}, after={resource: after})
+           (*cites[:1], *floor, *cites[1:], "3.3.1", "3.3.1.1", "3.3.1.2", "3.3.1.2.1", "3.3.2", "3.3.2.1"),
+           player=idx, before={resource: before}, after={resource: after})
 
 
 def _s_gain(g: "Game", s: Step, ctx: Context) -> None:
@@ -798,15 +799,14 @@ def activate(g: "Game", who: int, ci: CardInstance, index: int, ability: Ability
             other = next(c for c in g.players[who].hand if c.card.name == name and c.oid != ci.oid)
             g.resolution.append(("ability", ci.label))
             g.emit(f"{g.pname(who)} uses {ci.label}: {ability.name or 'ability'}",
-                   tuple(cites) + _activation_cites(ability) + ("10.6.2.3.1",), player=who, card=ci.label)
+                   _activation_cites(ability, cites, True), player=who, card=ci.label)
             g.move(ci, "graveyard", ("10.4.2", "10.4.2.1", "5.10.1"), what=f"{g.pname(who)} discards {ci.card.name} (cost)")
             g.move(other, "graveyard", ("10.4.2", "10.4.2.1", "5.10.1"), what=f"{g.pname(who)} discards {name} (cost)")
             _finish_activation(g, who, ci, index, ability, ctx)
             return
     g.resolution.append(("ability", ci.label))
-    multi = ("10.6.2.3.1",) if len(ability.costs) > 1 else ()
     g.emit(f"{g.pname(who)} uses {ci.label}: {ability.name or 'ability'}",
-           tuple(cites) + _activation_cites(ability) + multi, player=who, card=ci.label)
+           _activation_cites(ability, cites, len(ability.costs) > 1), player=who, card=ci.label)
     if has_x(ability.effect):
         choose_x(g, ctx)  # 10.6.2.2 before the cost (10.6.2.3)
     choose_modes(g, ability.effect, ctx)
@@ -814,19 +814,19 @@ def activate(g: "Game", who: int, ci: CardInstance, index: int, ability: Ability
     _finish_activation(g, who, ci, index, ability, ctx)
 
 
-def _activation_cites(ability: Ability) -> tuple[str, ...]:
-    """10.6.2 using an ability; 10.1.1.1.1 [cost] effect; 3.1.2.2 its controller is who uses it."""
-    out = ("10.6.1", "10.6.2", "10.6.2.1.2", "10.6.2.4.3", "10.1.1", "10.1.1.1.1", "3.1.2", "3.1.2.2", "10.5.4.2",
-           "10.2.1") + ability.cites
+def _activation_cites(ability: Ability, cites: Sequence[str], several_payments: bool) -> tuple[str, ...]:
+    """The clause that allowed the use first (`cites[0]`: 8.3.1, 12.2.1.1 …), then what is particular to
+    this ability (its keyword, use limit 10.7.2, condition, 10.6.2.3.1 several ways to pay), then the
+    timing clauses, then 10.6.2 using an ability and 3.1.2.2 its controller is who uses it."""
+    own = ability.cites + (("10.6.2.3.1",) if several_payments else ())
     if ability.quick:
-        out += ("10.1.1.1.2",)
+        own += ("10.1.1.1.2",)
     if ability.limit is not None:
-        out += ("10.7.1", "10.7.2")
+        own += ("10.7.2", "10.7.1")
     if ability.cond is not None:
-        out += ("10.3.3",) + (("5.3.4",) if ability.cond in ("night", "day") else ())
-    if ability.cost:
-        out += ("10.4.1",)
-    return out
+        own += (("5.3.4",) if ability.cond in ("night", "day") else ()) + ("10.3.3",)
+    return (*cites[:1], *own, *cites[1:], "10.5.4.2", "10.6.1", "10.6.2", "10.6.2.1.2", "10.6.2.4.3", "10.1.1",
+            "10.1.1.1.1", "3.1.2", "3.1.2.2", "10.2.1") + (("10.4.1",) if ability.cost else ())
 
 
 def _finish_activation(g: "Game", who: int, ci: CardInstance, index: int, ability: Ability, ctx: Context) -> None:

@@ -12,7 +12,7 @@ from pal_judge.engine.limits import MAX_EVENTS
 from pal_judge.engine.state import (
     Battle, CardInstance, Delayed, Lki, Modifier, Pending, Player, Result,
 )
-from pal_judge.engine.trace import Event
+from pal_judge.engine.trace import Event, precise_cites
 
 
 CONCEDE = "concede"  # the option label (and data tag) of a concession, offered at every decision (1.2.3)
@@ -128,7 +128,7 @@ class Game:
         if not self.record:
             return
         self.events.append(Event(
-            seq=self.event_count, what=what, cites=tuple(dict.fromkeys(cites)),
+            seq=self.event_count, what=what, cites=precise_cites(cites),
             player=None if player is None else self.players[player].name, card=card,
             before=before or {}, after=after or {},
         ))
@@ -292,7 +292,8 @@ class Game:
         for ci in self.base_cards():
             value, cites = stats.power_detail(self, ci)
             if cites and value != ci.card.power:
-                self.emit(f"{ci.label}: power {value} (printed {ci.card.power}) under continuous effects", cites,
+                self.emit(f"{ci.label}: power {value} (printed {ci.card.power}) under continuous effects",
+                          ("10.10.1.4",) + cites,
                           player=ci.controller, card=ci.label, before={"power": ci.card.power}, after={"power": value})
 
     def snapshot(self) -> dict[str, Any]:

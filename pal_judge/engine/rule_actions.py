@@ -136,7 +136,8 @@ def _overflow(g: "Game") -> list[Group]:
         keep += _pick_keep(g, idx, older, limit - len(keep), "11.5.1.2")
         gone = [c for c in pals if c not in keep]
         g.emit(f"{p.name} has {len(pals)} pals, limit {limit}: keeps {', '.join(c.label for c in keep)}",
-               ("11.5.1", "11.5.1.1", "11.5.1.2", "4.4.5.1", "4.4.5", "11.5.2", "10.5.3.1", "11.1.2.3") + (("4.4.5.2",) if limit == 5 else ()),
+               ("11.5.1", "11.5.1.1", "11.5.1.2", "4.4.5") + (("4.4.5.2",) if limit == 5 else ())
+               + ("4.4.5.1", "11.5.2", "10.5.3.1", "11.1.2.3"),
                player=idx, before={"pals": len(pals)}, after={"pals": len(keep)})
         out.append((gone, ("11.5.1.3", "11.5.2"), "pal overflow"))
     return out

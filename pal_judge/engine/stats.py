@@ -124,27 +124,30 @@ def keywords(g: "Game", ci: CardInstance) -> dict[str, int]:
 def power_detail(g: "Game", ci: CardInstance) -> tuple[int, tuple[str, ...]]:
     """Current power and the clauses of the continuous effects that changed it."""
     value = ci.card.power  # 10.10.1.1
-    cites: list[str] = []
+    layers: list[str] = []  # how the effects were ordered (10.10.1.x)
+    sources: list[str] = []  # the clauses of the effects themselves
     if ci.zone != "base":
         return value, ()
     kws = keywords(g, ci)
     if g.night and "nocturnal" in kws:  # 12.13.2, each instance
         value += NOCTURNAL_BONUS * kws["nocturnal"]
-        cites += ["12.13.2", "12.13.1", "5.3.3"]
+        sources += ["12.13.2", "12.13.1", "5.3.3"]
         if kws["nocturnal"] > sum(1 for k, _ in ci.card.keywords if k == "nocturnal"):
-            cites.append("10.10.1.2")  # a granted Nocturnal applies before the numeric change
+            layers.append("10.10.1.2")  # a granted Nocturnal applies before the numeric change
     for m in sorted((m for m in g.modifiers if m.oid == ci.oid and m.kind == "power"), key=lambda m: m.order):
         value += m.amount  # 10.10.1.6.2 in the order they were used
-        cites.append("10.10.1.6.2")
+        layers.append("10.10.1.6.2")
     for src, _a, s in continuous_steps(g):
         if s.do == "power" and s.target is not None and matches(g, ci, s.target, src.controller, src):
             value += s.amount or 0  # 10.10.1.6.1
-            cites += ["10.10.1.6.1", "10.1.1.3", "10.1.1.3.1", "3.1.2.1", "10.3.5"]
             if s.target.keyword is not None:
-                cites.append("10.10.1.5")  # reads keywords after the keyword-granting effects
-    if len(cites) > 0:
-        cites[:0] = ["10.10.1", "10.10.1.1", "10.10.1.4", "10.10.1.6"]
-    return value, tuple(dict.fromkeys(cites))
+                layers.append("10.10.1.5")  # reads keywords after the keyword-granting effects
+            layers.append("10.10.1.6.1")
+            sources += ["10.1.1.3", "10.1.1.3.1", "3.1.2.1", "10.3.5"]
+    if not layers and not sources:
+        return value, ()
+    # the specific ordering clauses, then the effects' own, then how continuous effects apply in general
+    return value, tuple(dict.fromkeys(layers + sources + ["10.10.1.4", "10.10.1.6", "10.10.1", "10.10.1.1"]))
 
 
 def power(g: "Game", ci: CardInstance) -> int:

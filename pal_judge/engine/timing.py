@@ -93,11 +93,14 @@ def _standby(g: "Game", ability: Ability, ctx: Context, key: tuple[Any, ...], ci
     extra: tuple[str, ...] = ("5.21.1", "10.8.2.1") if times > 1 else ()
     extra += ("5.21.2",) if len(values) > 1 else ()
     kw = ("12.1.1",) if ability.keyword else ()
+    if ability.keyword:
+        cites = ability.cites + cites  # a keyword's ability triggers by its own clause (12.x.2) first
     cond: tuple[str, ...] = ("10.3.3",) if ability.cond else ()
     if ability.cond in ("night", "day"):
         cond += ("5.3.4",)
     g.emit(f"{ctx.source_label}: {ability.name or ability.trigger} triggers",
-           cites + ("10.8.2", "10.8.1", "10.1.1", "10.1.1.2.1", "3.1.2", "3.1.2.3") + again + extra + kw + cond,
+           cites[:1] + extra + again + cond + cites[1:] + kw + ("10.8.2", "10.8.1", "10.1.1", "10.1.1.2.1", "3.1.2",
+                                                                 "3.1.2.3"),
            player=ctx.controller, card=ctx.source_label, after={"standby": times})
 
 

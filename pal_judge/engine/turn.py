@@ -141,14 +141,14 @@ def perform(g: "Game", who: int, opt: Option, cites: Sequence[str]) -> None:
     if kind == "play":
         ci = next(c for c in p.hand if c.oid == data[1])
         extra = ("8.2.1",) if in_main else ("12.2.1.2", "12.2.1", "9.5.2.2", "2.11.1")  # the Quick icon
-        effects.play_card(g, who, ci, tuple(cites) + extra)
+        effects.play_card(g, who, ci, extra + tuple(cites))
     elif kind == "activate":
         ci = next(c for c in p.base + p.hand if c.oid == data[1])
         ability = dict(timing.card_abilities(g, ci))[data[2]]
         used: tuple[str, ...] = ("8.3.1",) if in_main else ("12.2.1.1", "12.2.1", "9.5.2.2", "2.11.1")
         if ability.zone == "hand":
             used += ("10.3.4", "10.3.4.1", "10.3.4.1.1")  # an ability that works from the hand
-        effects.activate(g, who, ci, data[2], ability, tuple(cites) + used)
+        effects.activate(g, who, ci, data[2], ability, used + tuple(cites))
     elif kind == "attack":
         battle.run_battle(g, data[1], data[2], data[3], data[4])
     elif kind == "soul_draw":
