@@ -70,6 +70,12 @@ class ScenarioRun:
     def cited(self) -> set[str]:
         return {cite for event in self.events for cite in event.get("cites", ())}
 
+    def primary(self) -> set[str]:
+        """The clauses this run really applies: each event's primary cite and each answered decision's
+        legal basis (supporting cites are not counted)."""
+        events = {event["cites"][0] for event in self.events if event.get("cites")}
+        return events | {c for step in self.steps for d in step.decisions for c in d.get("basis", ())}
+
     def to_dict(self) -> dict[str, Any]:
         return {
             "scenario": self.scenario.name,
@@ -241,7 +247,8 @@ class StepDecider:
                 f"{step.where}: step {self.current.index} ({step.describe()}) does not answer what the engine asks: "
                 f"{decision.kind} for player {decision.player}, legal options: {legal}"
             )
-        self.current.decisions.append({"kind": decision.kind, "player": decision.player, "answer": chosen.label})
+        self.current.decisions.append({"kind": decision.kind, "player": decision.player, "answer": chosen.label,
+                                       "basis": list(decision.basis)})
         return chosen
 
 

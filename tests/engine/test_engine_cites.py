@@ -3,10 +3,14 @@ it happen, then at most a few supporting clauses, never a definition that applie
 
 from __future__ import annotations
 
+import json
 import statistics
 from functools import lru_cache
 from typing import Any
 
+from typer.testing import CliRunner
+
+from pal_judge.cli import app
 from pal_judge.engine.trace import GENERAL_DEFINITIONS, MAX_CITES
 from pal_judge.rulings.loader import load_rulings
 from pal_judge.scenarios.runner import run_scenario
@@ -41,3 +45,11 @@ def test_the_decisive_clause_comes_first() -> None:
                 seen.add(words)
                 assert e["cites"][0] == primary, (e["what"], e["cites"])
     assert seen == set(expected)
+
+
+def test_coverage_counts_applied_clauses_and_reports_the_broad_figure() -> None:
+    data = json.loads(CliRunner().invoke(app, ["coverage", "--json"]).stdout)
+    assert data["broad"]["overall"]["covered"] > data["overall"]["covered"]
+    # 11.4.1 lethal damage really sends Pals to the graveyard in the rulings; 10.8.4.1 (what information a
+    # zone-change trigger reads, in general) is only mentioned: broad coverage, not coverage
+    assert "11.4.1" not in data["missing"] and "10.8.4.1" in data["missing"]
