@@ -102,7 +102,8 @@ class Step:
     resource: str | None = None
     value: bool = True
     trigger: str | None = None
-    phase: str | None = None
+    phase: str | None = None  # delayed start_of_phase: which phase (10.8.5)
+    whose: str = "any"  # delayed: whose turn it must be (you | opponent | any)
     effect: tuple["Step", ...] = ()
     options: tuple[tuple["Step", ...], ...] = ()
     cond: str | None = None
@@ -168,9 +169,15 @@ class CardDef:
         object.__setattr__(self, "has_continuous", any(a.kind == "continuous" for a in self.abilities))
 
     @property
+    def card_names(self) -> frozenset[str]:
+        """Its card names: the printed one and added ones (2.1.5). "Same name" (5.20.1, 5.20.1.1, 6.1.1.2)
+        compares these: a main or sub name is only a part of a card name (2.1.3, 2.1.4)."""
+        return frozenset({self.name, *self.names})
+
+    @property
     def all_names(self) -> frozenset[str]:
-        """Every name the card has (2.1.3 main/sub names, 2.1.5 added names), for 5.20.1.1."""
-        out = {self.name, *self.names}
+        """Every name a text may refer to it by (2.1.4): its card names and their main/sub names (2.1.3)."""
+        out = set(self.card_names)
         for n in list(out):
             if " – " in n:  # 2.1.3.1 "sub – main"
                 sub, main = n.split(" – ", 1)
@@ -292,7 +299,7 @@ _STEP_FIELDS: dict[str, set[str]] = {
     "place": {"target", "to"}, "discard": {"amount", "who"}, "look_top": {"amount", "who"},
     "look_and_choose": {"amount", "choose", "filter", "to", "rest"}, "shuffle": {"who"},
     "gain": {"resource", "amount"}, "life": {"amount", "who"}, "deploy": {"from", "filter"},
-    "night": {"value"}, "nullify_attack": set(), "delayed": {"trigger", "phase", "effect"},
+    "night": {"value"}, "nullify_attack": set(), "delayed": {"trigger", "phase", "whose", "effect"},
     "choose_one": {"options"}, "win": {"who"}, "lose": {"who"}, "must_attack": {"target"},
     "cannot_attack": {"target", "against"}, "cannot_block": {"target"}, "cannot_be_blocked": {"target"},
     "pal_limit": {"amount"}, "trigger_times": {"amount", "trigger"}, "look_top_up_to": {"amount", "who"},
@@ -366,6 +373,12 @@ def parse_step(v: Any, path: str) -> Step:
     if do == "delayed":
         kw["trigger"] = _choice(_req(d, "trigger", path), TRIGGERS, _join(path, "trigger"))
         kw["effect"] = parse_steps(_req(d, "effect", path), _join(path, "effect"))
+        if kw["trigger"] == "start_of_phase":  # "at the start of your next main phase"
+            kw["phase"] = _choice(_req(d, "phase", path), PHASES[:4], _join(path, "phase"))
+        elif "phase" in d:
+            raise CardDataError(_join(path, "phase"), "'phase' goes with trigger start_of_phase")
+        if "whose" in d:
+            kw["whose"] = _choice(d["whose"], CONTROLLERS, _join(path, "whose"))
     if do == "repeat":
         kw["effect"] = parse_steps(_req(d, "effect", path), _join(path, "effect"))
         times = (MAX_X if kw["x"] else kw["amount"]) * repetitions(kw["effect"])

@@ -537,8 +537,9 @@ def _s_nullify(g: "Game", s: Step, ctx: Context) -> None:
 
 
 def _s_delayed(g: "Game", s: Step, ctx: Context) -> None:
-    g.delayed.append(Delayed(s.trigger or "end_of_turn", s.effect, ctx))
-    g.emit(f"{ctx.source_label}: a delayed ability waits for {s.trigger}", ("10.8.5",), player=ctx.controller,
+    g.delayed.append(Delayed(s.trigger or "end_of_turn", s.effect, ctx, s.phase, s.whose))
+    when = f"{s.trigger} ({s.phase})" if s.phase else s.trigger
+    g.emit(f"{ctx.source_label}: a delayed ability waits for {when}", ("10.8.5",), player=ctx.controller,
            card=ctx.source_label)
 
 

@@ -136,6 +136,8 @@ class Delayed:
     trigger: str
     effect: tuple[Step, ...]
     ctx: Context
+    phase: str | None = None  # start_of_phase: the phase it waits for
+    whose: str = "any"  # whose turn that must be
 
 
 @dataclass(slots=True)

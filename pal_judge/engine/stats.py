@@ -57,7 +57,7 @@ def continuous_steps(g: "Game") -> Iterator[tuple[CardInstance, Ability, Step]]:
 
 
 def matches(g: "Game", ci: CardInstance, t: Target, controller: int, source: CardInstance | None,
-            printed_keywords: bool = False) -> bool:
+            known_keywords: dict[str, int] | None = None) -> bool:
     """Does a base card match a target description (no choices involved)?"""
     if t.word is not None:
         if t.word == "self":
@@ -77,7 +77,7 @@ def matches(g: "Game", ci: CardInstance, t: Target, controller: int, source: Car
     if t.state == "rested" and not ci.rested or t.state == "standing" and ci.rested:
         return False
     if t.keyword is not None:
-        kws = dict(ci.card.keywords) if printed_keywords else keywords(g, ci)
+        kws = known_keywords if known_keywords is not None else keywords(g, ci)
         if t.keyword not in kws:
             return False
     return True
@@ -114,10 +114,19 @@ def keywords(g: "Game", ci: CardInstance) -> dict[str, int]:
     for m in g.modifiers:  # 10.10.1.2 effects giving keywords
         if m.oid == ci.oid and m.kind == "grant" and m.keyword is not None:
             add(*m.keyword)
-    for src, _a, s in continuous_steps(g):
-        if s.do == "grant" and s.keyword is not None and s.target is not None and \
-                matches(g, ci, s.target, src.controller, src, printed_keywords=True):
+    grants = [(src, s) for src, _a, s in continuous_steps(g)
+              if s.do == "grant" and s.keyword is not None and s.target is not None]
+    # 10.10.1.5 a grant that reads keywords ("Pals with Taunt get …") depends on the grants that give
+    # them: it is applied once those are, so each pass applies what the keywords so far make apply,
+    # until nothing more does (each grant applies once)
+    pending = list(grants)
+    while pending:
+        now = [(src, s) for src, s in pending if matches(g, ci, s.target, src.controller, src, known_keywords=out)]
+        if not now:
+            break
+        for src, s in now:
             add(*s.keyword)
+            pending.remove((src, s))
     return out
 
 

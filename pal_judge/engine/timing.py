@@ -162,7 +162,7 @@ def fire_global(g: "Game", trigger: str, phase: str | None = None, step: str | N
             ctx = Context(controller=ci.controller, source_oid=ci.oid, source_label=ci.label, source_card=ci.card)
             _standby(g, a, ctx, key, cites + a.cites + (ZONE_CITES[a.zone] if a.zone != "base" else ()))
     for d in list(g.delayed):
-        if d.trigger == trigger:
+        if d.trigger == trigger and d.phase == phase and _whose_ok(g, d.whose, d.ctx.controller):
             g.delayed.remove(d)  # 10.8.5.1 a delayed trigger triggers once
             ab = Ability("auto", d.effect, name="delayed", trigger=trigger, cites=("10.8.5",))
             _standby(g, ab, d.ctx, ("delayed", id(d)), cites + ("10.8.5.1", "10.13.2"))
@@ -394,12 +394,25 @@ def _declare_loop_count(g: "Game") -> None:
 
 
 def _pick(g: "Game", who: int, mine: list[Pending]) -> Pending:
-    labels = list(dict.fromkeys(p.label() for p in mine))
-    if len(labels) == 1:
-        return mine[0]
-    # 10.8.3.1 with several in standby the controller chooses which to use first
-    opt = g.ask("order_triggers", who, [Option(lb) for lb in labels], "which standby ability resolves next (10.8.3.1)")
-    return next(p for p in mine if p.label() == opt.label)
+    """10.8.3.1 with several different abilities in standby the controller chooses which to use first.
+    They are told apart by which ability of which card they are (not by how they read): two unnamed
+    abilities of one card are `Name: trigger #1` and `#2` (their order on the card); the same ability in
+    standby several times (5.21.1) is one choice."""
+    first = {p.key: p for p in reversed(mine)}  # each distinct ability, its earliest standby entry
+    distinct = [first[k] for k in dict.fromkeys(p.key for p in mine)]
+    if len(distinct) == 1:
+        return distinct[0]
+    labels = [p.label() for p in distinct]
+    clash = {lb for lb in labels if labels.count(lb) > 1}
+    named = [f"{lb} #{_ability_number(p)}" if lb in clash else lb for lb, p in zip(labels, distinct)]
+    opt = g.ask("order_triggers", who, [Option(lb, k) for k, lb in enumerate(named)],
+                "which standby ability resolves next (10.8.3.1)")
+    return distinct[opt.data]
+
+
+def _ability_number(p: Pending) -> int:
+    """The ability's place on its card (1 = first), from its standby key (oid, ability index)."""
+    return p.key[1] + 1 if len(p.key) > 1 and isinstance(p.key[1], int) else 1
 
 
 def resolve_pending(g: "Game", p: Pending, cite: str) -> None:

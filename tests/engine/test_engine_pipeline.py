@@ -143,3 +143,45 @@ def test_breakthrough_does_not_fire_in_a_repeated_end_of_battle_step() -> None:
     assert "Wall" in _grave(g, "B")
     assert g.snapshot()["players"]["B"]["life"] == 10
     assert "9.7.3.1" in cited(g)
+
+
+def test_a_grant_that_reads_keywords_sees_a_granted_keyword() -> None:
+    # 10.10.1.5: "Pals with Taunt get Nocturnal" depends on "your Pals get Taunt" (whether it applies to a
+    # Pal changes with it), so it is applied after it: Lamball gets Taunt, then Nocturnal, and at night
+    # Nocturnal gives +300 (12.13.2). The order of the cards in the base does not matter.
+    taunter = {"name": "Drill", "type": "structure", "power": 3000, "abilities": [{"kind": "continuous", "effect": [
+        {"do": "grant", "keyword": "taunt", "target": {"all": True, "type": "pal", "controller": "you"}}]}]}
+    moon = {"name": "Moon", "type": "structure", "power": 3000, "abilities": [{"kind": "continuous", "effect": [
+        {"do": "grant", "keyword": "nocturnal", "target": {"all": True, "type": "pal", "keyword": "taunt"}}]}]}
+    for order in (["Moon", "Drill", "Lamb"], ["Drill", "Moon", "Lamb"]):
+        g = play(board({"base": order}, night=True), [taunter, moon, pal("Lamb")], [])
+        lamb = base(g, "A")["Lamb"]
+        assert {"taunt", "nocturnal"} <= set(lamb["keywords"]) and lamb["power"] == 1300, (order, lamb)
+
+
+def test_a_delayed_ability_waits_for_the_phase_it_names() -> None:
+    # 10.8.5 "at the start of your next main phase, draw 2": it triggers when A's next main phase begins
+    # (7.5.1), not at B's main phase, nor at A's stand phase.
+    later = {"name": "Later", "type": "event", "cost": 0, "effect": [
+        {"do": "delayed", "trigger": "start_of_phase", "phase": "main", "whose": "you",
+         "effect": [{"do": "draw", "amount": 2}]}]}
+    g = play(board({"hand": ["Later"]}), [later], ["play Later", "end_turn", "end_turn"])
+    ws = [e.what for e in g.events]
+    used = ws.index("Later: delayed is used")
+    a_main = max(i for i, w in enumerate(ws) if w == "the beginning of the main phase")
+    assert g.turn == 5 and used > a_main
+    assert len(_hand(g, "A")) == 3  # 1 from the draw phase (7.3), 2 from the delayed ability
+
+
+def test_two_unnamed_on_deploy_abilities_of_one_card_are_put_in_order() -> None:
+    # 10.8.3.1 the controller chooses the order of the standby abilities: "On Deploy: gain 1 material" and
+    # "On Deploy: lose all material (−5)" of one card give different results in the two orders.
+    twin = pal("Twin", abilities=[
+        {"kind": "auto", "trigger": "on_deploy", "effect": [{"do": "gain", "resource": "material", "amount": 1}]},
+        {"kind": "auto", "trigger": "on_deploy", "effect": [{"do": "gain", "resource": "material", "amount": -5}]}])
+    results = {}
+    for first in ("Twin: on_deploy #1", "Twin: on_deploy #2"):
+        g = play(board({"hand": ["Twin"], "souls": {"standing": 1}}), [twin], ["play Twin", first])
+        results[first] = g.snapshot()["players"]["A"]["material"]
+    # gain then lose: 0; lose (floored at 0, 3.3.3.1) then gain: 1
+    assert results == {"Twin: on_deploy #1": 0, "Twin: on_deploy #2": 1}
