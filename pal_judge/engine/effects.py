@@ -328,8 +328,19 @@ def _s_damage(g: "Game", s: Step, ctx: Context) -> None:
 
 
 def _modify(g: "Game", s: Step, ctx: Context, kind: str) -> None:
-    for t in select(g, s.target or Target(word="self"), ctx):
-        if isinstance(t, int) or t.zone != "base":
+    target = s.target or Target(word="self")
+    chosen = select(g, target, ctx)
+    if not chosen and target.word == "self":
+        # 10.10.2 / 4.1.4 this card left the base: the new object it became is not affected
+        g.emit(f"{ctx.source_label} is not in the base: the {kind} change does not apply to it", ("10.10.2", "4.1.4"),
+               player=ctx.controller, card=ctx.source_label)
+    for t in chosen:
+        if isinstance(t, int):
+            continue
+        if t.zone != "base":
+            # 10.10.2 an effect of a resolved ability does not apply to a card that changed zone
+            g.emit(f"{t.label} is not in the base: the {kind} change does not apply to it", ("10.10.2", "1.3.2"),
+                   player=t.controller, card=t.label)
             continue
         before = stats.power(g, t)
         before_strike = stats.strike(g, t)

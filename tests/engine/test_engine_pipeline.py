@@ -185,3 +185,18 @@ def test_two_unnamed_on_deploy_abilities_of_one_card_are_put_in_order() -> None:
         results[first] = g.snapshot()["players"]["A"]["material"]
     # gain then lose: 0; lose (floored at 0, 3.3.3.1) then gain: 1
     assert results == {"Twin: on_deploy #1": 0, "Twin: on_deploy #2": 1}
+
+
+def test_a_power_change_on_a_card_that_left_the_base_is_reported() -> None:
+    # "Return this Pal to your hand, then it gets +1000 power": the card in the hand is a new card (4.1.4)
+    # and 10.10.2 the effect does not apply to it; the trace says so instead of dropping it silently.
+    hop = pal("Hopper", abilities=[{"kind": "activated", "limit": 1, "effect": [
+        {"do": "place", "to": "hand", "target": "self"}, {"do": "power", "amount": 1000, "target": "self"}]}])
+    g = play(board({"base": ["Hopper"]}), [hop], ["activate Hopper"])
+    assert "Hopper" in _hand(g, "A")
+    assert any("10.10.2" in e.cites and "power change does not apply" in e.what for e in g.events)
+    # the same aimed at a card chosen in the hand
+    pump = {"name": "Pump", "type": "event", "cost": 0, "effect": [
+        {"do": "power", "amount": 1000, "target": {"choose": 1, "zone": "hand", "type": "pal", "controller": "you"}}]}
+    g = play(board({"hand": ["Pump", "Filler"]}), [pump], ["play Pump", "Filler"])
+    assert any("10.10.2" in e.cites and e.what.startswith("Filler is not in the base") for e in g.events)
