@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from pal_judge.engine import effects, stats, timing
+from pal_judge.engine import effects, pipeline, stats, timing
 from pal_judge.engine.deciders import Option
 from pal_judge.engine.state import Battle, CardInstance
 
@@ -76,8 +76,9 @@ def run_battle(g: "Game", attacker_oid: int, target_oid: int | None, taunt: str,
     cites += ["9.2.2.1", "8.4.1", "9.2.4", "9.2.1", "9.2.2", "9.2.2.2", "9.1.1"]
     g.emit(f"{g.pname(tp)} starts a battle: {att.label} attacks {tname}", cites, player=tp,
            card=att.label, after={"attacker": att.label, "target": tname})
-    effects.set_rested(g, att, True, ("9.3.2", "9.3.2.1"))
+    pipeline.set_rested(g, att, True, ("9.3.2", "9.3.2.1"))
     timing.fire_self(g, att, "on_attack")
+    timing.fire_watchers(g, att, "on_pal_attacks")  # "when a Pal of yours / your opponent's attacks"
     if tgt is not None:
         timing.fire_self(g, tgt, "on_attacked")
     timing.check_timing(g)  # 9.3.3
@@ -124,7 +125,7 @@ def _block_step(g: "Game", b: Battle) -> None:
                 assert blocker is not None
                 g.emit(f"{g.pname(nt)} blocks with {blocker.label}", ("9.4.2",), player=nt, card=blocker.label,
                        before={"target": _tname(g, b)}, after={"target": blocker.label})
-                effects.set_rested(g, blocker, True, ("9.4.2.1",))
+                pipeline.set_rested(g, blocker, True, ("9.4.2.1",))
                 b.target_oid = blocker.oid
                 b.blocked = True
                 timing.fire_self(g, blocker, "on_block")

@@ -21,6 +21,7 @@ TRIGGERS = (
     "on_deploy", "on_attack", "on_attacked", "on_block", "on_assign", "on_assigned",
     "on_destroyed", "on_ally_destroyed", "on_ally_deployed", "on_battle_damage", "start_of_game", "start_of_turn",
     "start_of_phase", "start_of_step", "end_of_turn", "end_of_battle", "state",
+    "on_other_rested", "on_other_stood", "on_pal_attacks",
     # engine-internal triggers of keyword abilities
     "opponent_destroyed",
 )
@@ -109,6 +110,7 @@ class Step:
     cond: str | None = None
     from_zone: str = "hand"
     x: bool = False  # the amount or count was written X (10.6.2.2.2)
+    amount_of: tuple[str, "Target"] | None = None  # an amount read from the game: (count|strike|power, whose)
 
 
 @dataclass(frozen=True, slots=True)
@@ -298,7 +300,7 @@ _STEP_FIELDS: dict[str, set[str]] = {
     "destroy": {"target"}, "butcher": {"amount", "target"}, "exile": {"target"},
     "place": {"target", "to"}, "discard": {"amount", "who"}, "look_top": {"amount", "who"},
     "look_and_choose": {"amount", "choose", "filter", "to", "rest"}, "shuffle": {"who"},
-    "gain": {"resource", "amount"}, "life": {"amount", "who"}, "deploy": {"from", "filter"},
+    "gain": {"resource", "amount", "who"}, "life": {"amount", "who"}, "deploy": {"from", "filter"},
     "night": {"value"}, "nullify_attack": set(), "delayed": {"trigger", "phase", "whose", "effect"},
     "choose_one": {"options"}, "win": {"who"}, "lose": {"who"}, "must_attack": {"target"},
     "cannot_attack": {"target", "against"}, "cannot_block": {"target"}, "cannot_be_blocked": {"target"},
@@ -320,6 +322,23 @@ def repetitions(steps: tuple[Step, ...]) -> int:
     return most
 
 
+AMOUNTS_OF = ("count", "strike", "power")
+
+
+def parse_amount_of(v: Mapping[str, Any], path: str) -> tuple[str, Target]:
+    """An amount taken from the game: `{count: SELECTOR}` (how many cards match), `{strike: TARGET}` or
+    `{power: TARGET}` (that card's current value; by its last-known information if it left, 10.12.1)."""
+    if len(v) != 1:
+        raise CardDataError(path, "an amount from the game is one of {count: …}, {strike: …}, {power: …}")
+    ((kind, what),) = v.items()
+    kind = _choice(kind, AMOUNTS_OF, path)
+    if kind == "count":
+        selector = dict(_mapping(what, _join(path, kind)))
+        selector.setdefault("all", True)
+        return kind, parse_target(selector, _join(path, kind))
+    return kind, parse_target(what, _join(path, kind))
+
+
 def parse_steps(v: Any, path: str) -> tuple[Step, ...]:
     return tuple(parse_step(s, f"{path}[{i}]") for i, s in enumerate(_seq(v, path)))
 
@@ -329,7 +348,10 @@ def parse_step(v: Any, path: str) -> Step:
     do = _choice(_req(d, "do", path), STEP_KINDS, _join(path, "do"))
     _no_extra(d, {"do", "if"} | _STEP_FIELDS[do], path)
     kw: dict[str, Any] = {"do": do}
-    if do in _NEEDS_AMOUNT or "amount" in d:
+    if (do in _NEEDS_AMOUNT or "amount" in d) and isinstance(d.get("amount"), Mapping) and do != "repeat":
+        kw["amount"] = 0  # read when the step is done (`amount_of`)
+        kw["amount_of"] = parse_amount_of(d["amount"], _join(path, "amount"))
+    elif do in _NEEDS_AMOUNT or "amount" in d:
         kw["amount"] = _int(_req(d, "amount", path), _join(path, "amount"), allow_x=True)
         kw["x"] = _is_x(d["amount"])
     if do in _NEEDS_TARGET and "target" not in d:

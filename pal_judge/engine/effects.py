@@ -10,7 +10,7 @@ from pal_judge.engine import stats
 from pal_judge.engine.cards import Ability, Cost, Step, Target
 from pal_judge.engine.deciders import Option
 from pal_judge.engine.limits import MAX_X
-from pal_judge.engine.pipeline import Move, move_group
+from pal_judge.engine.pipeline import Move, move_group, set_rested
 from pal_judge.engine.state import CardInstance, Context, Delayed, Modifier
 
 if TYPE_CHECKING:
@@ -243,7 +243,32 @@ def run_steps(g: "Game", steps: Sequence[Step], ctx: Context) -> None:
             xv = choose_x(g, ctx)
             target = replace(s.target, choose=xv) if s.target is not None and s.target.x else s.target
             s = replace(s, amount=xv if s.x else s.amount, target=target)
+        if s.amount_of is not None:
+            s = replace(s, amount=amount_from_game(g, s.amount_of, ctx))
         _STEP_FUNCS[s.do](g, s, ctx)
+
+
+AMOUNT_CITES = {"count": ("2.16.1",), "strike": ("2.9.1",), "power": ("2.8.1",)}
+
+
+def amount_from_game(g: "Game", amount_of: tuple[str, Target], ctx: Context) -> int:
+    """The number an effect reads from the game when it is done: a count of cards, or a card's strike or
+    power (by its last-known information if it left the base, 10.12.1)."""
+    kind, what = amount_of
+    lki: tuple[str, ...] = ()
+    if kind == "count":
+        value, of = len(candidates(g, what, ctx)), "matching cards"
+    else:
+        cards = _cards(select(g, what, ctx))
+        if cards:
+            value, of = (stats.strike if kind == "strike" else stats.power)(g, cards[0]), cards[0].label
+        else:
+            last = g.lki.get(ctx.source_oid) if what.word == "self" and ctx.source_oid is not None else None
+            value, of = (0, "no card") if last is None else (getattr(last, kind), last.label)
+            lki = ("10.12.1",) if last is not None else ()
+    g.emit(f"{ctx.source_label}: the amount is {value} ({kind} of {of})", AMOUNT_CITES[kind] + lki + ctx.cites[:1],
+           player=ctx.controller, card=ctx.source_label, after={"amount": value})
+    return value
 
 
 
@@ -362,22 +387,10 @@ def _modify(g: "Game", s: Step, ctx: Context, kind: str) -> None:
                    player=t.controller, card=t.label, after={kind: what})
 
 
-def set_rested(g: "Game", ci: CardInstance, rested: bool, cites: Sequence[str]) -> None:
-    if ci.rested == rested:
-        # 1.3.2.1 already in that state: it does not change again and nothing is done
-        g.emit(f"{ci.label} is already {'rested' if rested else 'standing'}: nothing happens", ("1.3.2.1",) + tuple(cites),
-               player=ci.controller, card=ci.label)
-        return
-    ci.rested = rested
-    word = "rests" if rested else "stands"
-    g.emit(f"{ci.label} {word}", tuple(cites) + ("4.3.1", "4.3.2", "4.3.2.2" if rested else "4.3.2.1"), player=ci.controller, card=ci.label,
-           before={"state": "standing" if rested else "rested"}, after={"state": "rested" if rested else "standing"})
-
-
 def _s_stand_rest(g: "Game", s: Step, ctx: Context) -> None:
     for t in select(g, s.target, ctx):
         if not isinstance(t, int):
-            set_rested(g, t, s.do == "rest", _cites(s, ctx))
+            set_rested(g, t, s.do == "rest", _cites(s, ctx))  # 5.2.1
 
 
 def _cards(things: list[Thing]) -> list[CardInstance]:
@@ -501,7 +514,7 @@ def gain(g: "Game", idx: int, resource: str, amount: int, cites: Sequence[str]) 
 
 
 def _s_gain(g: "Game", s: Step, ctx: Context) -> None:
-    gain(g, ctx.controller, s.resource or "material", s.amount or 0, ctx.cites)
+    gain(g, who_index(ctx, s.who), s.resource or "material", s.amount or 0, ctx.cites)
 
 
 def _s_life(g: "Game", s: Step, ctx: Context) -> None:
@@ -720,10 +733,9 @@ def assign(g: "Game", pal: CardInstance, structure: CardInstance | None, ctx: Co
     if pal.rested:
         g.emit(f"{pal.label} is rested and is not assigned", ("5.17.1", "5.17.1.1"), player=pal.controller, card=pal.label)
         return
-    pal.rested = True
     to = structure.label if structure else "a structure"
-    g.emit(f"{pal.label} is assigned to {to}", ("5.17.1", "5.17.1.2", "5.17.3") if structure else ("5.17.1", "5.17.1.2"),
-           player=pal.controller, card=pal.label, before={"state": "standing"}, after={"state": "rested", "assigned_to": to})
+    set_rested(g, pal, True, ("5.17.1", "5.17.1.2", "5.17.3") if structure else ("5.17.1", "5.17.1.2"),
+               what=f"{pal.label} is assigned to {to}", after={"assigned_to": to})
     if ctx is not None:
         ctx.assigned = ctx.assigned + (pal.oid,)
     from pal_judge.engine import timing

@@ -1,6 +1,9 @@
 """The event pipeline: every move of cards between zones passes here, one card or many at once.
 
-For one event (a group of cards moved at the same time, 11.1.2.4, 5.11.1, 10.8.4.2):
+Resting and standing pass here too (`set_rested`, `stand_all`): the card changes, the event is recorded, and
+"another card becomes rested / standing" triggers are collected.
+
+For one move event (a group of cards moved at the same time, 11.1.2.4, 5.11.1, 10.8.4.2):
 1. replacement effects (10.11) on each card that would go from the base to the graveyard — any card's,
    in the order the affected card's controller chooses (10.11.2); a replaced move never happens (10.11.1.1);
 2. one look-back snapshot of every card leaving the base, taken before anything moves (10.8.4.1.2, 10.12.1);
@@ -11,7 +14,7 @@ For one event (a group of cards moved at the same time, 11.1.2.4, 5.11.1, 10.8.4
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Sequence
+from typing import TYPE_CHECKING, Any, Sequence
 
 from pal_judge.engine.state import CardInstance
 
@@ -89,3 +92,36 @@ def _relocate(g: "Game", m: Move, batch: int | None, quiet: bool) -> CardInstanc
         g.modifiers = [mod for mod in g.modifiers if mod.oid != ci.oid]
         g.emit(f"effects on {ci.label} end: it left the base", ("10.10.2", "4.1.4"), player=ci.owner)
     return new
+
+
+def set_rested(g: "Game", ci: CardInstance, rested: bool, cites: Sequence[str], what: str | None = None,
+               after: dict[str, Any] | None = None) -> None:
+    """Rest or stand one card (4.3.2); 1.3.2.1 a card already in that state does not change again."""
+    if ci.rested == rested:
+        g.emit(f"{ci.label} is already {'rested' if rested else 'standing'}: nothing happens", ("1.3.2.1",) + tuple(cites),
+               player=ci.controller, card=ci.label)
+        return
+    ci.rested = rested
+    word = "rests" if rested else "stands"
+    state = "rested" if rested else "standing"
+    g.emit(what or f"{ci.label} {word}", tuple(cites) + ("4.3.2.2" if rested else "4.3.2.1", "4.3.2", "4.3.1"),
+           player=ci.controller, card=ci.label, before={"state": "standing" if rested else "rested"},
+           after={"state": state, **(after or {})})
+    _became(g, [ci], rested)
+
+
+def stand_all(g: "Game", idx: int) -> list[CardInstance]:
+    """Stand every rested card in a player's base at once (7.2.1); returns the cards that stood."""
+    stood = [c for c in g.players[idx].base if c.rested]
+    for c in stood:
+        c.rested = False
+    _became(g, stood, False)
+    return stood
+
+
+def _became(g: "Game", cards: Sequence[CardInstance], rested: bool) -> None:
+    """"When another card becomes rested / standing" (whose: you, opponent, any) of every other base card."""
+    from pal_judge.engine import timing
+
+    for ci in cards:
+        timing.fire_watchers(g, ci, "on_other_rested" if rested else "on_other_stood")

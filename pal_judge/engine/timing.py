@@ -48,6 +48,9 @@ TRIGGER_CITES: dict[str, tuple[str, ...]] = {
     "end_of_battle": ("9.7.1",),
     "state": ("10.8.6",),
     "opponent_destroyed": ("12.14.2", "12.14.1"),
+    "on_other_rested": ("4.3.2.2",),
+    "on_other_stood": ("4.3.2.1",),
+    "on_pal_attacks": ("9.3.2",),
 }
 PHASE_CITES = {"stand": "7.2.2", "draw": "7.3.2", "soul": "7.4.1", "main": "7.5.1"}
 STEP_CITES = {"block": "9.4.1", "quick": "9.5.1", "damage": "9.6.1"}
@@ -117,17 +120,34 @@ def zone_cards(g: "Game") -> list[CardInstance]:
     return out
 
 
-def fire_self(g: "Game", ci: CardInstance, trigger: str, cites: tuple[str, ...] = (), **extra: Any) -> None:
-    """A card's own trigger (on_deploy, on_attack, on_block, on_assign, ...)."""
+def fire_self(g: "Game", ci: CardInstance, trigger: str, cites: tuple[str, ...] = (), subject: int | None = None,
+              **extra: Any) -> None:
+    """A card's trigger: its own (on_deploy, on_attack, on_block, on_assign, ...), or, with `subject` (the
+    controller of the card the event happened to), a watcher's, filtered by its `whose`."""
     if ci.zone != "base":
         return  # 10.3.5 abilities of pals/structures/equipment are active only in the base
     for idx, a in card_abilities(g, ci):
         if a.zone != "base":
             continue  # 10.3.4.1 an ability with a zone icon works only in that zone
+        if subject is not None and not _whose_card_ok(a.whose, ci.controller, subject):
+            continue
         if a.kind == "auto" and a.trigger == trigger and stats.condition_ok(g, a.cond, ci.controller, ci):
             ctx = Context(controller=ci.controller, source_oid=ci.oid, source_label=ci.label, source_card=ci.card,
                           **extra)
             _standby(g, a, ctx, (ci.oid, idx), TRIGGER_CITES.get(trigger, ()) + a.cites + ("10.3.5",) + cites)
+
+
+def fire_watchers(g: "Game", subject: CardInstance | Lki, trigger: str, cites: tuple[str, ...] = (),
+                  **extra: Any) -> None:
+    """"When another card … " triggers of every base card but the subject, each filtered by its `whose`
+    (you: a card of yours, opponent: your opponent's, any), 10.3.5."""
+    for ci in list(g.base_cards()):
+        if ci.oid != subject.oid:
+            fire_self(g, ci, trigger, cites, subject=subject.controller, trigger_card=subject.oid, **extra)
+
+
+def _whose_card_ok(whose: str, controller: int, subject: int) -> bool:
+    return whose == "any" or (whose == "you") == (subject == controller)
 
 
 def _whose_ok(g: "Game", whose: str, controller: int) -> bool:
@@ -205,13 +225,10 @@ def on_entered_base(g: "Game", ci: CardInstance, src: str) -> None:
     # public information (10.8.4.1.1), from another public zone by the zone it moved to (10.8.4.1.3)
     info = ("10.8.4", "10.8.4.1", "10.8.4.1.1" if src in ("hand", "deck") else "10.8.4.1.3")
     fire_self(g, ci, "on_deploy", cites=info)
-    for other in list(g.players[ci.controller].base):
-        if other.oid == ci.oid:
-            continue
-        # 10.8.4.2 the cards of one move event are all in the base by now: one entering together with
-        # `ci` sees it enter as well
-        together = ("10.8.4.2",) if other.placed == ci.placed else ()
-        fire_self(g, other, "on_ally_deployed", cites=info + together, trigger_card=ci.oid)
+    # 10.8.4.2 the cards of one move event are all in the base by now: one entering together with `ci`
+    # sees it enter as well
+    together = ("10.8.4.2",) if any(o.placed == ci.placed and o.oid != ci.oid for o in g.base_cards()) else ()
+    fire_watchers(g, ci, "on_ally_deployed", cites=info + together)
 
 
 def on_left_base_group(g: "Game", left: list[tuple[Lki, str, int]]) -> None:
@@ -225,10 +242,9 @@ def on_left_base_group(g: "Game", left: list[tuple[Lki, str, int]]) -> None:
         if lki.card.type != "pal":
             continue
         # "another Pal of yours goes to the graveyard": every card of that player that sees it (10.3.5)
-        for ci in list(g.players[lki.controller].base):
-            fire_self(g, ci, "on_ally_destroyed", trigger_card=lki.oid, trigger_lki=lki)
+        fire_watchers(g, lki, "on_ally_destroyed", trigger_lki=lki)
         for other, _ in to_graveyard:
-            if other.oid != lki.oid and other.controller == lki.controller:
+            if other.oid != lki.oid:
                 _fire_from_lookback(g, other, "on_ally_destroyed", lki)
         _fire_zone_abilities(g, lki, arrived)
 
@@ -237,6 +253,8 @@ def _fire_from_lookback(g: "Game", lki: Lki, trigger: str, seen: Lki) -> None:
     """A trigger of a card that left the base, with its abilities as they were there (10.8.4.1.2)."""
     for idx, a in abilities_of(lki.keywords, lki.card):
         if a.kind != "auto" or a.trigger != trigger or a.zone != "base":
+            continue
+        if seen.oid != lki.oid and not _whose_card_ok(a.whose, lki.controller, seen.controller):
             continue
         if a.keyword == "retaliate" and not lki.battling:
             # 12.12.2 (zh) "如果它是正在战斗的帕鲁": only a pal battling right now; the English

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Sequence
 
-from pal_judge.engine import battle, effects, stats, timing
+from pal_judge.engine import battle, effects, pipeline, stats, timing
 from pal_judge.engine.deciders import Option
 
 if TYPE_CHECKING:
@@ -39,14 +39,13 @@ def _stand(g: "Game") -> None:
     g.emit("the beginning of the turn and of the stand phase" + (" and of the game" if g.turn == 1 else ""),
            ("7.2.2",), player=tp)
     rested = [c.label for c in p.base if c.rested]
-    for c in p.base:
-        c.rested = False
     souls = p.soul_rested
     p.soul_standing += souls
     p.soul_rested = 0
     # 7.2.1 every card in the base and the soul area stands
     g.emit(f"{p.name} stands {len(rested)} base card(s) and {souls} soul(s)", ("7.2.1",), player=tp,
            before={"rested": rested, "souls_rested": souls}, after={"rested": [], "souls_rested": 0})
+    pipeline.stand_all(g, tp)
     timing.fire_global(g, "start_of_turn")
     timing.fire_global(g, "start_of_phase", phase="stand")
     if g.turn == 1:

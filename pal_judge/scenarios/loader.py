@@ -52,7 +52,7 @@ SETUP_FIELDS = ("turn", "first", "turn_number", "phase", "night", "soul_draw_use
 PLAYER_FIELDS = ("life", "damage", "resources", "deck", "hand", "base", "graveyard", "souls", "soul_deck", "pal_limit")
 CARD_FIELDS = ("name", "type", "lucky", "power", "strike", "cost", "color", "element", "work", "names", "keywords", "abilities", "effect",
                "deck_limit")
-BASE_EXTRA = ("card", "state", "damage")
+BASE_EXTRA = ("card", "state", "damage", "power", "strike")
 RESOURCES = ("material", "ingredient")
 COLORS = ("red", "blue", "green", "purple", "colorless")
 
@@ -359,7 +359,8 @@ def _base_card(node: Located, library: dict[str, Located]) -> BaseCard:
     if state not in CARD_STATES:
         raise extras["state"].where.error(f"a card's state is standing or rested, not '{state}'")
     damage = extras["damage"].natural("damage") if "damage" in extras else 0
-    return BaseCard(spec, state, damage)
+    power, strike = (extras[k].integer(k) if k in extras else 0 for k in ("power", "strike"))
+    return BaseCard(spec, state, damage, power, strike)
 
 
 def _souls(node: Located) -> tuple[int, int]:

@@ -108,7 +108,8 @@ def engine_setup(setup: Setup) -> tuple[dict[str, Any], list[dict[str, Any]]]:
             "ingredient": board.resources.get("ingredient", 0),
             "deck": [c.name for c in board.deck],
             "hand": [c.name for c in board.hand],
-            "base": [{"card": b.card.name, "state": b.state, "damage": b.damage} for b in board.base],
+            "base": [{"card": b.card.name, "state": b.state, "damage": b.damage, "power": b.power, "strike": b.strike}
+                     for b in board.base],
             "graveyard": [c.name for c in board.graveyard],
             "souls": {"standing": board.souls_standing, "rested": board.souls_rested, "deck": board.soul_deck},
             "pal_limit": board.pal_limit,
