@@ -57,6 +57,9 @@ class Game:
         self.record = record
         self.event_count = 0
         self.max_events = max_events  # the event budget: no input makes a game run without end (issue 13.4)
+        self.clean_check_at = -1  # event_count when a check timing last found nothing to do
+        self.base_version = 0  # bumped whenever a card enters or leaves a base (derived-value caches)
+        self.continuous_cards: tuple[int, list[CardInstance]] = (-1, [])  # base cards with continuous abilities
         self.turn = 1
         self.turn_player = 0
         self.first_player = 0

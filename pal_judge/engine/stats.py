@@ -43,11 +43,10 @@ def condition_ok(g: "Game", cond: str | None, controller: int, source: CardInsta
 def continuous_steps(g: "Game") -> Iterator[tuple[CardInstance, Ability, Step]]:
     """Every step of every active continuous ability (10.3.5: base cards), in order of when the
     cards were placed (10.10.1.6.1)."""
-    cards = [c for c in g.base_cards() if c.card.has_continuous]
-    if not cards:
-        return
-    cards.sort(key=lambda c: c.placed)
-    for c in cards:
+    if g.continuous_cards[0] != g.base_version:  # recomputed only when a card entered or left a base
+        cards = sorted((c for c in g.base_cards() if c.card.has_continuous), key=lambda c: c.placed)
+        g.continuous_cards = (g.base_version, cards)
+    for c in g.continuous_cards[1]:
         for a in c.card.abilities:
             if a.kind != "continuous" or not condition_ok(g, a.cond, c.controller, c):
                 continue

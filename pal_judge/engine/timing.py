@@ -334,6 +334,8 @@ def check_timing(g: "Game") -> None:
     """10.5.3: rule actions first, then the turn player's standby abilities, then the other's."""
     from pal_judge.engine import rule_actions
 
+    if not g.pending and g.event_count == g.clean_check_at:
+        return  # nothing has happened since the last check timing found nothing to do: it finds nothing again
     rounds = 0
     g.loop_stoppers = set()
     g.loop_budget = None
@@ -359,6 +361,7 @@ def check_timing(g: "Game") -> None:
                 break
         else:
             g.loop_budget = None
+            g.clean_check_at = g.event_count
             return  # 10.5.3.4
 
 
