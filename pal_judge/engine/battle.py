@@ -84,8 +84,29 @@ def run_battle(g: "Game", attacker_oid: int, target_oid: int | None, taunt: str,
     timing.check_timing(g)  # 9.3.3
     if not b.nullified:
         _block_step(g, b)
+    _after_block(g, b)
+
+
+def continue_battle(g: "Game", at: str) -> None:
+    """A restored game goes on from the decision it was saved at: the block (9.4.2) or the quick step's
+    play timing (9.5.2), the step's opening already done."""
+    b = g.battle
+    assert b is not None, "a game saved at a block or quick decision has a battle"
+    if at == "block":
+        _block_step(g, b, opened=True)
+        _after_block(g, b)
+    else:
+        _quick_step(g, b, opened=True)
+        _after_quick(g, b)
+
+
+def _after_block(g: "Game", b: Battle) -> None:
     if not b.nullified:
         _quick_step(g, b)
+    _after_quick(g, b)
+
+
+def _after_quick(g: "Game", b: Battle) -> None:
     if not b.nullified:
         _damage_step(g, b)
     _end_of_battle(g, b)
@@ -108,8 +129,9 @@ def _open_step(g: "Game", step: str) -> None:
     timing.check_timing(g)
 
 
-def _block_step(g: "Game", b: Battle) -> None:
-    _open_step(g, "block")  # 9.4.1
+def _block_step(g: "Game", b: Battle, opened: bool = False) -> None:
+    if not opened:
+        _open_step(g, "block")  # 9.4.1
     if b.nullified:
         return
     att = g.find(b.attacker)
@@ -167,8 +189,9 @@ def quick_options(g: "Game", who: int) -> list[Option]:
     return opts + [Option("pass")]
 
 
-def _quick_step(g: "Game", b: Battle) -> None:
-    _open_step(g, "quick")  # 9.5.1
+def _quick_step(g: "Game", b: Battle, opened: bool = False) -> None:
+    if not opened:
+        _open_step(g, "quick")  # 9.5.1
     nt = b.target_player
     while not b.nullified:
         timing.check_timing(g)  # 10.5.4.1 before every play timing

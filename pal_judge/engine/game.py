@@ -93,6 +93,7 @@ class Game:
         self._ran = False
         self.start_phase = "stand"
         self.pregame: Callable[["Game"], None] | None = None
+        self.resume_at: str | None = None  # a restored game: the play timing it resumes at (saved.RESUMABLE)
 
     # ---------------------------------------------------------------- construction
     @classmethod
@@ -107,6 +108,19 @@ class Game:
         from pal_judge.engine.deck import build_from_decks
 
         return build_from_decks(cls, deck_a, deck_b, seed, names, turn_limit, record)
+
+    @classmethod
+    def from_data(cls, data: Any) -> "Game":
+        """A game saved by `to_data`; `run` resumes it at the decision it was saved at."""
+        from pal_judge.engine.saved import game_from_data
+
+        return game_from_data(data)
+
+    def to_data(self, at: str) -> dict[str, Any]:
+        """The complete state as plain data, for a game stopped at the play timing `at` (main, block, quick)."""
+        from pal_judge.engine.saved import game_to_data
+
+        return game_to_data(self, at)
 
     # ---------------------------------------------------------------- helpers
     def opp(self, idx: int) -> int:
@@ -270,7 +284,9 @@ class Game:
         self._until = until
         pending = None
         try:
-            if self.pregame is not None:
+            if self.resume_at is not None:
+                pass  # a restored game: everything before its decision has happened already
+            elif self.pregame is not None:
                 self.pregame(self)
             else:
                 self._note_continuous_effects()
@@ -279,7 +295,7 @@ class Game:
                 from pal_judge.engine import rule_actions
 
                 rule_actions.player_damage(self)
-            turn.play(self)
+            turn.play(self, self.resume_at)
         except GameOver:
             pass
         except _Stop as stop:

@@ -14,8 +14,13 @@ PHASES = ("stand", "draw", "soul", "main", "end")
 SOUL_DRAW_COST = 3  # 8.5.1
 
 
-def play(g: "Game") -> None:
-    start = g.start_phase
+def play(g: "Game", resume: str | None = None) -> None:
+    """Turns until the game ends. `resume`: a restored game goes on from the play timing it was saved at
+    (`main`, or `block` / `quick` in a battle of the main phase)."""
+    if resume is not None:
+        _main(g, resume)
+        _after_main(g)
+    start = g.start_phase if resume is None else "stand"
     while True:
         if g.turn > g.turn_limit:
             g.end_game("turn_limit", None, f"turn limit {g.turn_limit} reached (simulation stop)", ("7.1.1",))
@@ -29,6 +34,14 @@ def run_turn(g: "Game", start: str = "stand") -> None:
         g.phase = ph
         g.check_until()
         _PHASE_FUNCS[ph](g)
+    _next_turn(g)
+
+
+def _after_main(g: "Game") -> None:
+    """The rest of a turn resumed in its main phase: the end phase (7.6), then the next turn."""
+    g.phase = "end"
+    g.check_until()
+    _end(g)
     _next_turn(g)
 
 
@@ -169,12 +182,15 @@ def _prohibition_over_obligation(g: "Game") -> tuple[str, ...]:
     return ()
 
 
-def _main(g: "Game") -> None:
+def _main(g: "Game", resume: str | None = None) -> None:
     tp = g.turn_player
-    g.emit("main phase", ("7.4.3", "10.5.1", "10.5.3", "10.5.3.4"), player=tp)
-    g.emit("the beginning of the main phase", ("7.5.1",), player=tp)
-    timing.fire_global(g, "start_of_phase", phase="main")
-    timing.check_timing(g)  # 7.5.1
+    if resume is None:
+        g.emit("main phase", ("7.4.3", "10.5.1", "10.5.3", "10.5.3.4"), player=tp)
+        g.emit("the beginning of the main phase", ("7.5.1",), player=tp)
+        timing.fire_global(g, "start_of_phase", phase="main")
+        timing.check_timing(g)  # 7.5.1
+    elif resume in ("block", "quick"):
+        battle.continue_battle(g, resume)  # the battle this main phase was in when the game was saved
     while True:
         timing.check_timing(g)  # 10.5.2 / 10.5.4.1 a check timing before every play timing
         opt = g.ask("main", tp, main_options(g), "main phase action (7.5.2, chapter 8)")
