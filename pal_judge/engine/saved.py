@@ -22,7 +22,8 @@ RESUMABLE = ("main", "block", "quick")  # the play timings a saved game resumes 
 _TYPES = {cls.__name__: cls for cls in (CardDef, Ability, Step, Target, Cost, Lki, Context, Modifier, Pending,
                                         Delayed, Battle, CardInstance, Player)}
 # the Game's own state (its trace, decider and run flags are not state: a resumed game starts a new trace)
-_GAME_FIELDS = ("players", "seed", "record", "event_count", "max_events", "clean_check_at", "turn", "turn_player",
+# (the event budget is not saved: a restored game always has the engine's own, limits.MAX_EVENTS)
+_GAME_FIELDS = ("players", "seed", "record", "event_count", "clean_check_at", "turn", "turn_player",
                 "first_player", "phase", "step", "night", "battle", "modifiers", "pending", "delayed", "lki",
                 "soul_draw_used", "uses", "end_triggered", "state_armed", "turn_limit", "max_actions_per_turn",
                 "actions_this_turn", "_next_oid", "_batch", "_order")

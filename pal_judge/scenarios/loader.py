@@ -47,7 +47,7 @@ from pal_judge.scenarios.model import (
     Step,
 )
 
-SCENARIO_FIELDS = ("description", "cards", "setup", "steps", "expect")
+SCENARIO_FIELDS = ("description", "cards", "setup", "steps", "expect", "resume")
 SETUP_FIELDS = ("turn", "first", "turn_number", "phase", "night", "soul_draw_used", "pregame", "seed", "A", "B")
 PLAYER_FIELDS = ("life", "damage", "resources", "deck", "hand", "base", "graveyard", "souls", "soul_deck", "pal_limit")
 CARD_FIELDS = ("name", "type", "lucky", "power", "strike", "cost", "color", "element", "work", "names", "keywords", "abilities", "effect",
@@ -129,7 +129,9 @@ def scenario_from_node(node: Located, name: str, shared_cards: dict[str, Located
     steps = tuple(_step(item, labels) for item in body["steps"].items("steps")) if "steps" in body else ()
     expect = _expectations(body["expect"], labels) if "expect" in body else ()
     description = body["description"].text("description") if "description" in body else ""
-    return Scenario(name=name, setup=setup, steps=steps, expect=expect, where=node.where, description=description)
+    resume = body["resume"].plain() if "resume" in body else None  # a saved game, checked by the engine
+    return Scenario(name=name, setup=setup, steps=steps, expect=expect, where=node.where, description=description,
+                    resume=resume)
 
 
 # -- cards ------------------------------------------------------------------------------

@@ -156,3 +156,4 @@ class Scenario:
     expect: tuple[Expectation, ...]
     where: Where
     description: str = ""
+    resume: Any = None  # a saved game (`replay --save-at`): the engine resumes it instead of building the set-up

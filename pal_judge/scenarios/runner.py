@@ -7,6 +7,7 @@ names the decision and its legal options, so no outcome rests on a default.
 
 from __future__ import annotations
 
+import json
 import re
 from dataclasses import dataclass, field
 from typing import Any
@@ -33,6 +34,8 @@ class StepRun:
     snapshot: dict[str, Any] = field(default_factory=dict)
     expectations: list[ExpectationResult] = field(default_factory=list)
     decisions: list[dict[str, Any]] = field(default_factory=list)  # what was asked and answered
+    state: dict[str, Any] | None = None  # the engine's complete state after this step (`keep_states`), when
+    # the next decision is a play timing the game can resume at (engine.saved.RESUMABLE)
 
     def to_dict(self) -> dict[str, Any]:
         return {
@@ -185,8 +188,9 @@ def _declines_unasked(step: Step, decision: Any) -> bool:
 class StepDecider:
     """Answers the engine's decisions from the scenario's steps, recording each step's events and board."""
 
-    def __init__(self, scenario: Scenario) -> None:
+    def __init__(self, scenario: Scenario, keep_states: bool = False) -> None:
         self.scenario = scenario
+        self.keep_states = keep_states
         self.remaining = list(enumerate(scenario.steps, start=1))
         self.queue: list[tuple[tuple[str, ...], list[str]]] = []
         self.current = StepRun(0, "set-up", scenario.where.line)
@@ -195,8 +199,13 @@ class StepDecider:
         self.pending: Any = None
         self.option_checks: list[ExpectationResult] = []
 
-    def close_step(self, game: Any) -> None:
-        """Give the events since the last step to the current one and take the board."""
+    def close_step(self, game: Any, decision: Any = None) -> None:
+        """Give the events since the last step to the current one and take the board (and, with
+        `keep_states`, the engine's state when `decision` is one a saved game can resume at)."""
+        from pal_judge.engine.saved import RESUMABLE
+
+        if self.keep_states and decision is not None and decision.kind in RESUMABLE:
+            self.current.state = game.to_data(decision.kind)  # a play timing: nothing is resolving
         events = game.events[self.seen :]
         self.seen = len(game.events)
         self.current.events = [e.to_dict() for e in events]
@@ -225,7 +234,7 @@ class StepDecider:
             self.current.decisions.append({"kind": kinds[0], "answer": labels[0], "asked": False})
         while not self.queue:
             self._check_options(decision)
-            self.close_step(game)
+            self.close_step(game, decision)
             if not self.remaining:
                 self.pending = decision
                 from pal_judge.engine import ScriptExhausted
@@ -279,6 +288,8 @@ def _build_game(scenario: Scenario) -> Any:
     from pal_judge.engine.deck import DeckError
 
     setup, cards = engine_setup(scenario.setup)
+    if scenario.resume is not None:
+        return _resumed_game(scenario)
     try:
         if scenario.setup.pregame:
             return Game.from_decks(_deck_defs(scenario, "A"), _deck_defs(scenario, "B"), seed=scenario.setup.seed, turn_limit=3)
@@ -289,6 +300,16 @@ def _build_game(scenario: Scenario) -> Any:
         raise UserError(f"{scenario.where}: {err}") from None
     except SetupError as err:
         raise UserError(f"{scenario.where}: the engine rejects the set-up at {getattr(err, 'path', '?')}: {err}") from None
+
+
+def _resumed_game(scenario: Scenario) -> Any:
+    """The game a `replay --save-at` file saved (its `resume:`), going on from where it was saved."""
+    from pal_judge.engine import Game
+
+    try:
+        return Game.from_data(json.loads(scenario.resume) if isinstance(scenario.resume, str) else scenario.resume)
+    except ValueError as err:  # SavedGameError, or text that is not JSON
+        raise UserError(f"{scenario.where}: resume: not a game saved by `replay --save-at`: {str(err)[:200]}") from None
 
 
 def _card_error(scenario: Scenario, err: Exception) -> UserError:
@@ -320,8 +341,9 @@ def _deck_check(scenario: Scenario) -> ScenarioRun | None:
     return ScenarioRun(scenario, [step], check(board, scenario.expect, 0), "illegal_deck", None, error)
 
 
-def run_scenario(scenario: Scenario) -> ScenarioRun:
-    """Play the scenario; expectation failures and strict-run failures are reported, not raised."""
+def run_scenario(scenario: Scenario, keep_states: bool = False) -> ScenarioRun:
+    """Play the scenario; expectation failures and strict-run failures are reported, not raised.
+    `keep_states`: keep the engine's state after each step (for `replay --save-at`)."""
     from pal_judge.engine import UnscriptedChoice
 
     if scenario.setup.pregame:
@@ -329,7 +351,7 @@ def run_scenario(scenario: Scenario) -> ScenarioRun:
         if illegal is not None:
             return illegal
     game = _build_game(scenario)
-    decider = StepDecider(scenario)
+    decider = StepDecider(scenario, keep_states)
     error: str | None = None
     outcome, winner = "error", None
     try:
@@ -342,7 +364,7 @@ def run_scenario(scenario: Scenario) -> ScenarioRun:
         error = str(err)
         pending = None
     if not any(run is decider.current for run in decider.runs):
-        decider.close_step(game)
+        decider.close_step(game, pending)
     if error is None and pending is not None and pending.kind not in PLAY_TIMINGS:
         legal = ", ".join(o.label for o in pending.options)
         error = (
