@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from pal_judge.engine import effects, pipeline, stats, timing
+from pal_judge.engine import effects, pipeline, stats, timing, triggers
 from pal_judge.engine.deciders import Option
 from pal_judge.engine.state import Battle, CardInstance
 
@@ -77,10 +77,10 @@ def run_battle(g: "Game", attacker_oid: int, target_oid: int | None, taunt: str,
     g.emit(f"{g.pname(tp)} starts a battle: {att.label} attacks {tname}", cites, player=tp,
            card=att.label, after={"attacker": att.label, "target": tname})
     pipeline.set_rested(g, att, True, ("9.3.2", "9.3.2.1"))
-    timing.fire_self(g, att, "on_attack")
-    timing.fire_watchers(g, att, "on_pal_attacks")  # "when a Pal of yours / your opponent's attacks"
+    triggers.fire_self(g, att, "on_attack")
+    triggers.fire_watchers(g, att, "on_pal_attacks")  # "when a Pal of yours / your opponent's attacks"
     if tgt is not None:
-        timing.fire_self(g, tgt, "on_attacked")
+        triggers.fire_self(g, tgt, "on_attacked")
     timing.check_timing(g)  # 9.3.3
     if not b.nullified:
         _block_step(g, b)
@@ -125,7 +125,7 @@ def _open_step(g: "Game", step: str) -> None:
     g.step = step
     g.emit(title, (after, "10.5.1", "10.5.3", "10.5.3.4"))
     g.emit(f"the beginning of the {title}", (start,))
-    timing.fire_global(g, "start_of_step", step=step)
+    triggers.fire_global(g, "start_of_step", step=step)
     timing.check_timing(g)
 
 
@@ -150,7 +150,7 @@ def _block_step(g: "Game", b: Battle, opened: bool = False) -> None:
                 pipeline.set_rested(g, blocker, True, ("9.4.2.1",))
                 b.target_oid = blocker.oid
                 b.blocked = True
-                timing.fire_self(g, blocker, "on_block")
+                triggers.fire_self(g, blocker, "on_block")
             else:
                 g.emit(f"{g.pname(nt)} does not block", ("9.4.2",), player=nt)
         else:
@@ -228,7 +228,7 @@ def _damage_step(g: "Game", b: Battle) -> None:
             effects.damage_player(g, b.target_player, s, ("9.6.3", "9.6.3.3", "9.6.3.3.2", "9.6.3.4", "10.13.3", "10.13.1",
                                                           "2.9.1") + changed,
                                   att.label)
-            timing.fire_self(g, att, "on_battle_damage")
+            triggers.fire_self(g, att, "on_battle_damage")
     elif tgt.card.type == "pal":
         pa, ca = stats.power_detail(g, att)
         pt, ct = stats.power_detail(g, tgt)
@@ -242,12 +242,12 @@ def _damage_step(g: "Game", b: Battle) -> None:
             if effects.damage_card(g, dst, pw, ("9.6.3.1", "9.6.3.4", "9.6.3", "10.13.3", "2.8.1") + cp, src.label):
                 dealt.append(src)
         for src in dealt:
-            timing.fire_self(g, src, "on_battle_damage")  # 9.6.3.4 only damage really dealt (10.11.1.1)
+            triggers.fire_self(g, src, "on_battle_damage")  # 9.6.3.4 only damage really dealt (10.11.1.1)
     else:
         pa, ca = stats.power_detail(g, att)
         if pa > 0 and effects.damage_card(g, tgt, pa, ("9.6.3.2", "9.6.3.4", "9.6.3", "10.13.3", "2.8.1", "2.8.3") + ca,
                                           att.label):
-            timing.fire_self(g, att, "on_battle_damage")
+            triggers.fire_self(g, att, "on_battle_damage")
         g.emit(f"{tgt.label} is a structure: it deals no damage back", ("9.6.3.2.1",), card=tgt.label)
     timing.check_timing(g)  # 9.6.4
 
@@ -261,7 +261,7 @@ def _end_of_battle(g: "Game", b: Battle) -> None:
     g.emit("the end of the battle: triggers 'at the end of battle'", ("9.7.1",))
 
     def one_round() -> None:
-        timing.fire_global(g, "end_of_battle")  # 9.7.1
+        triggers.fire_global(g, "end_of_battle")  # 9.7.1
         timing.check_timing(g)  # 9.7.2
         before = len(g.modifiers)
         g.modifiers = [m for m in g.modifiers if m.duration != "until_end_of_battle"]
@@ -280,5 +280,5 @@ def _end_of_battle(g: "Game", b: Battle) -> None:
 
 def _unfired_end_of_battle(g: "Game", b: Battle) -> bool:
     """9.7.4 an "at the end of battle" ability that has not triggered in this battle."""
-    return timing.unfired_triggers(g, "end_of_battle", b.triggered_end) \
+    return triggers.unfired_triggers(g, "end_of_battle", b.triggered_end) \
         or any(d.trigger == "end_of_battle" for d in g.delayed)

@@ -6,7 +6,7 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import TYPE_CHECKING, Sequence, Union
 
-from pal_judge.engine import stats
+from pal_judge.engine import stats, triggers
 from pal_judge.engine.cards import Ability, Cost, Step, Target
 from pal_judge.engine.deciders import Option
 from pal_judge.engine.limits import MAX_X
@@ -738,11 +738,9 @@ def assign(g: "Game", pal: CardInstance, structure: CardInstance | None, ctx: Co
                what=f"{pal.label} is assigned to {to}", after={"assigned_to": to})
     if ctx is not None:
         ctx.assigned = ctx.assigned + (pal.oid,)
-    from pal_judge.engine import timing
-
-    timing.fire_self(g, pal, "on_assign", assigned=(pal.oid,))
+    triggers.fire_self(g, pal, "on_assign", assigned=(pal.oid,))
     if structure is not None:
-        timing.fire_self(g, structure, "on_assigned", assigned=(pal.oid,))
+        triggers.fire_self(g, structure, "on_assigned", assigned=(pal.oid,))
 
 
 def pay(g: "Game", who: int, costs: Sequence[Cost], source: CardInstance | None, ctx: Context) -> None:

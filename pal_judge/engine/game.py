@@ -6,6 +6,7 @@ import random
 from dataclasses import dataclass
 from typing import Any, Callable, Iterable, Sequence
 
+from pal_judge.engine import effects
 from pal_judge.engine.cards import CardDef
 from pal_judge.engine.deciders import Decider, Decision, Option, ScriptExhausted
 from pal_judge.engine.limits import MAX_EVENTS
@@ -94,6 +95,9 @@ class Game:
         self.start_phase = "stand"
         self.pregame: Callable[["Game"], None] | None = None
         self.resume_at: str | None = None  # a restored game: the play timing it resumes at (saved.RESUMABLE)
+        # the rules procedures the event pipeline calls back into (a replacement's steps and cost, 10.11):
+        # wired here, by the facade, so the pipeline layer does not import the layer above it
+        self.procedures = effects
 
     # ---------------------------------------------------------------- construction
     @classmethod

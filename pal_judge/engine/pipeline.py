@@ -16,6 +16,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Sequence
 
+from pal_judge.engine import replacement, triggers
 from pal_judge.engine.state import CardInstance
 
 if TYPE_CHECKING:
@@ -37,8 +38,6 @@ class Move:
 def move_group(g: "Game", moves: Sequence[Move], batch: int | None = None,
                quiet: bool = False) -> list[CardInstance | None]:
     """Move the cards at the same time; returns each card as it arrived (None: the move was replaced)."""
-    from pal_judge.engine import replacement, timing
-
     live: list[Move | None] = []
     for m in moves:
         if m.card.zone == "base" and m.to == "graveyard" and replacement.replace(g, m.card, "destroy", m.cites):
@@ -48,17 +47,17 @@ def move_group(g: "Game", moves: Sequence[Move], batch: int | None = None,
     if batch is None and any(m is not None and m.to == "base" for m in live):
         batch = g.next_batch()  # cards put into the base by one event are placed together (11.5.1.1)
     # the look-back snapshot of every card leaving the base, before any of them moves
-    lookback = {m.card.oid: timing.capture_lki(g, m.card) for m in live if m is not None and m.card.zone == "base"}
+    lookback = {m.card.oid: triggers.capture_lki(g, m.card) for m in live if m is not None and m.card.zone == "base"}
     g.lki.update(lookback)
     g.leaving = set(lookback)
     try:
         arrived = [None if m is None else _relocate(g, m, batch, quiet) for m in live]
         left = [(lookback[m.card.oid], m.to, new.oid) for m, new in zip(live, arrived)
                 if m is not None and new is not None and m.card.oid in lookback]
-        timing.on_left_base_group(g, left)
+        triggers.on_left_base_group(g, left)
         for m, new in zip(live, arrived):
             if m is not None and new is not None and m.to == "base" and m.card.oid not in lookback:
-                timing.on_entered_base(g, new, m.card.zone)  # 5.15.1 deployed
+                triggers.on_entered_base(g, new, m.card.zone)  # 5.15.1 deployed
     finally:
         g.leaving = set()
     return arrived
@@ -123,7 +122,5 @@ def stand_all(g: "Game", idx: int) -> list[CardInstance]:
 
 def _became(g: "Game", cards: Sequence[CardInstance], rested: bool) -> None:
     """"When another card becomes rested / standing" (whose: you, opponent, any) of every other base card."""
-    from pal_judge.engine import timing
-
     for ci in cards:
-        timing.fire_watchers(g, ci, "on_other_rested" if rested else "on_other_stood")
+        triggers.fire_watchers(g, ci, "on_other_rested" if rested else "on_other_stood")

@@ -3,14 +3,15 @@
 A replacement ability protects its own card, or every card its `protects` selector matches (a Pal of
 yours, …). When several apply to one event, the controller of the affected card chooses the order
 (10.11.2, 10.11.2.1); each applies at most once (10.11.2.3); once one has applied, the event no longer
-exists (10.11.1.1).
+exists (10.11.1.1). What a replacement does instead (its steps, its cost) is done by the rules procedures,
+which the game hands in as `game.procedures`: this layer does not import them.
 """
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING, Sequence
 
-from pal_judge.engine import stats
+from pal_judge.engine import loops, stats
 from pal_judge.engine.cards import Ability
 from pal_judge.engine.deciders import Option
 from pal_judge.engine.state import CardInstance, Context
@@ -27,8 +28,6 @@ def _context(protector: CardInstance, affected: CardInstance) -> Context:
 
 
 def _applicable(g: "Game", ci: CardInstance, event: str) -> list[Candidate]:
-    from pal_judge.engine import effects
-
     out: list[Candidate] = []
     for holder in g.base_cards():
         for i, a in enumerate(holder.card.abilities):
@@ -39,7 +38,7 @@ def _applicable(g: "Game", ci: CardInstance, event: str) -> list[Candidate]:
             if a.protects is None:
                 if holder.oid != ci.oid:
                     continue
-            elif ci not in effects.candidates(g, a.protects, _context(holder, ci)):
+            elif ci not in g.procedures.candidates(g, a.protects, _context(holder, ci)):
                 continue
             out.append((holder, i, a))
     return out
@@ -51,8 +50,7 @@ def _label(holder: CardInstance, i: int, a: Ability) -> str:
 
 def replace(g: "Game", ci: CardInstance, event: str, cites: Sequence[str]) -> bool:
     """10.11: apply the replacement effects that apply to this event on `ci`; True when it was replaced."""
-    from pal_judge.engine import effects, timing
-
+    effects = g.procedures  # the effect steps and costs, a layer above (wired by the Game)
     reps = _applicable(g, ci, event)
     used: set[tuple[int, int]] = set()
     while True:
@@ -80,7 +78,7 @@ def replace(g: "Game", ci: CardInstance, event: str, cites: Sequence[str]) -> bo
             g.emit(f"{holder.label}: replacement cannot be applied", ("10.11.3", "10.4.2.2"),
                    player=holder.controller, card=holder.label)
             continue
-        if a.optional and not timing.choose_to_use(g, holder.controller, f"apply {_label(holder, i, a)} instead? "
+        if a.optional and not loops.choose_to_use(g, holder.controller, f"apply {_label(holder, i, a)} instead? "
                                                    "(10.2.1.3.2)"):
             continue  # a "yes" kept answering into the same state is a loop that player stops (13.1.1.2)
         g.emit(f"{ci.label}'s {event} is replaced ({_label(holder, i, a)})", ("10.11.1", "10.11.1.1") + a.cites
@@ -93,8 +91,7 @@ def replace(g: "Game", ci: CardInstance, event: str, cites: Sequence[str]) -> bo
 
 def _choice_possible(g: "Game", holder: CardInstance, a: Ability, ctx: Context) -> bool:
     """The [choice] of an optional replacement (10.2.1.3.2): its cost, else its first `instead` step."""
-    from pal_judge.engine import effects
-
+    effects = g.procedures
     who = holder.controller
     if a.cost:
         return effects.can_pay(g, who, a.cost, holder)

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Sequence
 
-from pal_judge.engine import battle, effects, pipeline, stats, timing
+from pal_judge.engine import battle, effects, pipeline, stats, timing, triggers
 from pal_judge.engine.deciders import Option
 
 if TYPE_CHECKING:
@@ -59,10 +59,10 @@ def _stand(g: "Game") -> None:
     g.emit(f"{p.name} stands {len(rested)} base card(s) and {souls} soul(s)", ("7.2.1",), player=tp,
            before={"rested": rested, "souls_rested": souls}, after={"rested": [], "souls_rested": 0})
     pipeline.stand_all(g, tp)
-    timing.fire_global(g, "start_of_turn")
-    timing.fire_global(g, "start_of_phase", phase="stand")
+    triggers.fire_global(g, "start_of_turn")
+    triggers.fire_global(g, "start_of_phase", phase="stand")
     if g.turn == 1:
-        timing.fire_global(g, "start_of_game")
+        triggers.fire_global(g, "start_of_game")
     timing.check_timing(g)  # 7.2.3
 
 
@@ -73,7 +73,7 @@ def _draw(g: "Game") -> None:
         g.emit(f"{g.pname(tp)} goes first: no draw phase on the first turn", ("7.3.1",), player=tp)
         return
     g.emit("the beginning of the draw phase", ("7.3.2",), player=tp)
-    timing.fire_global(g, "start_of_phase", phase="draw")
+    triggers.fire_global(g, "start_of_phase", phase="draw")
     timing.check_timing(g)  # 7.3.2
     effects.draw(g, tp, 1, ("7.3.3",))
     timing.check_timing(g)  # 7.3.4
@@ -84,7 +84,7 @@ def _soul(g: "Game") -> None:
     p = g.players[tp]
     g.emit("soul phase", ("7.3.1",) if (tp == g.first_player and g.turn == 1) else ("7.3.4", "10.5.1", "10.5.3", "10.5.3.4"), player=tp)
     g.emit("the beginning of the soul phase", ("7.4.1",), player=tp)
-    timing.fire_global(g, "start_of_phase", phase="soul")
+    triggers.fire_global(g, "start_of_phase", phase="soul")
     timing.check_timing(g)  # 7.4.1
     n = min(2, p.soul_deck)  # 7.4.2.1 increment 2; 7.4.2.2 all that remain if fewer
     cites = ("7.4.2", "7.4.2.1") if n == 2 else ("7.4.2", "7.4.2.2")
@@ -105,7 +105,7 @@ def ability_options(g: "Game", who: int, quick: bool) -> list[Option]:
     opts = []
     for zone, cards in (("base", p.base), ("hand", p.hand)):
         for c in cards:
-            acts = [(i, a) for i, a in timing.card_abilities(g, c) if a.kind == "activated" and a.zone == zone]
+            acts = [(i, a) for i, a in triggers.card_abilities(g, c) if a.kind == "activated" and a.zone == zone]
             for k, (i, a) in enumerate(acts):
                 if quick and not a.quick:
                     continue
@@ -156,7 +156,7 @@ def perform(g: "Game", who: int, opt: Option, cites: Sequence[str]) -> None:
         effects.play_card(g, who, ci, extra + tuple(cites))
     elif kind == "activate":
         ci = next(c for c in p.base + p.hand if c.oid == data[1])
-        ability = dict(timing.card_abilities(g, ci))[data[2]]
+        ability = dict(triggers.card_abilities(g, ci))[data[2]]
         used: tuple[str, ...] = ("8.3.1",) if in_main else ("12.2.1.1", "12.2.1", "9.5.2.2", "2.11.1")
         if ability.zone == "hand":
             used += ("10.3.4", "10.3.4.1", "10.3.4.1.1")  # an ability that works from the hand
@@ -187,7 +187,7 @@ def _main(g: "Game", resume: str | None = None) -> None:
     if resume is None:
         g.emit("main phase", ("7.4.3", "10.5.1", "10.5.3", "10.5.3.4"), player=tp)
         g.emit("the beginning of the main phase", ("7.5.1",), player=tp)
-        timing.fire_global(g, "start_of_phase", phase="main")
+        triggers.fire_global(g, "start_of_phase", phase="main")
         timing.check_timing(g)  # 7.5.1
     elif resume in ("block", "quick"):
         battle.continue_battle(g, resume)  # the battle this main phase was in when the game was saved
@@ -209,7 +209,7 @@ def _end(g: "Game") -> None:
     g.emit("end phase", ("7.5.3", "7.6.1"), player=g.turn_player)
 
     def one_round() -> None:
-        timing.fire_global(g, "end_of_turn")  # 7.6.1
+        triggers.fire_global(g, "end_of_turn")  # 7.6.1
         timing.check_timing(g)  # 7.6.2
         damaged = [c.label for c in g.base_cards() if c.damage]
         for c in g.base_cards():
@@ -222,7 +222,7 @@ def _end(g: "Game") -> None:
         if len(g.modifiers) != n:
             g.emit(f"{n - len(g.modifiers)} effect(s) lasting until end of turn end", ("7.6.4",))
 
-    timing.repeat_step(g, "end phase", "7.6.5", one_round, lambda: bool(g.pending) or timing.unfired_end_triggers(g))
+    timing.repeat_step(g, "end phase", "7.6.5", one_round, lambda: bool(g.pending) or triggers.unfired_end_triggers(g))
 
 
 def _next_turn(g: "Game") -> None:
