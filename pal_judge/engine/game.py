@@ -55,6 +55,7 @@ class Game:
         self.rng = random.Random(seed)
         self.seed = seed
         self.events: list[Event] = []
+        self.listeners: list[Callable[["Game", Event], None]] = []  # called with every event as it happens
         self.record = record
         self.event_count = 0
         self.max_events = max_events  # the event budget: no input makes a game run without end (issue 13.4)
@@ -146,13 +147,28 @@ class Game:
         self.event_count += 1
         if self.event_count > self.max_events:
             self._over_budget()
-        if not self.record:
+        if not self.record and not self.listeners:
             return
-        self.events.append(Event(
+        event = Event(
             seq=self.event_count, what=what, cites=precise_cites(cites),
             player=None if player is None else self.players[player].name, card=card,
             before=before or {}, after=after or {},
-        ))
+        )
+        if self.record:
+            self.events.append(event)
+        for listener in self.listeners:
+            listener(self, event)  # it may concede (1.2.3), which ends the game right here
+
+    def concede(self, player: str) -> None:
+        """1.2.3 a player may concede at any time: from a decider, at any decision (of either player), or
+        from an event listener (`listeners`), between two events. The game ends at once (1.2.3.1)."""
+        if self.result is not None:
+            return
+        loser = next((p.idx for p in self.players if p.name == player), None)
+        if loser is None:
+            raise ValueError(f"no player named {player!r}")
+        self.emit(f"{self.pname(loser)} concedes", ("1.2.3", "1.2.3.1"), player=loser)
+        self.end_game("win", self.opp(loser), f"{self.pname(loser)} concedes", ("1.2.3",))
 
     def _over_budget(self) -> None:
         """Stop the game: it did more than its budget of events (no rule ends it; the input is hostile
@@ -180,9 +196,7 @@ class Game:
         except ScriptExhausted:
             raise _Stop("script_exhausted", decision) from None
         if isinstance(chosen.data, tuple) and chosen.data[:1] == (CONCEDE,):
-            loser = chosen.data[1]
-            self.emit(f"{self.pname(loser)} concedes", ("1.2.3", "1.2.3.1"), player=loser)
-            self.end_game("win", self.opp(loser), f"{self.pname(loser)} concedes", ("1.2.3",))
+            self.concede(self.pname(chosen.data[1]))
         return chosen
 
     def _concessions(self, asked: int) -> tuple[Option, ...]:

@@ -72,3 +72,22 @@ def test_a_strike_change_already_on_a_card_in_the_set_up() -> None:
     g = play(board({"base": [{"card": "Striker", "strike": 2, "power": 500}]}, {"deck": 10}), [pal("Striker")],
              ["attack Striker -> player", "end_turn"])
     assert g.snapshot()["players"]["B"]["life"] == 7
+
+
+def test_a_player_concedes_at_any_time_not_only_when_asked() -> None:
+    # 1.2.3 any player may concede at any time: here B concedes right after A's draw (7.3), a moment
+    # at which the engine asks nobody anything; the game ends there (1.2.3.1) and A wins.
+    from pal_judge.engine import FirstLegalDecider, Game
+
+    g = Game.from_setup(board(phase="stand"), [])
+
+    def listener(game: Game, event: object) -> None:
+        if getattr(event, "what", "") == "A draws a card":
+            game.concede("B")
+
+    g.listeners.append(listener)
+    result = g.run(FirstLegalDecider())
+    whats = [e.what for e in g.events]
+    assert (result.outcome, result.winner) == ("win", "A")
+    assert whats[whats.index("A draws a card") + 1] == "B concedes"
+    assert "1.2.3" in g.events[-1].cites
