@@ -200,3 +200,16 @@ def test_a_power_change_on_a_card_that_left_the_base_is_reported() -> None:
         {"do": "power", "amount": 1000, "target": {"choose": 1, "zone": "hand", "type": "pal", "controller": "you"}}]}
     g = play(board({"hand": ["Pump", "Filler"]}), [pump], ["play Pump", "Filler"])
     assert any("10.10.2" in e.cites and e.what.startswith("Filler is not in the base") for e in g.events)
+
+
+def test_an_exchange_is_one_event_both_cards_see_each_other_move() -> None:
+    # 5.11.1 the two cards move at the same time. Heir enters the base from the graveyard at the very
+    # moment Lamb goes from the base to the graveyard, so by 10.8.4.2 Heir's "when another Pal of yours
+    # goes to the graveyard, draw 1" counts as triggered (one card at a time, Heir would arrive too late).
+    swap = {"name": "Swap", "type": "event", "cost": 0, "effect": [
+        {"do": "exchange", "target": {"choose": 1, "controller": "you", "name": "Lamb"},
+         "with": {"choose": 1, "zone": "graveyard", "controller": "you", "name": "Heir"}}]}
+    g = play(board({"hand": ["Swap"], "base": ["Lamb"], "graveyard": ["Heir"]}),
+             [swap, pal("Lamb"), pal("Heir", abilities=[MOURN])], ["play Swap"])
+    assert "Heir" in base(g, "A") and "Lamb" in _grave(g, "A")
+    assert len(_hand(g, "A")) == 1
