@@ -166,9 +166,15 @@ class CardDef:
     # 6.1.3 a deck-building ability replacing the 4-copies rule (6.1.1.2): N copies, or -1 for any number
     deck_limit: int | None = None
     has_continuous: bool = field(init=False, default=False, compare=False)
+    # derived once, read on every event: the triggers of its printed auto abilities, the zones other than the
+    # base where one of its abilities works (10.3.4.1)
+    triggers: frozenset[str] = field(init=False, default=frozenset(), compare=False)
+    icon_zones: frozenset[str] = field(init=False, default=frozenset(), compare=False)
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "has_continuous", any(a.kind == "continuous" for a in self.abilities))
+        object.__setattr__(self, "triggers", frozenset(a.trigger for a in self.abilities if a.trigger))
+        object.__setattr__(self, "icon_zones", frozenset(a.zone for a in self.abilities if a.zone != "base"))
 
     @property
     def card_names(self) -> frozenset[str]:

@@ -40,13 +40,19 @@ def condition_ok(g: "Game", cond: str | None, controller: int, source: CardInsta
     raise ValueError(cond)
 
 
+def continuous_cards(g: "Game") -> list[CardInstance]:
+    """Base cards with continuous abilities, in placement order; recomputed only when a card entered or
+    left a base."""
+    if g.continuous_cards[0] != g.base_version:
+        cards = sorted((c for c in g.base_cards() if c.card.has_continuous), key=lambda c: c.placed)
+        g.continuous_cards = (g.base_version, cards)
+    return g.continuous_cards[1]
+
+
 def continuous_steps(g: "Game") -> Iterator[tuple[CardInstance, Ability, Step]]:
     """Every step of every active continuous ability (10.3.5: base cards), in order of when the
     cards were placed (10.10.1.6.1)."""
-    if g.continuous_cards[0] != g.base_version:  # recomputed only when a card entered or left a base
-        cards = sorted((c for c in g.base_cards() if c.card.has_continuous), key=lambda c: c.placed)
-        g.continuous_cards = (g.base_version, cards)
-    for c in g.continuous_cards[1]:
+    for c in continuous_cards(g):
         for a in c.card.abilities:
             if a.kind != "continuous" or not condition_ok(g, a.cond, c.controller, c):
                 continue
@@ -113,6 +119,8 @@ def keywords(g: "Game", ci: CardInstance) -> dict[str, int]:
     for m in g.modifiers:  # 10.10.1.2 effects giving keywords
         if m.oid == ci.oid and m.kind == "grant" and m.keyword is not None:
             add(*m.keyword)
+    if not continuous_cards(g):
+        return out
     grants = [(src, s) for src, _a, s in continuous_steps(g)
               if s.do == "grant" and s.keyword is not None and s.target is not None]
     # 10.10.1.5 a grant that reads keywords ("Pals with Taunt get …") depends on the grants that give

@@ -101,7 +101,7 @@ def zone_cards(g: "Game") -> list[CardInstance]:
     out = list(g.base_cards())
     for p in g.players:
         for zone in (p.hand, p.graveyard):
-            out += [c for c in zone if any(a.zone == c.zone for a in c.card.abilities)]
+            out += [c for c in zone if c.zone in c.card.icon_zones]
     return out
 
 
@@ -175,7 +175,7 @@ def fire_global(g: "Game", trigger: str, phase: str | None = None, step: str | N
 
 def _may_have(g: "Game", ci: CardInstance, trigger: str) -> bool:
     """A cheap pre-check: printed abilities, or (for end of turn) Vigilance (12.9.2)."""
-    if any(a.trigger == trigger for a in ci.card.abilities):
+    if trigger in ci.card.triggers:
         return True
     return trigger == "end_of_turn" and "vigilance" in stats.keywords(g, ci)
 
