@@ -6,10 +6,9 @@ import random
 from dataclasses import dataclass
 from typing import Any, Callable, Iterable, Sequence
 
-from pal_judge.engine import effects
+from pal_judge.engine import effects, limits
 from pal_judge.engine.cards import CardDef
 from pal_judge.engine.deciders import Decider, Decision, Option, ScriptExhausted
-from pal_judge.engine.limits import MAX_EVENTS
 from pal_judge.engine.state import (
     Battle, CardInstance, Delayed, Lki, Modifier, Pending, Player, Result,
 )
@@ -50,7 +49,7 @@ class Game:
     """One game between two players. Build it with `from_setup` or `from_decks`, then `run`."""
 
     def __init__(self, names: Sequence[str] = ("A", "B"), seed: int = 0, turn_limit: int = 200,
-                 max_actions_per_turn: int = 300, record: bool = True, max_events: int = MAX_EVENTS) -> None:
+                 max_actions_per_turn: int = 300, record: bool = True, max_events: int | None = None) -> None:
         self.players = [Player(0, names[0]), Player(1, names[1])]
         self.rng = random.Random(seed)
         self.seed = seed
@@ -58,7 +57,8 @@ class Game:
         self.listeners: list[Callable[["Game", Event], None]] = []  # called with every event as it happens
         self.record = record
         self.event_count = 0
-        self.max_events = max_events  # the event budget: no input makes a game run without end (issue 13.4)
+        # the event budget: no input makes a game run without end (issue 13.4)
+        self.max_events = limits.MAX_EVENTS if max_events is None else max_events
         self.clean_check_at = -1  # event_count when a check timing last found nothing to do
         self.base_version = 0  # bumped whenever a card enters or leaves a base (derived-value caches)
         self.continuous_cards: tuple[int, list[CardInstance]] = (-1, [])  # base cards with continuous abilities

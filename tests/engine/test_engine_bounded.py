@@ -107,3 +107,17 @@ def test_repeats_within_the_limit_still_work() -> None:
     g = Game.from_setup(board({"base": ["Digger"], "hand": []}), [card])
     g.run(ScriptedDecider(["activate Digger"]))
     assert len(g.snapshot()["players"]["A"]["hand"]) == 3
+
+
+def test_a_scenario_that_exceeds_the_event_budget_fails_with_one_line(tmp_path: Any, monkeypatch: Any) -> None:
+    # the budget is lowered so that an ordinary scenario exceeds it: the run fails with the reason, at once
+    from pal_judge.engine import limits
+    from pal_judge.scenarios.loader import load_scenario_file
+    from pal_judge.scenarios.runner import run_scenario
+
+    monkeypatch.setattr(limits, "MAX_EVENTS", 5)
+    path = tmp_path / "long.yaml"
+    path.write_text("setup: {turn: A, phase: stand, A: {base: [normal]}}\nsteps: [end_turn]\n", encoding="utf-8")
+    run = run_scenario(load_scenario_file(path))
+    assert run.outcome == "event_limit" and not run.ok
+    assert run.error is not None and "long.yaml:1: the game exceeded the engine's budget of 5 events" in run.error
