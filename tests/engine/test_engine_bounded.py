@@ -57,12 +57,14 @@ def test_a_pal_that_revives_itself_from_the_graveyard_forever_is_a_draw() -> Non
 
 
 def test_an_end_phase_that_keeps_triggering_is_a_draw() -> None:
-    # 7.6.5 the end phase repeats while end-of-turn abilities trigger; each one creates a fresh delayed one
-    again = {"do": "delayed", "trigger": "end_of_turn", "effect": [{"do": "gain", "resource": "material", "amount": 1}]}
-    looper = pal("Looper", abilities=[{"kind": "auto", "trigger": "end_of_turn",
-                                       "effect": [{"do": "deploy", "from": "graveyard"}, again]}])
-    g = _run(board({"base": ["Looper"], "graveyard": ["Looper"]}, phase="end"), [looper])
-    assert g.result is not None and g.result.outcome in ("loop_draw", "win", "turn_limit"), g.result
+    # "at the end of the turn, put this into the graveyard, then deploy a Pal from your graveyard": the Pal
+    # that comes back is a new object (4.1.4) whose ability has not triggered this turn, so 7.6.5 repeats
+    # the end phase again and again; no player can stop it: 13.1.1.1
+    looper = pal("Looper", abilities=[{"kind": "auto", "trigger": "end_of_turn", "effect": [
+        {"do": "place", "to": "graveyard", "target": "self"}, {"do": "deploy", "from": "graveyard"}]}])
+    g = _run(board({"base": ["Looper"]}, phase="end"), [looper])
+    assert g.result is not None and g.result.outcome == "loop_draw", g.result
+    assert "13.1.1.1" in cited(g)
 
 
 def test_an_event_budget_stops_any_game_with_one_message() -> None:
