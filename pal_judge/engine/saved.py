@@ -11,7 +11,7 @@ from __future__ import annotations
 import dataclasses
 from typing import TYPE_CHECKING, Any
 
-from pal_judge.engine.cards import Ability, CardDef, Cost, Step, Target
+from pal_judge.engine.cards import PHASES, Ability, CardDef, Cost, Step, Target
 from pal_judge.engine.state import Battle, CardInstance, Context, Delayed, Lki, Modifier, Pending, Player
 
 if TYPE_CHECKING:
@@ -96,6 +96,19 @@ def game_to_data(g: "Game", at: str) -> dict[str, Any]:
     return {"format": FORMAT, "at": at, "cards": cards, "rng": encode(g.rng.getstate()), "state": state}
 
 
+def _check_shape(g: "Game") -> None:
+    """The few facts every procedure relies on (the rest is the engine's own data, as it saved it)."""
+    players = g.players
+    if not (isinstance(players, list) and len(players) == 2 and all(isinstance(p, Player) for p in players)):
+        raise SavedGameError("a saved game has two players")
+    if g.turn_player not in (0, 1) or g.first_player not in (0, 1) or g.phase not in PHASES:
+        raise SavedGameError("the saved turn player or phase is not one of the game's")
+    for p in players:
+        for zone in (p.deck, p.hand, p.base, p.graveyard, p.exile):
+            if not isinstance(zone, list) or not all(isinstance(c, CardInstance) for c in zone):
+                raise SavedGameError(f"a saved zone of {str(p.name)[:20]} holds something that is not a card")
+
+
 def game_from_data(data: Any) -> "Game":
     """A game that resumes, when run, at the decision it was saved at."""
     from pal_judge.engine.game import Game
@@ -112,6 +125,7 @@ def game_from_data(data: Any) -> "Game":
     cards = {name: decode(plain) for name, plain in saved_cards.items()}
     for name in _GAME_FIELDS:
         setattr(g, name, decode(state[name], cards))
+    _check_shape(g)
     try:
         g.rng.setstate(decode(data["rng"]))
     except (KeyError, TypeError, ValueError):

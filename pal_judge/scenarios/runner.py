@@ -363,6 +363,11 @@ def run_scenario(scenario: Scenario, keep_states: bool = False) -> ScenarioRun:
     except (StepMismatch, UnscriptedChoice) as err:
         error = str(err)
         pending = None
+    except Exception as err:  # noqa: BLE001 - only a saved game's own data can be inconsistent this way
+        if scenario.resume is None:
+            raise
+        raise UserError(f"{scenario.where}: resume: the saved game is not consistent "
+                        f"({type(err).__name__}: {str(err)[:120]})") from None
     if not any(run is decider.current for run in decider.runs):
         decider.close_step(game, pending)
     if error is None and pending is not None and pending.kind not in PLAY_TIMINGS:

@@ -50,3 +50,19 @@ def test_a_broken_resume_is_one_clear_error(tmp_path: Path) -> None:
         path.write_text(f"setup: {{turn: A}}\nresume: {resume}\n", encoding="utf-8")
         with pytest.raises(UserError, match=r"saved.yaml:1: resume: not a game saved by `replay --save-at`"):
             run_scenario(load_scenario_file(path))
+
+
+def test_an_edited_resume_that_does_not_hold_together_is_one_clear_error(tmp_path: Path) -> None:
+    import pytest
+
+    from pal_judge.errors import UserError
+
+    ruling = next(r for r in load_rulings() if r.id == "breakthrough-vs-retaliate")
+    document, _ = saved_document(run_scenario(ruling.scenario, keep_states=True), 1)
+    for field, value in (("turn_player", 7), ("battle", None)):
+        state = json.loads(document["resume"])
+        state["state"][field] = value
+        path = tmp_path / f"{field}.yaml"
+        write_scenario(path, {**document, "resume": json.dumps(state)})
+        with pytest.raises(UserError, match=rf"{field}.yaml:\d+: resume: "):
+            run_scenario(load_scenario_file(path))
