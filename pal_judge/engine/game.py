@@ -150,7 +150,7 @@ class Game:
         if not self.record and not self.listeners:
             return
         event = Event(
-            seq=self.event_count, what=what, cites=precise_cites(cites),
+            seq=self.event_count, what=what, cites=precise_cites(tuple(cites)),
             player=None if player is None else self.players[player].name, card=card,
             before=before or {}, after=after or {},
         )

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from functools import lru_cache
 from typing import Any
 
 
@@ -22,9 +23,11 @@ GENERAL_DEFINITIONS = frozenset({
 MAX_CITES = 8  # the primary cite and at most seven supporting ones
 
 
-def precise_cites(cites: tuple[str, ...] | list[str]) -> tuple[str, ...]:
+@lru_cache(maxsize=8192)
+def precise_cites(cites: tuple[str, ...]) -> tuple[str, ...]:
     """The primary cite first (the clause that made this change happen), then the supporting clauses that
-    are not general definitions, at most MAX_CITES in all."""
+    are not general definitions, at most MAX_CITES in all. (The engine emits a few thousand distinct
+    lists, so the answer is remembered.)"""
     ordered = list(dict.fromkeys(cites))
     if not ordered:
         return ()
