@@ -17,7 +17,8 @@ def coverage(
     missing: bool = typer.Option(False, "--missing", help="List the clauses no scenario reaches."),
     as_json: bool = typer.Option(False, "--json", help='Print {"overall": {...}, "chapters": {...}, "missing": [...]}.'),
 ) -> None:
-    """Per chapter and overall: how many numbered clauses are cited by at least one scenario's trace."""
+    """Per chapter and overall: how many numbered clauses some scenario applies (an event's primary cite or a
+    decision's legal basis); the broad figure (cited anywhere in a trace) alongside."""
     from pal_judge.rulings.coverage import coverage as compute
 
     result = compute()
@@ -36,6 +37,9 @@ def coverage(
     goal = result.overall(set(range(1, 14)) - {2})
     out.print(Text(f"overall {overall['covered']}/{overall['total']} clauses ({100 * overall['covered'] / overall['total']:.1f}%)", style="bold"))
     out.print(Text(f"chapters 1 and 3-13: {goal['covered']}/{goal['total']} ({100 * goal['covered'] / goal['total']:.1f}%)", style="bold"))
+    broad = result.to_dict()["broad"]["overall"]
+    out.print(Text(f"(counted as primary cites and decisions' legal bases; cited anywhere in a trace: "
+                   f"{broad['covered']}/{broad['total']}, {100 * broad['covered'] / broad['total']:.1f}%)"))
     if missing:
         gaps = result.missing()
         out.print(Text(f"\n{len(gaps)} clauses no scenario reaches:", style="bold"))

@@ -31,7 +31,7 @@ def replay(
     from pal_judge.scenarios import run_scenario
 
     scenario, ruling = resolve(target)
-    run = run_scenario(scenario)
+    run = run_scenario(scenario, keep_states=save_at is not None)
     if save_at is not None:
         _save(run, save_at)
     if as_json:
@@ -51,15 +51,17 @@ def replay(
 
 
 def _save(run: "object", save_at: tuple[int, Path]) -> None:
-    from pal_judge.scenarios.save import setup_from_snapshot, write_scenario
+    from pal_judge.scenarios.save import saved_document, write_scenario
 
     step, path = save_at
     steps = run.steps  # type: ignore[attr-defined]
-    chosen = next((s for s in steps if s.index == step), None)
-    if chosen is None:
+    if not any(s.index == step for s in steps):
         raise UserError(f"--save-at {step}: the replay has steps 0 to {steps[-1].index}")
-    write_scenario(path, setup_from_snapshot(chosen.snapshot, run.scenario, step))  # type: ignore[attr-defined]
-    what = "the set-up" if step == 0 else f"step {step} ({chosen.text})"
-    saved = Text.assemble("wrote the board after ", rich_text(what), " to ", rich_text(one_line(path)),
+    document, after = saved_document(run, step)  # type: ignore[arg-type]
+    write_scenario(path, document)
+    if after != step:
+        note = f"step {step} ends while a card or ability resolves: saved after step {after}, with the steps after it"
+        console().print(note, highlight=False)
+    saved = Text.assemble(f"wrote the game after step {after} to ", rich_text(one_line(path)),
                           "; replay it with: pal-judge replay ", rich_text(one_line(shlex.quote(str(path)))))
     console().print(saved, highlight=False)

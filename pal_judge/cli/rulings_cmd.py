@@ -52,7 +52,7 @@ def check(
                 out.print(Text(f"    note: {visible(note)}", style="dim"))
         style = "bold green" if not failed else "bold red"
         known = sum(r.known_engine_issue for r in reports)
-        suffix = f" ({known} of the failures are known engine issues, see pal_judge/engine/REQUESTS.md)" if known else ""
+        suffix = f" ({known} of the failures are known engine issues, marked engine_issue)" if known else ""
         for problem in broken:
             out.print(Text("✗ ", style="bold red") + Text(f"left out: {one_line(problem)}", style="red"))
         out.print(Text(f"{len(reports) - len(failed)} of {len(reports)} rulings hold{suffix}", style=style))

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from pal_judge.engine import effects, stats, timing
+from pal_judge.engine import effects, pipeline, stats, timing, triggers
 from pal_judge.engine.deciders import Option
 from pal_judge.engine.state import Battle, CardInstance
 
@@ -58,30 +58,55 @@ def run_battle(g: "Game", attacker_oid: int, target_oid: int | None, taunt: str,
     g.step = "attack"
     tgt = g.find(target_oid)
     tname = f"player {g.pname(nt)}" if tgt is None else tgt.label
-    cites = ["9.3.1", "9.2.4", "9.2.1", "9.2.2", "9.2.2.1", "9.2.2.2", "9.2.3"]
+    # 9.3.1 the attack is declared; then what made this attacker and this target legal, the clauses
+    # particular to this attack first (9.2.3 the kind of target, Assault, Taunt, restrictions)
+    cites = ["9.3.1", "9.2.3"]
     if stats.restricted(g, att, "must_attack"):
         cites.append("7.5.2.1")
     if att.entered_turn == g.turn:
         cites.append("9.2.2.3")  # deployed this turn and still may attack
     if tgt is not None and tgt.card.type == "pal" and not tgt.rested:
-        cites += ["12.15.2", "12.15.1"]  # a standing pal only with Assault
+        cites.append("12.15.2")  # a standing pal only with Assault
     if taunt == "forced":
-        cites += ["12.10.2", "12.10.2.1", "12.10.1"]
+        cites += ["12.10.2", "12.10.2.1"]
     elif taunt == "illegal":
         cites.append("12.10.3")
     if forbidden:
         cites.append("9.2.4.1")  # an effect removed a target this pal could otherwise attack
-    g.emit(f"{g.pname(tp)} starts a battle: {att.label} attacks {tname}", ("8.4.1", "9.1.1", *cites), player=tp,
+    cites += ["9.2.2.1", "8.4.1", "9.2.4", "9.2.1", "9.2.2", "9.2.2.2", "9.1.1"]
+    g.emit(f"{g.pname(tp)} starts a battle: {att.label} attacks {tname}", cites, player=tp,
            card=att.label, after={"attacker": att.label, "target": tname})
-    effects.set_rested(g, att, True, ("9.3.2", "9.3.2.1"))
-    timing.fire_self(g, att, "on_attack")
+    pipeline.set_rested(g, att, True, ("9.3.2", "9.3.2.1"))
+    triggers.fire_self(g, att, "on_attack")
+    triggers.fire_watchers(g, att, "on_pal_attacks")  # "when a Pal of yours / your opponent's attacks"
     if tgt is not None:
-        timing.fire_self(g, tgt, "on_attacked")
+        triggers.fire_self(g, tgt, "on_attacked")
     timing.check_timing(g)  # 9.3.3
     if not b.nullified:
         _block_step(g, b)
+    _after_block(g, b)
+
+
+def continue_battle(g: "Game", at: str) -> None:
+    """A restored game goes on from the decision it was saved at: the block (9.4.2) or the quick step's
+    play timing (9.5.2), the step's opening already done."""
+    b = g.battle
+    assert b is not None, "a game saved at a block or quick decision has a battle"
+    if at == "block":
+        _block_step(g, b, opened=True)
+        _after_block(g, b)
+    else:
+        _quick_step(g, b, opened=True)
+        _after_quick(g, b)
+
+
+def _after_block(g: "Game", b: Battle) -> None:
     if not b.nullified:
         _quick_step(g, b)
+    _after_quick(g, b)
+
+
+def _after_quick(g: "Game", b: Battle) -> None:
     if not b.nullified:
         _damage_step(g, b)
     _end_of_battle(g, b)
@@ -100,12 +125,13 @@ def _open_step(g: "Game", step: str) -> None:
     g.step = step
     g.emit(title, (after, "10.5.1", "10.5.3", "10.5.3.4"))
     g.emit(f"the beginning of the {title}", (start,))
-    timing.fire_global(g, "start_of_step", step=step)
+    triggers.fire_global(g, "start_of_step", step=step)
     timing.check_timing(g)
 
 
-def _block_step(g: "Game", b: Battle) -> None:
-    _open_step(g, "block")  # 9.4.1
+def _block_step(g: "Game", b: Battle, opened: bool = False) -> None:
+    if not opened:
+        _open_step(g, "block")  # 9.4.1
     if b.nullified:
         return
     att = g.find(b.attacker)
@@ -121,10 +147,10 @@ def _block_step(g: "Game", b: Battle) -> None:
                 assert blocker is not None
                 g.emit(f"{g.pname(nt)} blocks with {blocker.label}", ("9.4.2",), player=nt, card=blocker.label,
                        before={"target": _tname(g, b)}, after={"target": blocker.label})
-                effects.set_rested(g, blocker, True, ("9.4.2.1",))
+                pipeline.set_rested(g, blocker, True, ("9.4.2.1",))
                 b.target_oid = blocker.oid
                 b.blocked = True
-                timing.fire_self(g, blocker, "on_block")
+                triggers.fire_self(g, blocker, "on_block")
             else:
                 g.emit(f"{g.pname(nt)} does not block", ("9.4.2",), player=nt)
         else:
@@ -163,8 +189,9 @@ def quick_options(g: "Game", who: int) -> list[Option]:
     return opts + [Option("pass")]
 
 
-def _quick_step(g: "Game", b: Battle) -> None:
-    _open_step(g, "quick")  # 9.5.1
+def _quick_step(g: "Game", b: Battle, opened: bool = False) -> None:
+    if not opened:
+        _open_step(g, "quick")  # 9.5.1
     nt = b.target_player
     while not b.nullified:
         timing.check_timing(g)  # 10.5.4.1 before every play timing
@@ -201,26 +228,26 @@ def _damage_step(g: "Game", b: Battle) -> None:
             effects.damage_player(g, b.target_player, s, ("9.6.3", "9.6.3.3", "9.6.3.3.2", "9.6.3.4", "10.13.3", "10.13.1",
                                                           "2.9.1") + changed,
                                   att.label)
-            timing.fire_self(g, att, "on_battle_damage")
+            triggers.fire_self(g, att, "on_battle_damage")
     elif tgt.card.type == "pal":
         pa, ca = stats.power_detail(g, att)
         pt, ct = stats.power_detail(g, tgt)
         # 9.6.3.1 simultaneous: both values are read before either is dealt
+        dealt = []
         for src, dst, pw, cp in ((att, tgt, pa, ca), (tgt, att, pt, ct)):
             if pw <= 0:
                 neg = ("1.3.2.4",) if pw < 0 else ()
                 g.emit(f"{src.label} has power {pw}: it deals no damage", ("9.6.3.1.1", "1.3.2.2") + neg, card=src.label)
                 continue
-            effects.damage_card(g, dst, pw, ("9.6.3", "9.6.3.1", "9.6.3.4", "10.13.3", "10.13.1", "2.8.1") + cp, src.label)
-        for src, pw in ((att, pa), (tgt, pt)):
-            if pw > 0:
-                timing.fire_self(g, src, "on_battle_damage")
+            if effects.damage_card(g, dst, pw, ("9.6.3.1", "9.6.3.4", "9.6.3", "10.13.3", "2.8.1") + cp, src.label):
+                dealt.append(src)
+        for src in dealt:
+            triggers.fire_self(g, src, "on_battle_damage")  # 9.6.3.4 only damage really dealt (10.11.1.1)
     else:
         pa, ca = stats.power_detail(g, att)
-        if pa > 0:
-            effects.damage_card(g, tgt, pa, ("9.6.3", "9.6.3.2", "9.6.3.4", "10.13.3", "10.13.1", "2.8.1", "2.8.3") + ca,
-                                att.label)
-            timing.fire_self(g, att, "on_battle_damage")
+        if pa > 0 and effects.damage_card(g, tgt, pa, ("9.6.3.2", "9.6.3.4", "9.6.3", "10.13.3", "2.8.1", "2.8.3") + ca,
+                                          att.label):
+            triggers.fire_self(g, att, "on_battle_damage")
         g.emit(f"{tgt.label} is a structure: it deals no damage back", ("9.6.3.2.1",), card=tgt.label)
     timing.check_timing(g)  # 9.6.4
 
@@ -234,21 +261,24 @@ def _end_of_battle(g: "Game", b: Battle) -> None:
     g.emit("the end of the battle: triggers 'at the end of battle'", ("9.7.1",))
 
     def one_round() -> None:
-        timing.fire_global(g, "end_of_battle")  # 9.7.1
+        triggers.fire_global(g, "end_of_battle")  # 9.7.1
         timing.check_timing(g)  # 9.7.2
         before = len(g.modifiers)
         g.modifiers = [m for m in g.modifiers if m.duration != "until_end_of_battle"]
         if len(g.modifiers) != before:
             g.emit("effects lasting until end of battle end", ("9.7.3",))
+        if not b.attack_over:
+            b.attack_over = True  # a repetition of the step (9.7.4) has no attacking pal any more
+            g.emit("the attacking pal is no longer attacking", ("9.7.3.1",))
 
     timing.repeat_step(g, "end of battle step", "9.7.4", one_round,
                        lambda: bool(g.pending) or _unfired_end_of_battle(g, b))
-    g.emit("the battle ends; the attacking pal is no longer attacking", ("9.7.3.1", "9.7.4", "9.7.2", "9.7.3"))
+    g.emit("the battle ends", ("9.7.4",))
     g.battle = None
     g.step = None
 
 
 def _unfired_end_of_battle(g: "Game", b: Battle) -> bool:
     """9.7.4 an "at the end of battle" ability that has not triggered in this battle."""
-    return timing.unfired_triggers(g, "end_of_battle", b.triggered_end) \
+    return triggers.unfired_triggers(g, "end_of_battle", b.triggered_end) \
         or any(d.trigger == "end_of_battle" for d in g.delayed)

@@ -11,6 +11,8 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import Any, Mapping
 
+from pal_judge.engine.limits import MAX_AMOUNT, MAX_CHOOSE, MAX_REPEAT, MAX_TRIGGER_TIMES, MAX_X
+
 CARD_TYPES = ("pal", "structure", "equipment", "event")
 SUBTYPES = ("normal", "lucky")
 COLORS = ("red", "blue", "green", "purple", "colorless")
@@ -19,6 +21,7 @@ TRIGGERS = (
     "on_deploy", "on_attack", "on_attacked", "on_block", "on_assign", "on_assigned",
     "on_destroyed", "on_ally_destroyed", "on_ally_deployed", "on_battle_damage", "start_of_game", "start_of_turn",
     "start_of_phase", "start_of_step", "end_of_turn", "end_of_battle", "state",
+    "on_other_rested", "on_other_stood", "on_pal_attacks",
     # engine-internal triggers of keyword abilities
     "opponent_destroyed",
 )
@@ -100,12 +103,14 @@ class Step:
     resource: str | None = None
     value: bool = True
     trigger: str | None = None
-    phase: str | None = None
+    phase: str | None = None  # delayed start_of_phase: which phase (10.8.5)
+    whose: str = "any"  # delayed: whose turn it must be (you | opponent | any)
     effect: tuple["Step", ...] = ()
     options: tuple[tuple["Step", ...], ...] = ()
     cond: str | None = None
     from_zone: str = "hand"
     x: bool = False  # the amount or count was written X (10.6.2.2.2)
+    amount_of: tuple[str, "Target"] | None = None  # an amount read from the game: (count|strike|power, whose)
 
 
 @dataclass(frozen=True, slots=True)
@@ -133,6 +138,7 @@ class Ability:
     optional: bool = False
     cond: str | None = None
     replaces: str | None = None
+    protects: "Target | None" = None  # replacement: the cards it protects (None = its own card)
     keyword: str | None = None  # set for abilities a keyword stands for (chapter 12)
     cites: tuple[str, ...] = ()
 
@@ -160,14 +166,26 @@ class CardDef:
     # 6.1.3 a deck-building ability replacing the 4-copies rule (6.1.1.2): N copies, or -1 for any number
     deck_limit: int | None = None
     has_continuous: bool = field(init=False, default=False, compare=False)
+    # derived once, read on every event: the triggers of its printed auto abilities, the zones other than the
+    # base where one of its abilities works (10.3.4.1)
+    triggers: frozenset[str] = field(init=False, default=frozenset(), compare=False)
+    icon_zones: frozenset[str] = field(init=False, default=frozenset(), compare=False)
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "has_continuous", any(a.kind == "continuous" for a in self.abilities))
+        object.__setattr__(self, "triggers", frozenset(a.trigger for a in self.abilities if a.trigger))
+        object.__setattr__(self, "icon_zones", frozenset(a.zone for a in self.abilities if a.zone != "base"))
+
+    @property
+    def card_names(self) -> frozenset[str]:
+        """Its card names: the printed one and added ones (2.1.5). "Same name" (5.20.1, 5.20.1.1, 6.1.1.2)
+        compares these: a main or sub name is only a part of a card name (2.1.3, 2.1.4)."""
+        return frozenset({self.name, *self.names})
 
     @property
     def all_names(self) -> frozenset[str]:
-        """Every name the card has (2.1.3 main/sub names, 2.1.5 added names), for 5.20.1.1."""
-        out = {self.name, *self.names}
+        """Every name a text may refer to it by (2.1.4): its card names and their main/sub names (2.1.3)."""
+        out = set(self.card_names)
         for n in list(out):
             if " – " in n:  # 2.1.3.1 "sub – main"
                 sub, main = n.split(" – ", 1)
@@ -188,11 +206,13 @@ def _req(d: Mapping[str, Any], key: str, path: str) -> Any:
     return d[key]
 
 
-def _int(v: Any, path: str, allow_x: bool = False) -> int:
+def _int(v: Any, path: str, allow_x: bool = False, bound: int = MAX_AMOUNT) -> int:
     if allow_x and isinstance(v, str) and v.strip().upper() == "X":
         return 0  # placeholder: the player chooses X when the card or ability is used (10.6.2.2.2)
     if isinstance(v, bool) or not isinstance(v, int):
         raise CardDataError(path, f"expected an integer, got {v!r}")
+    if abs(v) > bound:
+        raise CardDataError(path, f"{v} is beyond the engine's limit of {bound}")
     return v
 
 
@@ -260,7 +280,7 @@ def parse_target(v: Any, path: str) -> Target:
         raise CardDataError(path, "a selector needs exactly one of 'choose: N' or 'all: true'")
     kw = d.get("keyword")
     return Target(
-        choose=_int(d["choose"], _join(path, "choose"), allow_x=True) if "choose" in d else 0,
+        choose=_int(d["choose"], _join(path, "choose"), allow_x=True, bound=MAX_CHOOSE) if "choose" in d else 0,
         up_to=bool(d.get("up_to", False)),
         all=bool(d.get("all", False)),
         type=_choice(d.get("type", "pal"), TARGET_TYPES, _join(path, "type")),
@@ -286,8 +306,8 @@ _STEP_FIELDS: dict[str, set[str]] = {
     "destroy": {"target"}, "butcher": {"amount", "target"}, "exile": {"target"},
     "place": {"target", "to"}, "discard": {"amount", "who"}, "look_top": {"amount", "who"},
     "look_and_choose": {"amount", "choose", "filter", "to", "rest"}, "shuffle": {"who"},
-    "gain": {"resource", "amount"}, "life": {"amount", "who"}, "deploy": {"from", "filter"},
-    "night": {"value"}, "nullify_attack": set(), "delayed": {"trigger", "phase", "effect"},
+    "gain": {"resource", "amount", "who"}, "life": {"amount", "who"}, "deploy": {"from", "filter"},
+    "night": {"value"}, "nullify_attack": set(), "delayed": {"trigger", "phase", "whose", "effect"},
     "choose_one": {"options"}, "win": {"who"}, "lose": {"who"}, "must_attack": {"target"},
     "cannot_attack": {"target", "against"}, "cannot_block": {"target"}, "cannot_be_blocked": {"target"},
     "pal_limit": {"amount"}, "trigger_times": {"amount", "trigger"}, "look_top_up_to": {"amount", "who"},
@@ -296,6 +316,33 @@ _STEP_FIELDS: dict[str, set[str]] = {
 _NEEDS_AMOUNT = {"draw", "draw_up_to", "damage", "power", "strike", "discard", "look_top", "look_and_choose",
                  "gain", "life", "pal_limit", "trigger_times", "look_top_up_to", "repeat"}
 _NEEDS_TARGET = {"damage", "power", "strike", "grant", "stand", "rest", "destroy", "exile", "place", "exchange"}
+
+
+def repetitions(steps: tuple[Step, ...]) -> int:
+    """How many times the most repeated step of `steps` is done (nested repeats multiply)."""
+    most = 1
+    for s in steps:
+        inner = max([repetitions(s.effect)] + [repetitions(o) for o in s.options])
+        times = (MAX_X if s.x else max(s.amount or 0, 1)) if s.do == "repeat" else 1
+        most = max(most, times * inner)
+    return most
+
+
+AMOUNTS_OF = ("count", "strike", "power")
+
+
+def parse_amount_of(v: Mapping[str, Any], path: str) -> tuple[str, Target]:
+    """An amount taken from the game: `{count: SELECTOR}` (how many cards match), `{strike: TARGET}` or
+    `{power: TARGET}` (that card's current value; by its last-known information if it left, 10.12.1)."""
+    if len(v) != 1:
+        raise CardDataError(path, "an amount from the game is one of {count: …}, {strike: …}, {power: …}")
+    ((kind, what),) = v.items()
+    kind = _choice(kind, AMOUNTS_OF, path)
+    if kind == "count":
+        selector = dict(_mapping(what, _join(path, kind)))
+        selector.setdefault("all", True)
+        return kind, parse_target(selector, _join(path, kind))
+    return kind, parse_target(what, _join(path, kind))
 
 
 def parse_steps(v: Any, path: str) -> tuple[Step, ...]:
@@ -307,7 +354,10 @@ def parse_step(v: Any, path: str) -> Step:
     do = _choice(_req(d, "do", path), STEP_KINDS, _join(path, "do"))
     _no_extra(d, {"do", "if"} | _STEP_FIELDS[do], path)
     kw: dict[str, Any] = {"do": do}
-    if do in _NEEDS_AMOUNT or "amount" in d:
+    if (do in _NEEDS_AMOUNT or "amount" in d) and isinstance(d.get("amount"), Mapping) and do != "repeat":
+        kw["amount"] = 0  # read when the step is done (`amount_of`)
+        kw["amount_of"] = parse_amount_of(d["amount"], _join(path, "amount"))
+    elif do in _NEEDS_AMOUNT or "amount" in d:
         kw["amount"] = _int(_req(d, "amount", path), _join(path, "amount"), allow_x=True)
         kw["x"] = _is_x(d["amount"])
     if do in _NEEDS_TARGET and "target" not in d:
@@ -323,7 +373,7 @@ def parse_step(v: Any, path: str) -> Step:
     if do == "place":
         kw["to"] = _choice(_req(d, "to", path), PLACE_TO, _join(path, "to"))
     if do == "look_and_choose":
-        kw["choose"] = _int(d.get("choose", 1), _join(path, "choose"))
+        kw["choose"] = _int(d.get("choose", 1), _join(path, "choose"), bound=MAX_CHOOSE)
         kw["to"] = _choice(d.get("to", "hand"), ("hand", "base"), _join(path, "to"))
         kw["rest"] = _choice(d.get("rest", "deck_bottom"), ("deck_bottom", "graveyard"), _join(path, "rest"))
     if "filter" in d:
@@ -351,9 +401,22 @@ def parse_step(v: Any, path: str) -> Step:
     if do == "delayed":
         kw["trigger"] = _choice(_req(d, "trigger", path), TRIGGERS, _join(path, "trigger"))
         kw["effect"] = parse_steps(_req(d, "effect", path), _join(path, "effect"))
+        if kw["trigger"] == "start_of_phase":  # "at the start of your next main phase"
+            kw["phase"] = _choice(_req(d, "phase", path), PHASES[:4], _join(path, "phase"))
+        elif "phase" in d:
+            raise CardDataError(_join(path, "phase"), "'phase' goes with trigger start_of_phase")
+        if "whose" in d:
+            kw["whose"] = _choice(d["whose"], CONTROLLERS, _join(path, "whose"))
     if do == "repeat":
         kw["effect"] = parse_steps(_req(d, "effect", path), _join(path, "effect"))
+        times = (MAX_X if kw["x"] else kw["amount"]) * repetitions(kw["effect"])
+        if times > MAX_REPEAT:
+            raise CardDataError(_join(path, "amount"), f"the steps would be repeated {times} times in all "
+                                f"(nested repeats multiply); the engine's limit is {MAX_REPEAT}")
     if do == "trigger_times":
+        if kw["amount"] > MAX_TRIGGER_TIMES:
+            raise CardDataError(_join(path, "amount"), f"{kw['amount']} is beyond the engine's limit of "
+                                f"{MAX_TRIGGER_TIMES} activations")
         kw["trigger"] = _choice(_req(d, "trigger", path), TRIGGERS, _join(path, "trigger"))
     if do == "choose_one":
         opts = _seq(_req(d, "options", path), _join(path, "options"))
@@ -391,7 +454,7 @@ def parse_ability(v: Any, path: str, card_type: str) -> Ability:
     d = _mapping(v, path)
     kind = _choice(_req(d, "kind", path), ABILITY_KINDS, _join(path, "kind"))
     _no_extra(d, {"kind", "name", "trigger", "phase", "step", "state", "whose", "zone", "quick",
-                  "limit", "cost", "optional", "if", "effect", "replaces", "instead"}, path)
+                  "limit", "cost", "optional", "if", "effect", "replaces", "instead", "protects"}, path)
     kw: dict[str, Any] = {"kind": kind}
     if "name" in d:
         kw["name"] = str(d["name"])
@@ -426,7 +489,11 @@ def parse_ability(v: Any, path: str, card_type: str) -> Ability:
         kw["replaces"] = _choice(_req(d, "replaces", path), ("destroy", "damage"), _join(path, "replaces"))
         kw["effect"] = parse_steps(_req(d, "instead", path), _join(path, "instead"))
         kw["cites"] = ("10.2.1.3.2",) if kw["optional"] else ("10.2.1.3.1",)
+        if "protects" in d:  # "if a Pal of yours would …": the cards whose events it replaces (10.11.1)
+            kw["protects"] = parse_target(d["protects"], _join(path, "protects"))
     else:
+        if "protects" in d:
+            raise CardDataError(_join(path, "protects"), "'protects' belongs to replacement abilities")
         if "instead" in d:
             raise CardDataError(_join(path, "instead"), "'instead' belongs to replacement abilities")
         kw["effect"] = parse_steps(_req(d, "effect", path), _join(path, "effect"))

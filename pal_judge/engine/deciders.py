@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+
 import random
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Mapping, Protocol, Sequence
@@ -28,6 +30,11 @@ class Decision:
 
     def labels(self) -> list[str]:
         return [o.label for o in self.options]
+
+    @property
+    def basis(self) -> tuple[str, ...]:
+        """The decision's legal basis: the clauses its prompt names, e.g. "(10.8.3.1)" or "(7.5.2, chapter 8)"."""
+        return tuple(re.findall(r"\b\d+(?:\.\d+)+\b", " ".join(re.findall(r"\(([^)]*)\)", self.prompt))))
 
     def to_dict(self) -> dict[str, Any]:
         return {"kind": self.kind, "player": self.player, "prompt": self.prompt, "options": self.labels()}

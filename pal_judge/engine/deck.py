@@ -36,7 +36,7 @@ def validate_deck(cards: Sequence[CardDef], souls: int = SOULS) -> list[Violatio
     counts: Counter[str] = Counter()
     limits: dict[str, float] = {}
     for c in cards:
-        for n in c.all_names:  # 5.20.1.1 a card counts for every name it has
+        for n in c.card_names:  # 5.20.1.1 a card counts for every card name it has (not its main/sub names)
             counts[n] += 1
             # 6.1.3 a deck-building ability replaces 6.1.1.2, but only if every card of that name has it
             own = MAX_COPIES if c.deck_limit is None else (float("inf") if c.deck_limit < 0 else c.deck_limit)

@@ -6,9 +6,11 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import TYPE_CHECKING, Sequence, Union
 
-from pal_judge.engine import stats
+from pal_judge.engine import stats, triggers
 from pal_judge.engine.cards import Ability, Cost, Step, Target
 from pal_judge.engine.deciders import Option
+from pal_judge.engine.limits import MAX_X
+from pal_judge.engine.pipeline import Move, move_group, set_rested
 from pal_judge.engine.state import CardInstance, Context, Delayed, Modifier
 
 if TYPE_CHECKING:
@@ -61,83 +63,19 @@ def damage_player(g: "Game", idx: int, amount: int, cites: Sequence[str], source
         rule_actions.player_damage(g)
 
 
-def damage_card(g: "Game", ci: CardInstance, amount: int, cites: Sequence[str], source: str | None = None) -> None:
-    """5.14.1 add to the damage on a pal or structure in the base."""
+def damage_card(g: "Game", ci: CardInstance, amount: int, cites: Sequence[str], source: str | None = None) -> bool:
+    """5.14.1 add to the damage on a pal or structure in the base. False when no damage was dealt (none
+    to deal, the card is gone, or 10.11.1.1 a replacement effect replaced it: it never happened)."""
+    from pal_judge.engine import replacement
+
     if amount <= 0 or ci.zone != "base" or g.find(ci.oid) is None:
-        return
-    if _replace(g, ci, "damage", cites):
-        return
+        return False
+    if replacement.replace(g, ci, "damage", cites):
+        return False
     before = ci.damage
     ci.damage += amount
     g.emit(f"{source or 'an effect'} deals {amount} damage to {ci.label}", tuple(cites) + ("5.14.1", "4.4.4"),
            player=ci.controller, card=ci.label, before={"damage": before}, after={"damage": ci.damage})
-
-
-# ------------------------------------------------------------------------------ replacement effects
-def _replacements(g: "Game", ci: CardInstance, event: str) -> list[tuple[int, Ability]]:
-    return [(i, a) for i, a in enumerate(ci.card.abilities)
-            if a.kind == "replacement" and a.replaces == event and stats.condition_ok(g, a.cond, ci.controller, ci)]
-
-
-def _replace(g: "Game", ci: CardInstance, event: str, cites: Sequence[str]) -> bool:
-    """10.11: apply replacement effects of the affected card; True when the event was replaced."""
-    reps = _replacements(g, ci, event)
-    used: set[int] = set()
-    while True:
-        avail = [(i, a) for i, a in reps if i not in used]  # 10.11.2.3 each applies once per event
-        if not avail:
-            return False
-        if len(avail) > 1:
-            # 10.11.2 / 10.11.2.2 the controller of the affected card chooses which applies first
-            labels = [f"{ci.label}: {a.name or f'#{i + 1}'}" for i, a in avail]
-            opt = g.ask("order_replacements", ci.controller, [Option(lb, k) for k, lb in enumerate(labels)],
-                        "which replacement effect applies first (10.11.2)")
-            i, a = avail[opt.data]
-            g.emit(f"{g.pname(ci.controller)} applies {opt.label} first", ("10.11.2", "10.11.2.1", "10.11.2.2"),
-                   player=ci.controller, card=ci.label)
-        else:
-            i, a = avail[0]
-        used.add(i)
-        if a.optional and not _choice_possible(g, ci, a):
-            # 10.11.3 the choice of a "may instead [choice]; if you do" replacement cannot be made
-            g.emit(f"{ci.label}: the replacement's choice cannot be made, so it does not apply", ("10.11.3", "10.2.1.3.2"),
-                   player=ci.controller, card=ci.label)
-            continue
-        if a.cost and not can_pay(g, ci.controller, a.cost, ci):
-            g.emit(f"{ci.label}: replacement cannot be applied", ("10.11.3", "10.4.2.2"), player=ci.controller,
-                   card=ci.label)
-            continue
-        if a.optional and g.ask("optional", ci.controller, [Option("yes"), Option("no")],
-                                f"apply {ci.label}'s replacement instead? (10.2.1.3.2)").label == "no":
-            continue
-        ctx = Context(controller=ci.controller, source_oid=ci.oid, source_label=ci.label, source_card=ci.card)
-        g.emit(f"{ci.label}: {event} is replaced", ("10.11.1", "10.11.1.1", "10.2.1.3", "10.11.2.3") + a.cites
-               + tuple(cites)[:1],
-               player=ci.controller, card=ci.label)
-        if a.cost:
-            pay(g, ci.controller, a.cost, ci, ctx)
-        run_steps(g, a.effect, ctx)
-        return True
-
-
-def _choice_possible(g: "Game", ci: CardInstance, a: Ability) -> bool:
-    """The [choice] of an optional replacement (10.2.1.3.2): its cost, else its first `instead` step."""
-    who = ci.controller
-    if a.cost:
-        return can_pay(g, who, a.cost, ci)
-    if not a.effect:
-        return True
-    s = a.effect[0]
-    p = g.players[who_index(Context(controller=who), s.who)]
-    if s.do == "discard":
-        return len(p.hand) >= (s.amount or 0)
-    if s.do == "gain" and (s.amount or 0) < 0:
-        return p.resource(s.resource or "material") >= -(s.amount or 0)
-    if s.do == "butcher" and s.target is None:
-        return len(p.pals()) >= (s.amount or 1)
-    if s.target is not None and s.target.is_selector and not s.target.up_to and s.target.choose:
-        ctx = Context(controller=who, source_oid=ci.oid, source_label=ci.label, source_card=ci.card)
-        return len(candidates(g, s.target, ctx)) >= s.target.choose
     return True
 
 
@@ -150,25 +88,15 @@ def destroy_groups(g: "Game", groups: Sequence[tuple[Sequence[CardInstance], tup
     """Several reasons sending base cards to the graveyard in one simultaneous move (11.1.2.4: the
     check-type rule actions of one check timing are performed at the same time). A card named by two
     groups moves once, for the first reason."""
-    live: list[tuple[CardInstance, tuple[str, ...], str]] = []
+    moves: list[Move] = []
     seen: set[int] = set()
     for cards, cites, why in groups:
         for c in cards:
             if c.oid not in seen and g.find(c.oid) is not None:
                 seen.add(c.oid)
-                live.append((c, cites, why))
-    g.leaving = set(seen)
-    try:
-        for c, cites, why in live:
-            if g.find(c.oid) is None:
-                continue
-            if _replace(g, c, "destroy", cites):
-                g.leaving.discard(c.oid)
-                continue
-            g.move(c, "graveyard", tuple(cites) + ("3.1.1", "4.7.1"),
-                   what=f"{c.label} is put into {g.pname(c.owner)}'s graveyard ({why})")
-    finally:
-        g.leaving = set()
+                moves.append(Move(c, "graveyard", tuple(cites) + ("3.1.1",),
+                                  what=f"{c.label} is put into {g.pname(c.owner)}'s graveyard ({why})"))
+    move_group(g, moves)
 
 
 # ------------------------------------------------------------------------------ targets
@@ -315,10 +243,34 @@ def run_steps(g: "Game", steps: Sequence[Step], ctx: Context) -> None:
             xv = choose_x(g, ctx)
             target = replace(s.target, choose=xv) if s.target is not None and s.target.x else s.target
             s = replace(s, amount=xv if s.x else s.amount, target=target)
+        if s.amount_of is not None:
+            s = replace(s, amount=amount_from_game(g, s.amount_of, ctx))
         _STEP_FUNCS[s.do](g, s, ctx)
 
 
-X_MAX = 10  # the largest X offered by the `choose_x` decision
+AMOUNT_CITES = {"count": ("2.16.1",), "strike": ("2.9.1",), "power": ("2.8.1",)}
+
+
+def amount_from_game(g: "Game", amount_of: tuple[str, Target], ctx: Context) -> int:
+    """The number an effect reads from the game when it is done: a count of cards, or a card's strike or
+    power (by its last-known information if it left the base, 10.12.1)."""
+    kind, what = amount_of
+    lki: tuple[str, ...] = ()
+    if kind == "count":
+        value, of = len(candidates(g, what, ctx)), "matching cards"
+    else:
+        cards = _cards(select(g, what, ctx))
+        if cards:
+            value, of = (stats.strike if kind == "strike" else stats.power)(g, cards[0]), cards[0].label
+        else:
+            last = g.lki.get(ctx.source_oid) if what.word == "self" and ctx.source_oid is not None else None
+            value, of = (0, "no card") if last is None else (getattr(last, kind), last.label)
+            lki = ("10.12.1",) if last is not None else ()
+    g.emit(f"{ctx.source_label}: the amount is {value} ({kind} of {of})", AMOUNT_CITES[kind] + lki + ctx.cites[:1],
+           player=ctx.controller, card=ctx.source_label, after={"amount": value})
+    return value
+
+
 
 
 def has_x(steps: Sequence[Step]) -> bool:
@@ -330,7 +282,7 @@ def choose_x(g: "Game", ctx: Context) -> int:
     """10.6.2.2.2 (zh) an X the text does not define: the player chooses one value for it (a whole number
     0 or more, 1.3.5). The English says "X is regarded as 1"; the Chinese numbered text is followed."""
     if ctx.x is None:
-        opt = g.ask("choose_x", ctx.controller, [Option(str(n), n) for n in range(X_MAX + 1)],
+        opt = g.ask("choose_x", ctx.controller, [Option(str(n), n) for n in range(MAX_X + 1)],
                     f"choose the value of X for {ctx.source_label} (10.6.2.2.2)")
         ctx.x = opt.data
         g.emit(f"{g.pname(ctx.controller)} chooses X = {ctx.x} for {ctx.source_label}", ("10.6.2.2.2", "10.6.2.2", "1.3.5"),
@@ -401,8 +353,19 @@ def _s_damage(g: "Game", s: Step, ctx: Context) -> None:
 
 
 def _modify(g: "Game", s: Step, ctx: Context, kind: str) -> None:
-    for t in select(g, s.target or Target(word="self"), ctx):
-        if isinstance(t, int) or t.zone != "base":
+    target = s.target or Target(word="self")
+    chosen = select(g, target, ctx)
+    if not chosen and target.word == "self":
+        # 10.10.2 / 4.1.4 this card left the base: the new object it became is not affected
+        g.emit(f"{ctx.source_label} is not in the base: the {kind} change does not apply to it", ("10.10.2", "4.1.4"),
+               player=ctx.controller, card=ctx.source_label)
+    for t in chosen:
+        if isinstance(t, int):
+            continue
+        if t.zone != "base":
+            # 10.10.2 an effect of a resolved ability does not apply to a card that changed zone
+            g.emit(f"{t.label} is not in the base: the {kind} change does not apply to it", ("10.10.2", "1.3.2"),
+                   player=t.controller, card=t.label)
             continue
         before = stats.power(g, t)
         before_strike = stats.strike(g, t)
@@ -424,22 +387,10 @@ def _modify(g: "Game", s: Step, ctx: Context, kind: str) -> None:
                    player=t.controller, card=t.label, after={kind: what})
 
 
-def set_rested(g: "Game", ci: CardInstance, rested: bool, cites: Sequence[str]) -> None:
-    if ci.rested == rested:
-        # 1.3.2.1 already in that state: it does not change again and nothing is done
-        g.emit(f"{ci.label} is already {'rested' if rested else 'standing'}: nothing happens", ("1.3.2.1",) + tuple(cites),
-               player=ci.controller, card=ci.label)
-        return
-    ci.rested = rested
-    word = "rests" if rested else "stands"
-    g.emit(f"{ci.label} {word}", tuple(cites) + ("4.3.1", "4.3.2", "4.3.2.2" if rested else "4.3.2.1"), player=ci.controller, card=ci.label,
-           before={"state": "standing" if rested else "rested"}, after={"state": "rested" if rested else "standing"})
-
-
 def _s_stand_rest(g: "Game", s: Step, ctx: Context) -> None:
     for t in select(g, s.target, ctx):
         if not isinstance(t, int):
-            set_rested(g, t, s.do == "rest", _cites(s, ctx))
+            set_rested(g, t, s.do == "rest", _cites(s, ctx))  # 5.2.1
 
 
 def _cards(things: list[Thing]) -> list[CardInstance]:
@@ -461,26 +412,23 @@ def _s_butcher(g: "Game", s: Step, ctx: Context) -> None:
 
 
 def _s_exile(g: "Game", s: Step, ctx: Context) -> None:
-    for c in _cards(select(g, s.target, ctx)):
-        g.move(c, "exile", _cites(s, ctx) + ("4.10.1",), what=f"{c.label} is exiled")
+    move_group(g, [Move(c, "exile", _cites(s, ctx) + ("4.10.1",), what=f"{c.label} is exiled")
+                   for c in _cards(select(g, s.target, ctx))])
 
 
 def _s_place(g: "Game", s: Step, ctx: Context) -> None:
     to = s.to or "hand"
-    batch = g.next_batch()  # cards placed by one step are placed together (11.5.1.1 "last placed")
     ctx = _with_cites(ctx, ("4.1.6",))  # 4.1.6 to the zone of the card's owner/controller
     chosen = _cards(select(g, s.target, ctx))
     if to.startswith("deck"):
         # 4.1.5 several cards into one deck at once: that deck's player orders them
-        for owner in (0, 1):
-            mine = [c for c in chosen if c.owner == owner]
-            for c in order_cards(g, owner, mine, "bottom" if to == "deck_bottom" else "top"):
-                g.move(c, "deck", _cites(s, ctx), bottom=to == "deck_bottom",
-                       what=f"{c.label} is placed on the {to.replace('_', ' ')}")
+        ordered = [c for owner in (0, 1) for c in order_cards(g, owner, [c for c in chosen if c.owner == owner],
+                                                              "bottom" if to == "deck_bottom" else "top")]
+        move_group(g, [Move(c, "deck", _cites(s, ctx), bottom=to == "deck_bottom",
+                            what=f"{c.label} is placed on the {to.replace('_', ' ')}") for c in ordered])
         return
-    for c in chosen:
-        g.move(c, to, _cites(s, ctx) + (("5.15.1",) if to == "base" else ()), batch=batch,
-               what=f"{c.label} is placed in the {to}")
+    move_group(g, [Move(c, to, _cites(s, ctx) + (("5.15.1",) if to == "base" else ()), what=f"{c.label} is placed in the {to}")
+                   for c in chosen])  # placed together (11.5.1.1 "last placed")
 
 
 def discard_from_hand(g: "Game", idx: int, n: int, cites: Sequence[str], exclude: CardInstance | None = None) -> None:
@@ -556,16 +504,17 @@ def gain(g: "Game", idx: int, resource: str, amount: int, cites: Sequence[str]) 
     p = g.players[idx]
     before = p.resource(resource)
     after = before + amount
-    extra: tuple[str, ...] = ("3.3.1.1", "3.3.1.2", "3.3.1.2.1", "3.3.2", "3.3.2.1")
+    floor: tuple[str, ...] = ()
     if after < 0:
-        after, extra = 0, extra + ("3.3.3", "3.3.3.1")  # 3.3.3.1 below 0 becomes 0
+        after, floor = 0, ("3.3.3.1", "3.3.3")  # 3.3.3.1 below 0 becomes 0
     setattr(p, resource, after)
     g.emit(f"{p.name} {'gains' if amount >= 0 else 'loses'} {abs(amount)} {resource}",
-           tuple(cites) + ("3.3.1",) + extra, player=idx, before={resource: before}, after={resource: after})
+           (*cites[:1], *floor, *cites[1:], "3.3.1", "3.3.1.1", "3.3.1.2", "3.3.1.2.1", "3.3.2", "3.3.2.1"),
+           player=idx, before={resource: before}, after={resource: after})
 
 
 def _s_gain(g: "Game", s: Step, ctx: Context) -> None:
-    gain(g, ctx.controller, s.resource or "material", s.amount or 0, ctx.cites)
+    gain(g, who_index(ctx, s.who), s.resource or "material", s.amount or 0, ctx.cites)
 
 
 def _s_life(g: "Game", s: Step, ctx: Context) -> None:
@@ -612,8 +561,9 @@ def _s_nullify(g: "Game", s: Step, ctx: Context) -> None:
 
 
 def _s_delayed(g: "Game", s: Step, ctx: Context) -> None:
-    g.delayed.append(Delayed(s.trigger or "end_of_turn", s.effect, ctx))
-    g.emit(f"{ctx.source_label}: a delayed ability waits for {s.trigger}", ("10.8.5",), player=ctx.controller,
+    g.delayed.append(Delayed(s.trigger or "end_of_turn", s.effect, ctx, s.phase, s.whose))
+    when = f"{s.trigger} ({s.phase})" if s.phase else s.trigger
+    g.emit(f"{ctx.source_label}: a delayed ability waits for {when}", ("10.8.5",), player=ctx.controller,
            card=ctx.source_label)
 
 
@@ -676,9 +626,9 @@ def _s_exchange(g: "Game", s: Step, ctx: Context) -> None:
         return
     x, y = a[0], b[0]
     zx, zy = x.zone, y.zone
-    batch = g.next_batch()
-    g.move(x, zy, ("5.11.1",), batch=batch, what=f"{x.label} is exchanged into the {zy}")
-    g.move(y, zx, ("5.11.1",), batch=batch, what=f"{y.label} is exchanged into the {zx}")
+    # 5.11.1 both move at the same time: one event, one look-back snapshot (10.8.4.1.2)
+    move_group(g, [Move(x, zy, ("5.11.1",), what=f"{x.label} is exchanged into the {zy}"),
+                   Move(y, zx, ("5.11.1",), what=f"{y.label} is exchanged into the {zx}")])
 
 
 def _s_declare(g: "Game", s: Step, ctx: Context) -> None:
@@ -730,7 +680,9 @@ def breakthrough(g: "Game", ctx: Context) -> None:
     if src is not None:
         value = stats.strike(g, src)
     else:
-        value, extra = (ctx.source_lki.strike if ctx.source_lki else 0), ("10.12.1",)  # last-known information
+        # 10.12.1 it left the base before this resolved: its strike as it last was in the base
+        lki = g.lki.get(ctx.source_oid) if ctx.source_oid is not None else ctx.source_lki
+        value, extra = (lki.strike if lki else 0), ("10.12.1",)
     victim = ctx.trigger_lki.controller if ctx.trigger_lki else 1 - ctx.controller
     damage_player(g, victim, value, ("12.14.2", "10.13.3") + extra, ctx.source_label)
 
@@ -781,17 +733,14 @@ def assign(g: "Game", pal: CardInstance, structure: CardInstance | None, ctx: Co
     if pal.rested:
         g.emit(f"{pal.label} is rested and is not assigned", ("5.17.1", "5.17.1.1"), player=pal.controller, card=pal.label)
         return
-    pal.rested = True
     to = structure.label if structure else "a structure"
-    g.emit(f"{pal.label} is assigned to {to}", ("5.17.1", "5.17.1.2", "5.17.3") if structure else ("5.17.1", "5.17.1.2"),
-           player=pal.controller, card=pal.label, before={"state": "standing"}, after={"state": "rested", "assigned_to": to})
+    set_rested(g, pal, True, ("5.17.1", "5.17.1.2", "5.17.3") if structure else ("5.17.1", "5.17.1.2"),
+               what=f"{pal.label} is assigned to {to}", after={"assigned_to": to})
     if ctx is not None:
         ctx.assigned = ctx.assigned + (pal.oid,)
-    from pal_judge.engine import timing
-
-    timing.fire_self(g, pal, "on_assign", assigned=(pal.oid,))
+    triggers.fire_self(g, pal, "on_assign", assigned=(pal.oid,))
     if structure is not None:
-        timing.fire_self(g, structure, "on_assigned", assigned=(pal.oid,))
+        triggers.fire_self(g, structure, "on_assigned", assigned=(pal.oid,))
 
 
 def pay(g: "Game", who: int, costs: Sequence[Cost], source: CardInstance | None, ctx: Context) -> None:
@@ -836,6 +785,7 @@ def play_card(g: "Game", who: int, ci: CardInstance, cites: Sequence[str]) -> No
     r = g.move(ci, "resolution", tuple(cites) + ("10.6.1", "10.6.2", "10.6.2.1", "10.6.2.1.1", "4.1.2.1", "4.11.1",
                                                  "4.11.2", "10.5.4.2", TYPE_CITES[card.type], "2.2.1"),
                what=f"{p.name} plays {card.name}")
+    assert r is not None  # a move from the hand is never replaced (only base-to-graveyard ones are)
     ctx = Context(controller=who, source_oid=r.oid, source_label=card.name, source_card=card)
     if has_x(card.effect):
         choose_x(g, ctx)  # 10.6.2.2 choices are made before the cost is paid
@@ -871,15 +821,14 @@ def activate(g: "Game", who: int, ci: CardInstance, index: int, ability: Ability
             other = next(c for c in g.players[who].hand if c.card.name == name and c.oid != ci.oid)
             g.resolution.append(("ability", ci.label))
             g.emit(f"{g.pname(who)} uses {ci.label}: {ability.name or 'ability'}",
-                   tuple(cites) + _activation_cites(ability) + ("10.6.2.3.1",), player=who, card=ci.label)
+                   _activation_cites(ability, cites, True), player=who, card=ci.label)
             g.move(ci, "graveyard", ("10.4.2", "10.4.2.1", "5.10.1"), what=f"{g.pname(who)} discards {ci.card.name} (cost)")
             g.move(other, "graveyard", ("10.4.2", "10.4.2.1", "5.10.1"), what=f"{g.pname(who)} discards {name} (cost)")
             _finish_activation(g, who, ci, index, ability, ctx)
             return
     g.resolution.append(("ability", ci.label))
-    multi = ("10.6.2.3.1",) if len(ability.costs) > 1 else ()
     g.emit(f"{g.pname(who)} uses {ci.label}: {ability.name or 'ability'}",
-           tuple(cites) + _activation_cites(ability) + multi, player=who, card=ci.label)
+           _activation_cites(ability, cites, len(ability.costs) > 1), player=who, card=ci.label)
     if has_x(ability.effect):
         choose_x(g, ctx)  # 10.6.2.2 before the cost (10.6.2.3)
     choose_modes(g, ability.effect, ctx)
@@ -887,19 +836,19 @@ def activate(g: "Game", who: int, ci: CardInstance, index: int, ability: Ability
     _finish_activation(g, who, ci, index, ability, ctx)
 
 
-def _activation_cites(ability: Ability) -> tuple[str, ...]:
-    """10.6.2 using an ability; 10.1.1.1.1 [cost] effect; 3.1.2.2 its controller is who uses it."""
-    out = ("10.6.1", "10.6.2", "10.6.2.1.2", "10.6.2.4.3", "10.1.1", "10.1.1.1.1", "3.1.2", "3.1.2.2", "10.5.4.2",
-           "10.2.1") + ability.cites
+def _activation_cites(ability: Ability, cites: Sequence[str], several_payments: bool) -> tuple[str, ...]:
+    """The clause that allowed the use first (`cites[0]`: 8.3.1, 12.2.1.1 …), then what is particular to
+    this ability (its keyword, use limit 10.7.2, condition, 10.6.2.3.1 several ways to pay), then the
+    timing clauses, then 10.6.2 using an ability and 3.1.2.2 its controller is who uses it."""
+    own = ability.cites + (("10.6.2.3.1",) if several_payments else ())
     if ability.quick:
-        out += ("10.1.1.1.2",)
+        own += ("10.1.1.1.2",)
     if ability.limit is not None:
-        out += ("10.7.1", "10.7.2")
+        own += ("10.7.2", "10.7.1")
     if ability.cond is not None:
-        out += ("10.3.3",) + (("5.3.4",) if ability.cond in ("night", "day") else ())
-    if ability.cost:
-        out += ("10.4.1",)
-    return out
+        own += (("5.3.4",) if ability.cond in ("night", "day") else ()) + ("10.3.3",)
+    return (*cites[:1], *own, *cites[1:], "10.5.4.2", "10.6.1", "10.6.2", "10.6.2.1.2", "10.6.2.4.3", "10.1.1",
+            "10.1.1.1.1", "3.1.2", "3.1.2.2", "10.2.1") + (("10.4.1",) if ability.cost else ())
 
 
 def _finish_activation(g: "Game", who: int, ci: CardInstance, index: int, ability: Ability, ctx: Context) -> None:

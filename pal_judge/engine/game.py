@@ -6,12 +6,13 @@ import random
 from dataclasses import dataclass
 from typing import Any, Callable, Iterable, Sequence
 
+from pal_judge.engine import effects, limits
 from pal_judge.engine.cards import CardDef
 from pal_judge.engine.deciders import Decider, Decision, Option, ScriptExhausted
 from pal_judge.engine.state import (
     Battle, CardInstance, Delayed, Lki, Modifier, Pending, Player, Result,
 )
-from pal_judge.engine.trace import Event
+from pal_judge.engine.trace import Event, precise_cites
 
 
 CONCEDE = "concede"  # the option label (and data tag) of a concession, offered at every decision (1.2.3)
@@ -48,13 +49,19 @@ class Game:
     """One game between two players. Build it with `from_setup` or `from_decks`, then `run`."""
 
     def __init__(self, names: Sequence[str] = ("A", "B"), seed: int = 0, turn_limit: int = 200,
-                 max_actions_per_turn: int = 300, record: bool = True) -> None:
+                 max_actions_per_turn: int = 300, record: bool = True, max_events: int | None = None) -> None:
         self.players = [Player(0, names[0]), Player(1, names[1])]
         self.rng = random.Random(seed)
         self.seed = seed
         self.events: list[Event] = []
+        self.listeners: list[Callable[["Game", Event], None]] = []  # called with every event as it happens
         self.record = record
         self.event_count = 0
+        # the event budget: no input makes a game run without end (issue 13.4)
+        self.max_events = limits.MAX_EVENTS if max_events is None else max_events
+        self.clean_check_at = -1  # event_count when a check timing last found nothing to do
+        self.base_version = 0  # bumped whenever a card enters or leaves a base (derived-value caches)
+        self.continuous_cards: tuple[int, list[CardInstance]] = (-1, [])  # base cards with continuous abilities
         self.turn = 1
         self.turn_player = 0
         self.first_player = 0
@@ -88,6 +95,10 @@ class Game:
         self._ran = False
         self.start_phase = "stand"
         self.pregame: Callable[["Game"], None] | None = None
+        self.resume_at: str | None = None  # a restored game: the play timing it resumes at (saved.RESUMABLE)
+        # the rules procedures the event pipeline calls back into (a replacement's steps and cost, 10.11):
+        # wired here, by the facade, so the pipeline layer does not import the layer above it
+        self.procedures = effects
 
     # ---------------------------------------------------------------- construction
     @classmethod
@@ -102,6 +113,19 @@ class Game:
         from pal_judge.engine.deck import build_from_decks
 
         return build_from_decks(cls, deck_a, deck_b, seed, names, turn_limit, record)
+
+    @classmethod
+    def from_data(cls, data: Any) -> "Game":
+        """A game saved by `to_data`; `run` resumes it at the decision it was saved at."""
+        from pal_judge.engine.saved import game_from_data
+
+        return game_from_data(data)
+
+    def to_data(self, at: str) -> dict[str, Any]:
+        """The complete state as plain data, for a game stopped at the play timing `at` (main, block, quick)."""
+        from pal_judge.engine.saved import game_to_data
+
+        return game_to_data(self, at)
 
     # ---------------------------------------------------------------- helpers
     def opp(self, idx: int) -> int:
@@ -121,13 +145,38 @@ class Game:
     def emit(self, what: str, cites: Sequence[str], player: int | None = None, card: str | None = None,
              before: dict[str, Any] | None = None, after: dict[str, Any] | None = None) -> None:
         self.event_count += 1
-        if not self.record:
+        if self.event_count > self.max_events:
+            self._over_budget()
+        if not self.record and not self.listeners:
             return
-        self.events.append(Event(
-            seq=self.event_count, what=what, cites=tuple(dict.fromkeys(cites)),
+        event = Event(
+            seq=self.event_count, what=what, cites=precise_cites(tuple(cites)),
             player=None if player is None else self.players[player].name, card=card,
             before=before or {}, after=after or {},
-        ))
+        )
+        if self.record:
+            self.events.append(event)
+        for listener in self.listeners:
+            listener(self, event)  # it may concede (1.2.3), which ends the game right here
+
+    def concede(self, player: str) -> None:
+        """1.2.3 a player may concede at any time: from a decider, at any decision (of either player), or
+        from an event listener (`listeners`), between two events. The game ends at once (1.2.3.1)."""
+        if self.result is not None:
+            return
+        loser = next((p.idx for p in self.players if p.name == player), None)
+        if loser is None:
+            raise ValueError(f"no player named {player!r}")
+        self.emit(f"{self.pname(loser)} concedes", ("1.2.3", "1.2.3.1"), player=loser)
+        self.end_game("win", self.opp(loser), f"{self.pname(loser)} concedes", ("1.2.3",))
+
+    def _over_budget(self) -> None:
+        """Stop the game: it did more than its budget of events (no rule ends it; the input is hostile
+        or broken). No further event is recorded, so memory stays bounded."""
+        reason = (f"the game exceeded the engine's budget of {self.max_events} events (turn {self.turn}, "
+                  f"{self.phase} phase): a board or card that never stops")
+        self.result = Result("event_limit", None, reason)
+        raise GameOver(reason)
 
     def events_since(self, seq: int) -> list[Event]:
         return [e for e in self.events if e.seq > seq]
@@ -147,9 +196,7 @@ class Game:
         except ScriptExhausted:
             raise _Stop("script_exhausted", decision) from None
         if isinstance(chosen.data, tuple) and chosen.data[:1] == (CONCEDE,):
-            loser = chosen.data[1]
-            self.emit(f"{self.pname(loser)} concedes", ("1.2.3", "1.2.3.1"), player=loser)
-            self.end_game("win", self.opp(loser), f"{self.pname(loser)} concedes", ("1.2.3",))
+            self.concede(self.pname(chosen.data[1]))
         return chosen
 
     def _concessions(self, asked: int) -> tuple[Option, ...]:
@@ -230,42 +277,12 @@ class Game:
 
     def move(self, ci: CardInstance, to: str, cites: Sequence[str], what: str | None = None,
              bottom: bool = False, batch: int | None = None, rested: bool = False,
-             quiet: bool = False) -> CardInstance:
-        """Move a card to a zone of its owner's (4.1.6 / 5.10.1); it becomes a new object (4.1.4)."""
-        from pal_judge.engine import timing
+             quiet: bool = False) -> CardInstance | None:
+        """Move one card through the event pipeline (4.1.6 / 5.10.1); it becomes a new object (4.1.4).
+        None when a replacement effect replaced the move (10.11.1.1)."""
+        from pal_judge.engine.pipeline import Move, move_group
 
-        src = ci.zone
-        lki = None
-        if src == "base":
-            lki = timing.capture_lki(self, ci)
-            self.lki[ci.oid] = lki
-        self.remove(ci)
-        new = self.new_instance(ci.card, ci.owner, to)
-        if to == "resolution":
-            self.resolution.append(new)
-        else:
-            zone = self.players[ci.owner].zone(to)
-            if to == "deck" and not bottom:
-                zone.insert(0, new)
-            else:
-                zone.append(new)
-        if to == "base":
-            new.rested = rested  # 4.3.2.3 placed standing unless told otherwise
-            new.placed = batch if batch is not None else self.next_batch()
-            new.entered_turn = self.turn
-        if not quiet:
-            self.emit(what or f"{ci.label} moves from {src} to {to}", tuple(cites) + ("4.1.4",),
-                      player=ci.owner, card=new.label, before={"zone": src, "oid": ci.oid},
-                      after={"zone": to, "oid": new.oid})
-        if lki is not None and any(m.oid == ci.oid for m in self.modifiers):
-            # 10.10.2 effects from resolved abilities no longer apply to the moved card
-            self.modifiers = [m for m in self.modifiers if m.oid != ci.oid]
-            self.emit(f"effects on {ci.label} end: it left the base", ("10.10.2", "4.1.4"), player=ci.owner)
-        if lki is not None:
-            timing.on_left_base(self, lki, to, new.oid)
-        if to == "base" and src != "base":
-            timing.on_entered_base(self, new, src)  # 5.15.1 deployed
-        return new
+        return move_group(self, [Move(ci, to, tuple(cites), what, bottom, rested)], batch, quiet)[0]
 
     # ---------------------------------------------------------------- the end
     def end_game(self, outcome: str, winner: int | None, reason: str, cites: Sequence[str]) -> None:
@@ -285,7 +302,9 @@ class Game:
         self._until = until
         pending = None
         try:
-            if self.pregame is not None:
+            if self.resume_at is not None:
+                pass  # a restored game: everything before its decision has happened already
+            elif self.pregame is not None:
                 self.pregame(self)
             else:
                 self._note_continuous_effects()
@@ -294,7 +313,7 @@ class Game:
                 from pal_judge.engine import rule_actions
 
                 rule_actions.player_damage(self)
-            turn.play(self)
+            turn.play(self, self.resume_at)
         except GameOver:
             pass
         except _Stop as stop:
@@ -310,7 +329,8 @@ class Game:
         for ci in self.base_cards():
             value, cites = stats.power_detail(self, ci)
             if cites and value != ci.card.power:
-                self.emit(f"{ci.label}: power {value} (printed {ci.card.power}) under continuous effects", cites,
+                self.emit(f"{ci.label}: power {value} (printed {ci.card.power}) under continuous effects",
+                          ("10.10.1.4",) + cites,
                           player=ci.controller, card=ci.label, before={"power": ci.card.power}, after={"power": value})
 
     def snapshot(self) -> dict[str, Any]:

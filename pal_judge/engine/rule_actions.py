@@ -6,6 +6,7 @@ from typing import TYPE_CHECKING
 
 from pal_judge.engine import stats
 from pal_judge.engine.deciders import Option
+from pal_judge.engine.limits import RULE_ACTION_ROUNDS
 from pal_judge.engine.state import CardInstance
 
 if TYPE_CHECKING:
@@ -36,6 +37,7 @@ def _resolve_player_damage(g: "Game", idx: int, simultaneous: bool) -> None:
             moved = g.move(top, "graveyard", ("11.2.2.1",), what=f"{p.name} puts {top.card.name} from the top of the deck"
                            f" into the graveyard{' (Lucky)' if top.card.lucky else ''}")
             put += 1
+            assert moved is not None  # a move from the deck is never replaced (only base-to-graveyard ones are)
             if moved.card.lucky:
                 # 11.2.2.2 a Lucky icon: go to 11.2.2.4, no life is lost
                 p.damage = 0
@@ -61,7 +63,7 @@ def run_check_type(g: "Game") -> None:
     removing at the same moment (and keeps it first if it was the last placed, 11.5.1.1)."""
     from pal_judge.engine import effects
 
-    while True:
+    for _round in range(RULE_ACTION_ROUNDS):
         if _defeat(g):
             return
         groups = _lethal(g) + _overflow(g)
@@ -70,6 +72,10 @@ def run_check_type(g: "Game") -> None:
         if len(groups) > 1:
             g.emit("these rule actions are performed at the same time", ("11.1.2.4", "10.5.3.1"))
         effects.destroy_groups(g, groups)
+    # 13.1.1.1 the rule actions still apply after every round (e.g. lethal damage on a Pal whose mandatory
+    # replacement keeps it in the base): a loop no player can stop, so the game is a draw
+    g.end_game("loop_draw", None, f"rule actions repeat without end ({RULE_ACTION_ROUNDS} rounds in one check timing)",
+               ("13.1.1.1", "13.1.1", "10.5.3.1"))
 
 
 def _defeat(g: "Game") -> bool:
@@ -130,7 +136,8 @@ def _overflow(g: "Game") -> list[Group]:
         keep += _pick_keep(g, idx, older, limit - len(keep), "11.5.1.2")
         gone = [c for c in pals if c not in keep]
         g.emit(f"{p.name} has {len(pals)} pals, limit {limit}: keeps {', '.join(c.label for c in keep)}",
-               ("11.5.1", "11.5.1.1", "11.5.1.2", "4.4.5.1", "4.4.5", "11.5.2", "10.5.3.1", "11.1.2.3") + (("4.4.5.2",) if limit == 5 else ()),
+               ("11.5.1", "11.5.1.1", "11.5.1.2", "4.4.5") + (("4.4.5.2",) if limit == 5 else ())
+               + ("4.4.5.1", "11.5.2", "10.5.3.1", "11.1.2.3"),
                player=idx, before={"pals": len(pals)}, after={"pals": len(keep)})
         out.append((gone, ("11.5.1.3", "11.5.2"), "pal overflow"))
     return out

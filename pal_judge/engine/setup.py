@@ -86,16 +86,16 @@ def build_from_setup(cls: type["Game"], setup: Mapping[str, Any], cards: Iterabl
     g.phase = phase
     g.night = bool(setup.get("night", False))
     g.soul_draw_used = bool(setup.get("soul_draw_used", False))
-    pending_power: list[tuple[Any, int]] = []
+    pending_changes: list[tuple[Any, str, int]] = []
     for idx, (name, board) in enumerate(zip(names, players.values())):
-        _build_player(g, idx, board, f"players.{name}", lib, pending_power)
-    for ci, amount in pending_power:  # temporary power: a +N until end of turn effect (10.2.1.2)
-        g.modifiers.append(Modifier(ci.oid, "power", amount, None, "until_end_of_turn", g.next_order()))
+        _build_player(g, idx, board, f"players.{name}", lib, pending_changes)
+    for ci, kind, amount in pending_changes:  # temporary power/strike: a +N until end of turn effect (10.2.1.2)
+        g.modifiers.append(Modifier(ci.oid, kind, amount, None, "until_end_of_turn", g.next_order()))
     return g
 
 
 def _build_player(g: "Game", idx: int, d: Any, path: str, lib: Mapping[str, CardDef],
-                  pending_power: list[tuple[Any, int]]) -> None:
+                  pending_changes: list[tuple[Any, str, int]]) -> None:
     if d is None:
         d = {}
     if not isinstance(d, Mapping):
@@ -137,7 +137,7 @@ def _build_player(g: "Game", idx: int, d: Any, path: str, lib: Mapping[str, Card
         if not isinstance(entry, Mapping):
             raise SetupError(ep, "expected a card name or a mapping")
         for k in entry:
-            if k not in ("card", "state", "damage", "power"):
+            if k not in ("card", "state", "damage", "power", "strike"):
                 raise SetupError(f"{ep}.{k}", "unknown field")
         cd = _card(lib, entry.get("card"), f"{ep}.card")
         if cd.type == "event":
@@ -150,8 +150,10 @@ def _build_player(g: "Game", idx: int, d: Any, path: str, lib: Mapping[str, Card
         ci.damage = _int(entry.get("damage", 0), f"{ep}.damage", low=0)  # 4.4.4
         ci.placed = g.next_batch()
         p.base.append(ci)
-        if entry.get("power"):
-            pending_power.append((ci, _int(entry["power"], f"{ep}.power")))
+        g.base_version += 1
+        for kind in ("power", "strike"):  # a +N until end of turn change already on the card (10.2.1.2)
+            if entry.get(kind):
+                pending_changes.append((ci, kind, _int(entry[kind], f"{ep}.{kind}")))
     for zone in ("hand", "graveyard", "exile"):
         items = d.get(zone, [])
         if not isinstance(items, list):

@@ -109,11 +109,12 @@ def play_one(seed: int, record: bool = False, turn_limit: int = 200) -> Game:
     return g
 
 
-def simulate(games: int, seed: int, progress: Callable[[int], None] | None = None) -> SimReport:
+def simulate(games: int, seed: int, progress: Callable[[int], None] | None = None, record: bool = False) -> SimReport:
+    """Seeded random full games; `record` keeps every game's trace (the events), as a replay does."""
     rep = SimReport()
     t0 = time.perf_counter()
     for i in range(games):
-        g = play_one(seed + i)
+        g = play_one(seed + i, record=record)
         rep.games += 1
         rep.turns += g.turn
         rep.events += g.event_count

@@ -136,6 +136,8 @@ class Delayed:
     trigger: str
     effect: tuple[Step, ...]
     ctx: Context
+    phase: str | None = None  # start_of_phase: the phase it waits for
+    whose: str = "any"  # whose turn that must be
 
 
 @dataclass(slots=True)
@@ -146,6 +148,7 @@ class Battle:
     target_player: int
     blocked: bool = False
     nullified: bool = False  # 5.18.1
+    attack_over: bool = False  # 9.7.3.1 after the first 9.7.3 the attacking pal is no longer attacking
     opponents: dict[int, int] = field(default_factory=dict)  # 9.4.3 battle opponents, both ways
     triggered_end: set[tuple[Any, ...]] = field(default_factory=set)
 

@@ -40,14 +40,19 @@ def condition_ok(g: "Game", cond: str | None, controller: int, source: CardInsta
     raise ValueError(cond)
 
 
+def continuous_cards(g: "Game") -> list[CardInstance]:
+    """Base cards with continuous abilities, in placement order; recomputed only when a card entered or
+    left a base."""
+    if g.continuous_cards[0] != g.base_version:
+        cards = sorted((c for c in g.base_cards() if c.card.has_continuous), key=lambda c: c.placed)
+        g.continuous_cards = (g.base_version, cards)
+    return g.continuous_cards[1]
+
+
 def continuous_steps(g: "Game") -> Iterator[tuple[CardInstance, Ability, Step]]:
     """Every step of every active continuous ability (10.3.5: base cards), in order of when the
     cards were placed (10.10.1.6.1)."""
-    cards = [c for c in g.base_cards() if c.card.has_continuous]
-    if not cards:
-        return
-    cards.sort(key=lambda c: c.placed)
-    for c in cards:
+    for c in continuous_cards(g):
         for a in c.card.abilities:
             if a.kind != "continuous" or not condition_ok(g, a.cond, c.controller, c):
                 continue
@@ -57,7 +62,7 @@ def continuous_steps(g: "Game") -> Iterator[tuple[CardInstance, Ability, Step]]:
 
 
 def matches(g: "Game", ci: CardInstance, t: Target, controller: int, source: CardInstance | None,
-            printed_keywords: bool = False) -> bool:
+            known_keywords: dict[str, int] | None = None) -> bool:
     """Does a base card match a target description (no choices involved)?"""
     if t.word is not None:
         if t.word == "self":
@@ -77,7 +82,7 @@ def matches(g: "Game", ci: CardInstance, t: Target, controller: int, source: Car
     if t.state == "rested" and not ci.rested or t.state == "standing" and ci.rested:
         return False
     if t.keyword is not None:
-        kws = dict(ci.card.keywords) if printed_keywords else keywords(g, ci)
+        kws = known_keywords if known_keywords is not None else keywords(g, ci)
         if t.keyword not in kws:
             return False
     return True
@@ -114,37 +119,51 @@ def keywords(g: "Game", ci: CardInstance) -> dict[str, int]:
     for m in g.modifiers:  # 10.10.1.2 effects giving keywords
         if m.oid == ci.oid and m.kind == "grant" and m.keyword is not None:
             add(*m.keyword)
-    for src, _a, s in continuous_steps(g):
-        if s.do == "grant" and s.keyword is not None and s.target is not None and \
-                matches(g, ci, s.target, src.controller, src, printed_keywords=True):
+    if not continuous_cards(g):
+        return out
+    grants = [(src, s) for src, _a, s in continuous_steps(g)
+              if s.do == "grant" and s.keyword is not None and s.target is not None]
+    # 10.10.1.5 a grant that reads keywords ("Pals with Taunt get …") depends on the grants that give
+    # them: it is applied once those are, so each pass applies what the keywords so far make apply,
+    # until nothing more does (each grant applies once)
+    pending = list(grants)
+    while pending:
+        now = [(src, s) for src, s in pending if matches(g, ci, s.target, src.controller, src, known_keywords=out)]
+        if not now:
+            break
+        for src, s in now:
             add(*s.keyword)
+            pending.remove((src, s))
     return out
 
 
 def power_detail(g: "Game", ci: CardInstance) -> tuple[int, tuple[str, ...]]:
     """Current power and the clauses of the continuous effects that changed it."""
     value = ci.card.power  # 10.10.1.1
-    cites: list[str] = []
+    layers: list[str] = []  # how the effects were ordered (10.10.1.x)
+    sources: list[str] = []  # the clauses of the effects themselves
     if ci.zone != "base":
         return value, ()
     kws = keywords(g, ci)
     if g.night and "nocturnal" in kws:  # 12.13.2, each instance
         value += NOCTURNAL_BONUS * kws["nocturnal"]
-        cites += ["12.13.2", "12.13.1", "5.3.3"]
+        sources += ["12.13.2", "12.13.1", "5.3.3"]
         if kws["nocturnal"] > sum(1 for k, _ in ci.card.keywords if k == "nocturnal"):
-            cites.append("10.10.1.2")  # a granted Nocturnal applies before the numeric change
+            layers.append("10.10.1.2")  # a granted Nocturnal applies before the numeric change
     for m in sorted((m for m in g.modifiers if m.oid == ci.oid and m.kind == "power"), key=lambda m: m.order):
         value += m.amount  # 10.10.1.6.2 in the order they were used
-        cites.append("10.10.1.6.2")
+        layers.append("10.10.1.6.2")
     for src, _a, s in continuous_steps(g):
         if s.do == "power" and s.target is not None and matches(g, ci, s.target, src.controller, src):
             value += s.amount or 0  # 10.10.1.6.1
-            cites += ["10.10.1.6.1", "10.1.1.3", "10.1.1.3.1", "3.1.2.1", "10.3.5"]
             if s.target.keyword is not None:
-                cites.append("10.10.1.5")  # reads keywords after the keyword-granting effects
-    if len(cites) > 0:
-        cites[:0] = ["10.10.1", "10.10.1.1", "10.10.1.4", "10.10.1.6"]
-    return value, tuple(dict.fromkeys(cites))
+                layers.append("10.10.1.5")  # reads keywords after the keyword-granting effects
+            layers.append("10.10.1.6.1")
+            sources += ["10.1.1.3", "10.1.1.3.1", "3.1.2.1", "10.3.5"]
+    if not layers and not sources:
+        return value, ()
+    # the specific ordering clauses, then the effects' own, then how continuous effects apply in general
+    return value, tuple(dict.fromkeys(layers + sources + ["10.10.1.4", "10.10.1.6", "10.10.1", "10.10.1.1"]))
 
 
 def power(g: "Game", ci: CardInstance) -> int:

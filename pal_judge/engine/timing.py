@@ -1,14 +1,14 @@
-"""Check timing and auto abilities (10.5, 10.8): triggers, standby, use, loop guard (13.1)."""
+"""Check timing (10.5.3): rule actions, then the standby abilities in the order the players choose, each
+used (10.8.3); repeated steps (7.6.5, 9.7.4) and the loop guards (13.1)."""
 
 from __future__ import annotations
 
 import itertools
-from typing import TYPE_CHECKING, Any, Callable
+from typing import TYPE_CHECKING, Callable
 
-from pal_judge.engine import stats
-from pal_judge.engine.cards import Ability, keyword_abilities
+from pal_judge.engine import loops, triggers
 from pal_judge.engine.deciders import Option
-from pal_judge.engine.state import CardInstance, Context, Lki, Pending
+from pal_judge.engine.state import Pending
 
 if TYPE_CHECKING:
     from pal_judge.engine.game import Game
@@ -29,280 +29,14 @@ def repeat_step(g: "Game", step: str, cite: str, one_round: Callable[[], None], 
         if not unfinished():
             return
         g.emit(f"{step} repeats: abilities still to trigger or resolve", (cite,))
-LOOP_COUNT_MAX = 10  # the largest count offered by the `loop_count` decision (13.1.1.2)
-
-TRIGGER_CITES: dict[str, tuple[str, ...]] = {
-    "on_deploy": ("12.3.2", "12.3.1", "5.15.1"),
-    "on_attack": ("12.4.2", "12.4.1", "9.3.2"),
-    "on_attacked": ("9.3.2",),
-    "on_block": ("9.4.2.1",),
-    "on_assign": ("12.5.2", "12.5.1", "5.17.1.2"),
-    "on_assigned": ("5.17.1.2",),
-    "on_destroyed": ("10.8.4", "10.8.4.1", "10.8.4.1.2"),
-    "on_ally_destroyed": ("10.8.4", "10.8.4.1.2"),
-    "on_ally_deployed": ("5.15.1",),
-    "on_battle_damage": ("9.6.3.4",),
-    "start_of_game": ("7.2.2",),
-    "start_of_turn": ("7.2.2",),
-    "end_of_turn": ("7.6.1",),
-    "end_of_battle": ("9.7.1",),
-    "state": ("10.8.6",),
-    "opponent_destroyed": ("12.14.2", "12.14.1"),
-}
-PHASE_CITES = {"stand": "7.2.2", "draw": "7.3.2", "soul": "7.4.1", "main": "7.5.1"}
-STEP_CITES = {"block": "9.4.1", "quick": "9.5.1", "damage": "9.6.1"}
-
-
-def abilities_of(card_keywords: dict[str, int], ci_card: Any) -> list[tuple[int, Ability]]:
-    """Printed abilities and the abilities of the card's effective keywords (chapter 12)."""
-    out = list(enumerate(ci_card.abilities))
-    n = len(out)
-    for kw, val in card_keywords.items():
-        for a in keyword_abilities(kw, val if kw in ("brave", "serious") else 0):
-            out.append((n, a))
-            n += 1
-    return out
-
-
-def card_abilities(g: "Game", ci: CardInstance) -> list[tuple[int, Ability]]:
-    return abilities_of(stats.keywords(g, ci), ci.card)
-
-
-def capture_lki(g: "Game", ci: CardInstance) -> Lki:
-    """10.8.4.1.2 / 10.12.1 the information of a card as it last was in the base."""
-    b = g.battle
-    return Lki(oid=ci.oid, label=ci.label, card=ci.card, controller=ci.controller,
-               power=stats.power(g, ci), strike=stats.strike(g, ci), keywords=stats.keywords(g, ci),
-               battling=b is not None and ci.oid in b.opponents,
-               attacking=b is not None and b.attacker == ci.oid,
-               battle_opponent=b.opponents.get(ci.oid) if b is not None else None)
-
-
-def _standby(g: "Game", ability: Ability, ctx: Context, key: tuple[Any, ...], cites: tuple[str, ...]) -> None:
-    # 10.8.2 the ability enters standby; 5.21.1 "activates N times" puts it there N times
-    values = stats.trigger_times(g, ctx.controller, ability.trigger)
-    times = values[0]
-    if len(values) > 1:
-        # 5.21.2 several "activates N times" effects: the ability's controller applies only one of them
-        opt = g.ask("trigger_times", ctx.controller, [Option(f"{n} times", n) for n in values],
-                    f"{ctx.source_label}: which 'activates N times' effect applies? (5.21.2)")
-        times = opt.data
-    again = ("10.8.2.1",) if any(p.key == key for p in g.pending) else ()
-    for _ in range(times):
-        g.pending.append(Pending(ability, ctx, key))
-    extra: tuple[str, ...] = ("5.21.1", "10.8.2.1") if times > 1 else ()
-    extra += ("5.21.2",) if len(values) > 1 else ()
-    kw = ("12.1.1",) if ability.keyword else ()
-    cond: tuple[str, ...] = ("10.3.3",) if ability.cond else ()
-    if ability.cond in ("night", "day"):
-        cond += ("5.3.4",)
-    g.emit(f"{ctx.source_label}: {ability.name or ability.trigger} triggers",
-           cites + ("10.8.2", "10.8.1", "10.1.1", "10.1.1.2.1", "3.1.2", "3.1.2.3") + again + extra + kw + cond,
-           player=ctx.controller, card=ctx.source_label, after={"standby": times})
-
-
-ZONE_CITES = {"base": ("10.3.5",), "hand": ("10.3.4", "10.3.4.1", "10.3.4.1.1"), "graveyard": ("10.3.4", "10.3.4.1")}
-
-
-def zone_cards(g: "Game") -> list[CardInstance]:
-    """Cards whose abilities may be active: every base card, and hand/graveyard cards with an ability
-    marked for that zone (10.3.4.1)."""
-    out = list(g.base_cards())
-    for p in g.players:
-        for zone in (p.hand, p.graveyard):
-            out += [c for c in zone if any(a.zone == c.zone for a in c.card.abilities)]
-    return out
-
-
-def fire_self(g: "Game", ci: CardInstance, trigger: str, cites: tuple[str, ...] = (), **extra: Any) -> None:
-    """A card's own trigger (on_deploy, on_attack, on_block, on_assign, ...)."""
-    if ci.zone != "base":
-        return  # 10.3.5 abilities of pals/structures/equipment are active only in the base
-    for idx, a in card_abilities(g, ci):
-        if a.zone != "base":
-            continue  # 10.3.4.1 an ability with a zone icon works only in that zone
-        if a.kind == "auto" and a.trigger == trigger and stats.condition_ok(g, a.cond, ci.controller, ci):
-            ctx = Context(controller=ci.controller, source_oid=ci.oid, source_label=ci.label, source_card=ci.card,
-                          **extra)
-            _standby(g, a, ctx, (ci.oid, idx), TRIGGER_CITES.get(trigger, ()) + a.cites + ("10.3.5",) + cites)
-
-
-def _whose_ok(g: "Game", whose: str, controller: int) -> bool:
-    return whose == "any" or (whose == "you") == (g.turn_player == controller)
-
-
-def fire_global(g: "Game", trigger: str, phase: str | None = None, step: str | None = None) -> None:
-    """Phase, step and turn triggers of every base card, then delayed triggers (10.8.5)."""
-    if trigger == "start_of_phase":
-        cites: tuple[str, ...] = (PHASE_CITES[phase or "main"],)
-    elif trigger == "start_of_step":
-        cites = (STEP_CITES[step or "block"],)
-    else:
-        cites = TRIGGER_CITES.get(trigger, ())
-    for ci in zone_cards(g):
-        if not _may_have(g, ci, trigger):
-            continue
-        for idx, a in card_abilities(g, ci):
-            if a.kind != "auto" or a.trigger != trigger or a.phase != phase or a.step != step or a.zone != ci.zone:
-                continue
-            if not _whose_ok(g, a.whose, ci.controller) or not stats.condition_ok(g, a.cond, ci.controller, ci):
-                continue
-            key = (ci.oid, idx)
-            if trigger == "end_of_turn":
-                if key in g.end_triggered:  # 7.6.1 only those not yet triggered this turn
-                    continue
-                g.end_triggered.add(key)
-            if trigger == "end_of_battle" and g.battle is not None:
-                if key in g.battle.triggered_end:  # 9.7.1
-                    continue
-                g.battle.triggered_end.add(key)
-            ctx = Context(controller=ci.controller, source_oid=ci.oid, source_label=ci.label, source_card=ci.card)
-            _standby(g, a, ctx, key, cites + a.cites + (ZONE_CITES[a.zone] if a.zone != "base" else ()))
-    for d in list(g.delayed):
-        if d.trigger == trigger:
-            g.delayed.remove(d)  # 10.8.5.1 a delayed trigger triggers once
-            ab = Ability("auto", d.effect, name="delayed", trigger=trigger, cites=("10.8.5",))
-            _standby(g, ab, d.ctx, ("delayed", id(d)), cites + ("10.8.5.1", "10.13.2"))
-
-
-def _may_have(g: "Game", ci: CardInstance, trigger: str) -> bool:
-    """A cheap pre-check: printed abilities, or (for end of turn) Vigilance (12.9.2)."""
-    if any(a.trigger == trigger for a in ci.card.abilities):
-        return True
-    return trigger == "end_of_turn" and "vigilance" in stats.keywords(g, ci)
-
-
-def unfired_triggers(g: "Game", trigger: str, fired: set[Any]) -> bool:
-    """Is there an active `trigger` ability (a base card's, or a hand/graveyard card's with that zone
-    icon, 10.3.4.1 / 10.3.5) whose key is not in `fired`? Used by 7.6.5 and 9.7.4: a card that arrived
-    in such a zone during the step is a new card (4.1.4) whose ability has not triggered yet."""
-    for ci in zone_cards(g):
-        if not _may_have(g, ci, trigger):
-            continue
-        for idx, a in card_abilities(g, ci):
-            if a.kind == "auto" and a.trigger == trigger and a.zone == ci.zone and (ci.oid, idx) not in fired \
-                    and a.phase is None and a.step is None and _whose_ok(g, a.whose, ci.controller) \
-                    and stats.condition_ok(g, a.cond, ci.controller, ci):
-                return True
-    return False
-
-
-def unfired_end_triggers(g: "Game") -> bool:
-    """7.6.5 are there end-of-turn triggers that have not triggered this turn?"""
-    return unfired_triggers(g, "end_of_turn", g.end_triggered) or any(d.trigger == "end_of_turn" for d in g.delayed)
-
-
-def on_entered_base(g: "Game", ci: CardInstance, src: str) -> None:
-    _power, changed = stats.power_detail(g, ci)
-    # 10.10.3 continuous effects apply as the card enters; 10.10.3.1 triggers read that information
-    extra = ("10.10.3", "10.10.3.1") + changed if changed else ()
-    g.emit(f"{ci.label} is deployed", ("5.15.1", "4.4.2") + extra, player=ci.controller, card=ci.label,
-           after={"power": _power} if changed else None)
-    # a zone-change trigger (10.8.4) reads the card as it is in the base: from a hidden zone by its
-    # public information (10.8.4.1.1), from another public zone by the zone it moved to (10.8.4.1.3)
-    info = ("10.8.4", "10.8.4.1", "10.8.4.1.1" if src in ("hand", "deck") else "10.8.4.1.3")
-    fire_self(g, ci, "on_deploy", cites=info)
-    for other in list(g.players[ci.controller].base):
-        if other.oid == ci.oid:
-            continue
-        together = other.placed == ci.placed
-        both = info + (("10.8.4.2",) if together else ())
-        fire_self(g, other, "on_ally_deployed", cites=both, trigger_card=ci.oid)
-        if together:
-            # 10.8.4.2 a card entering together with another one sees that one enter as well
-            fire_self(g, ci, "on_ally_deployed", cites=both, trigger_card=other.oid)
-
-
-def on_left_base(g: "Game", lki: Lki, to: str, new_oid: int | None = None) -> None:
-    """Zone-change triggers of a card leaving the base (10.8.4), read with its LKI (10.8.4.1.2).
-    `new_oid`: the card as it arrived (4.1.4), which does not see itself leave."""
-    if to != "graveyard":
-        return
-    for idx, a in abilities_of(lki.keywords, lki.card):
-        if a.kind != "auto" or a.trigger != "on_destroyed":
-            continue
-        if a.keyword == "retaliate" and not lki.battling:
-            # 12.12.2 (zh) "如果它是正在战斗的帕鲁": only a pal battling right now; the English
-            # "a Pal that battled" is read by the Chinese text: no battle opponent, no trigger.
-            continue
-        ctx = Context(controller=lki.controller, source_oid=lki.oid, source_label=lki.label, source_card=lki.card,
-                      source_lki=lki, trigger_card=lki.oid, trigger_lki=lki)
-        _standby(g, a, ctx, (lki.oid, idx), TRIGGER_CITES["on_destroyed"] + a.cites)
-    for ci in list(g.players[lki.controller].base):
-        if ci.card.type == "pal" and lki.card.type == "pal":
-            fire_self(g, ci, "on_ally_destroyed", trigger_card=lki.oid, trigger_lki=lki)
-    if lki.card.type == "pal":
-        _fire_zone_abilities(g, lki, new_oid)
-
-
-def _fire_zone_abilities(g: "Game", lki: Lki, new_oid: int | None) -> None:
-    """"When a pal of yours is destroyed" abilities of hand/graveyard cards with that zone icon (10.3.4.1)."""
-    p = g.players[lki.controller]
-    for ci in [c for c in p.hand + p.graveyard if c.oid != new_oid]:
-        for idx, a in card_abilities(g, ci):
-            if a.kind == "auto" and a.trigger == "on_ally_destroyed" and a.zone == ci.zone \
-                    and stats.condition_ok(g, a.cond, ci.controller, ci):
-                ctx = Context(controller=ci.controller, source_oid=ci.oid, source_label=ci.label, source_card=ci.card,
-                              trigger_card=lki.oid, trigger_lki=lki)
-                _standby(g, a, ctx, (ci.oid, idx), TRIGGER_CITES["on_ally_destroyed"] + a.cites + ZONE_CITES[a.zone])
-    b = g.battle
-    if b is not None and lki.battle_opponent is not None and lki.battle_opponent == b.attacker:
-        _breakthrough(g, b.attacker, lki)
-
-
-def _breakthrough(g: "Game", attacker_oid: int, victim: Lki) -> None:
-    """12.14.2 the attacking pal's battle opponent went to the graveyard. The attacker is read as it is
-    now, or by its last-known information if it left the base in the same simultaneous move (10.12.1)."""
-    att = g.find(attacker_oid)
-    att_lki = g.lki.get(attacker_oid)
-    lki_cites: tuple[str, ...] = ()
-    if att is not None:
-        kws, label, controller, card = stats.keywords(g, att), att.label, att.controller, att.card
-    elif att_lki is not None and attacker_oid in g.leaving:
-        # both left the base in one move: the attacker is read as it was in the base (10.8.4.1.2, 10.12.1)
-        kws, label, controller, card = att_lki.keywords, att_lki.label, att_lki.controller, att_lki.card
-        lki_cites = ("10.8.4.1.2", "10.12.1")
-    else:
-        return
-    if "breakthrough" not in kws:
-        return
-    (ability,) = keyword_abilities("breakthrough", 0)
-    ctx = Context(controller=controller, source_oid=attacker_oid, source_label=label, source_card=card,
-                  source_lki=att_lki, trigger_card=victim.oid, trigger_lki=victim)
-    _standby(g, ability, ctx, (attacker_oid, "breakthrough"),
-             TRIGGER_CITES["opponent_destroyed"] + ability.cites + lki_cites)
-
-
-def _state_true(g: "Game", state: str | None, controller: int) -> bool:
-    p = g.players[controller]
-    if state == "hand_empty":
-        return not p.hand
-    if state == "no_pals":
-        return not p.pals()
-    return False
-
-
-def _state_triggers(g: "Game") -> None:
-    """10.8.6 state triggers enter standby once per occurrence (10.8.6.1)."""
-    for ci in g.base_cards():
-        for idx, a in enumerate(ci.card.abilities):
-            if a.kind != "auto" or a.trigger != "state":
-                continue
-            key = (ci.oid, idx)
-            if _state_true(g, a.state, ci.controller):
-                if key not in g.state_armed and not any(p.key == key for p in g.pending):
-                    g.state_armed.add(key)
-                    ctx = Context(controller=ci.controller, source_oid=ci.oid, source_label=ci.label,
-                                  source_card=ci.card)
-                    _standby(g, a, ctx, key, ("10.8.6", "10.8.6.1"))
-            else:
-                g.state_armed.discard(key)
 
 
 def check_timing(g: "Game") -> None:
     """10.5.3: rule actions first, then the turn player's standby abilities, then the other's."""
     from pal_judge.engine import rule_actions
 
+    if not g.pending and g.event_count == g.clean_check_at:
+        return  # nothing has happened since the last check timing found nothing to do: it finds nothing again
     rounds = 0
     g.loop_stoppers = set()
     g.loop_budget = None
@@ -312,13 +46,13 @@ def check_timing(g: "Game") -> None:
         rounds += 1
         if rounds > CHECK_TIMING_LIMIT:
             if g.loop_stoppers and g.loop_budget is None:
-                _declare_loop_count(g)
+                loops.declare_loop_count(g)
                 rounds = 0
             else:
                 # 13.1.1.1 a loop neither player can stop: the game is a draw
                 g.end_game("loop_draw", None, "infinite loop that no player can stop", ("13.1.1", "13.1.1.1"))
         rule_actions.run_check_type(g)  # 10.5.3.1
-        _state_triggers(g)
+        triggers.state_triggers(g)
         for who, cite in ((g.turn_player, "10.5.3.2"), (g.opp(g.turn_player), "10.5.3.3")):
             mine = [p for p in g.pending if p.controller == who]
             if mine:
@@ -328,65 +62,30 @@ def check_timing(g: "Game") -> None:
                 break
         else:
             g.loop_budget = None
+            g.clean_check_at = g.event_count
             return  # 10.5.3.4
 
 
-def _choose_to_use(g: "Game", who: int, prompt: str) -> bool:
-    """An optional use (10.8.3.1.1 / 10.7.3). Inside a loop whose length was declared (13.1.1.2) the
-    answer is given by the declared number."""
-    state = _state_key(g)
-    if g.loop_budget is None and who in g.loop_stoppers and state in g.loop_seen:
-        # 13.1.1 the same game state recurs while a player keeps answering yes: a loop that player can stop
-        g.emit("the same game state recurs: this is a loop a player can stop", ("13.1.1", "13.1.1.2"))
-        _declare_loop_count(g)
-        g.loop_state = state
-    g.loop_seen.add(state)
-    if g.loop_budget is not None and who in g.loop_stoppers:
-        if g.loop_budget > 0:
-            g.loop_budget -= 1
-            return True
-        if state == g.loop_state:
-            # 13.1.1.2.1 after the declared times the very same game state is back: no further loop
-            g.emit(f"the game state is the same as before the declared loop: {g.pname(who)} cannot perform it again",
-                   ("13.1.1.2.1", "13.1.1.2"), player=who)
-        else:
-            g.emit(f"{g.pname(who)} stops the loop after the declared number of times", ("13.1.1.2",), player=who)
-        return False
-    yes = g.ask("optional", who, [Option("yes"), Option("no")], prompt).label == "yes"
-    if yes:
-        g.loop_stoppers.add(who)  # this player could have stopped what repeats
-    return yes
-
-
-def _state_key(g: "Game") -> str:
-    """The whole visible game state and the abilities waiting to be used (for 13.1.1.2.1)."""
-    import json
-
-    return json.dumps([g.snapshot(), [p.label() for p in g.pending]], sort_keys=True, default=str)
-
-
-def _declare_loop_count(g: "Game") -> None:
-    """13.1.1.2 the players able to stop a loop declare, turn player first, how many more times it is
-    performed; it is performed the smallest number declared."""
-    counts = []
-    for who in (g.turn_player, g.opp(g.turn_player)):
-        if who in g.loop_stoppers:
-            opt = g.ask("loop_count", who, [Option(str(n), n) for n in range(LOOP_COUNT_MAX + 1)],
-                        "how many more times should the loop be performed? (13.1.1.2)")
-            counts.append((who, opt.data))
-    g.loop_budget = min(n for _, n in counts)
-    said = ", ".join(f"{g.pname(w)} declares {n}" for w, n in counts)
-    g.emit(f"a loop that a player can stop: {said}; it is performed {g.loop_budget} more time(s)",
-           ("13.1.1.2", "13.1.1"), after={"loop_count": g.loop_budget})
-
-
 def _pick(g: "Game", who: int, mine: list[Pending]) -> Pending:
-    labels = list(dict.fromkeys(p.label() for p in mine))
-    if len(labels) == 1:
-        return mine[0]
-    # 10.8.3.1 with several in standby the controller chooses which to use first
-    opt = g.ask("order_triggers", who, [Option(lb) for lb in labels], "which standby ability resolves next (10.8.3.1)")
-    return next(p for p in mine if p.label() == opt.label)
+    """10.8.3.1 with several different abilities in standby the controller chooses which to use first.
+    They are told apart by which ability of which card they are (not by how they read): two unnamed
+    abilities of one card are `Name: trigger #1` and `#2` (their order on the card); the same ability in
+    standby several times (5.21.1) is one choice."""
+    first = {p.key: p for p in reversed(mine)}  # each distinct ability, its earliest standby entry
+    distinct = [first[k] for k in dict.fromkeys(p.key for p in mine)]
+    if len(distinct) == 1:
+        return distinct[0]
+    labels = [p.label() for p in distinct]
+    clash = {lb for lb in labels if labels.count(lb) > 1}
+    named = [f"{lb} #{_ability_number(p)}" if lb in clash else lb for lb, p in zip(labels, distinct)]
+    opt = g.ask("order_triggers", who, [Option(lb, k) for k, lb in enumerate(named)],
+                "which standby ability resolves next (10.8.3.1)")
+    return distinct[opt.data]
+
+
+def _ability_number(p: Pending) -> int:
+    """The ability's place on its card (1 = first), from its standby key (oid, ability index)."""
+    return p.key[1] + 1 if len(p.key) > 1 and isinstance(p.key[1], int) else 1
 
 
 def resolve_pending(g: "Game", p: Pending, cite: str) -> None:
@@ -401,7 +100,7 @@ def resolve_pending(g: "Game", p: Pending, cite: str) -> None:
             g.emit(f"{p.label()} is not used: its use limit is reached", ("10.7.3", "10.8.3.2"), player=who,
                    card=ctx.source_label)
             return
-        if not _choose_to_use(g, who, f"use {p.label()}? (10.7.3)"):
+        if not loops.choose_to_use(g, who, f"use {p.label()}? (10.7.3)"):
             g.emit(f"{p.label()} is not used (one standby cancelled)", ("10.7.3",), player=who, card=ctx.source_label)
             return
     source = g.find(ctx.source_oid) if a.zone == "base" else g.find_anywhere(ctx.source_oid)
@@ -413,7 +112,7 @@ def resolve_pending(g: "Game", p: Pending, cite: str) -> None:
             g.emit(f"{p.label()} cannot be used: its cost cannot be paid", ("10.8.3.2", "10.4.2.2"), player=who,
                    card=ctx.source_label)
             return
-        if not _choose_to_use(g, who, f"use {p.label()}? (10.8.3.1.1)"):
+        if not loops.choose_to_use(g, who, f"use {p.label()}? (10.8.3.1.1)"):
             g.emit(f"{p.label()} is not used", ("10.8.3.1.1", "10.8.3.2.1"), player=who, card=ctx.source_label)
             return
     extra = ("10.8.7", "10.6.2.4.4") if source is None and ctx.source_oid is not None else ()

@@ -3,7 +3,36 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from functools import lru_cache
 from typing import Any
+
+
+# Definitions that hold for every event of their kind: what a check timing, an ability, an effect, a
+# master is (issue 11: "definitions that apply to everything are not cited"). They are kept only as an
+# event's primary cite, never as a supporting one.
+GENERAL_DEFINITIONS = frozenset({
+    "10.5.1", "10.5.3",  # check timings happen / what one does: every phase, step and resolution
+    "10.1.1", "10.1.1.1.1", "10.1.1.2", "10.1.1.2.1", "10.1.1.3.1",  # the kinds of ability
+    "10.2.1",  # what an effect is
+    "3.1.2", "3.1.2.2", "3.1.2.3",  # who the master (controller) of a card or ability is
+    "10.8.1", "10.8.3", "10.8.4", "10.8.4.1",  # what an auto ability / using it / a zone-change trigger is
+    "10.6.1", "10.6.2", "10.6.2.1.2", "10.6.2.4.3",  # the general steps of playing and resolving
+    "5.1.1",  # what a specific action is
+    "10.4.1",  # what a cost is
+})
+MAX_CITES = 8  # the primary cite and at most seven supporting ones
+
+
+@lru_cache(maxsize=8192)
+def precise_cites(cites: tuple[str, ...]) -> tuple[str, ...]:
+    """The primary cite first (the clause that made this change happen), then the supporting clauses that
+    are not general definitions, at most MAX_CITES in all. (The engine emits a few thousand distinct
+    lists, so the answer is remembered.)"""
+    ordered = list(dict.fromkeys(cites))
+    if not ordered:
+        return ()
+    primary, rest = ordered[0], ordered[1:]
+    return (primary, *[c for c in rest if c not in GENERAL_DEFINITIONS])[:MAX_CITES]
 
 
 @dataclass(frozen=True, slots=True)

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Sequence
 
-from pal_judge.engine import battle, effects, stats, timing
+from pal_judge.engine import battle, effects, pipeline, stats, timing, triggers
 from pal_judge.engine.deciders import Option
 
 if TYPE_CHECKING:
@@ -14,8 +14,13 @@ PHASES = ("stand", "draw", "soul", "main", "end")
 SOUL_DRAW_COST = 3  # 8.5.1
 
 
-def play(g: "Game") -> None:
-    start = g.start_phase
+def play(g: "Game", resume: str | None = None) -> None:
+    """Turns until the game ends. `resume`: a restored game goes on from the play timing it was saved at
+    (`main`, or `block` / `quick` in a battle of the main phase)."""
+    if resume is not None:
+        _main(g, resume)
+        _after_main(g)
+    start = g.start_phase if resume is None else "stand"
     while True:
         if g.turn > g.turn_limit:
             g.end_game("turn_limit", None, f"turn limit {g.turn_limit} reached (simulation stop)", ("7.1.1",))
@@ -32,6 +37,14 @@ def run_turn(g: "Game", start: str = "stand") -> None:
     _next_turn(g)
 
 
+def _after_main(g: "Game") -> None:
+    """The rest of a turn resumed in its main phase: the end phase (7.6), then the next turn."""
+    g.phase = "end"
+    g.check_until()
+    _end(g)
+    _next_turn(g)
+
+
 def _stand(g: "Game") -> None:
     tp = g.turn_player
     p = g.players[tp]
@@ -39,18 +52,17 @@ def _stand(g: "Game") -> None:
     g.emit("the beginning of the turn and of the stand phase" + (" and of the game" if g.turn == 1 else ""),
            ("7.2.2",), player=tp)
     rested = [c.label for c in p.base if c.rested]
-    for c in p.base:
-        c.rested = False
     souls = p.soul_rested
     p.soul_standing += souls
     p.soul_rested = 0
     # 7.2.1 every card in the base and the soul area stands
     g.emit(f"{p.name} stands {len(rested)} base card(s) and {souls} soul(s)", ("7.2.1",), player=tp,
            before={"rested": rested, "souls_rested": souls}, after={"rested": [], "souls_rested": 0})
-    timing.fire_global(g, "start_of_turn")
-    timing.fire_global(g, "start_of_phase", phase="stand")
+    pipeline.stand_all(g, tp)
+    triggers.fire_global(g, "start_of_turn")
+    triggers.fire_global(g, "start_of_phase", phase="stand")
     if g.turn == 1:
-        timing.fire_global(g, "start_of_game")
+        triggers.fire_global(g, "start_of_game")
     timing.check_timing(g)  # 7.2.3
 
 
@@ -61,7 +73,7 @@ def _draw(g: "Game") -> None:
         g.emit(f"{g.pname(tp)} goes first: no draw phase on the first turn", ("7.3.1",), player=tp)
         return
     g.emit("the beginning of the draw phase", ("7.3.2",), player=tp)
-    timing.fire_global(g, "start_of_phase", phase="draw")
+    triggers.fire_global(g, "start_of_phase", phase="draw")
     timing.check_timing(g)  # 7.3.2
     effects.draw(g, tp, 1, ("7.3.3",))
     timing.check_timing(g)  # 7.3.4
@@ -72,7 +84,7 @@ def _soul(g: "Game") -> None:
     p = g.players[tp]
     g.emit("soul phase", ("7.3.1",) if (tp == g.first_player and g.turn == 1) else ("7.3.4", "10.5.1", "10.5.3", "10.5.3.4"), player=tp)
     g.emit("the beginning of the soul phase", ("7.4.1",), player=tp)
-    timing.fire_global(g, "start_of_phase", phase="soul")
+    triggers.fire_global(g, "start_of_phase", phase="soul")
     timing.check_timing(g)  # 7.4.1
     n = min(2, p.soul_deck)  # 7.4.2.1 increment 2; 7.4.2.2 all that remain if fewer
     cites = ("7.4.2", "7.4.2.1") if n == 2 else ("7.4.2", "7.4.2.2")
@@ -93,7 +105,7 @@ def ability_options(g: "Game", who: int, quick: bool) -> list[Option]:
     opts = []
     for zone, cards in (("base", p.base), ("hand", p.hand)):
         for c in cards:
-            acts = [(i, a) for i, a in timing.card_abilities(g, c) if a.kind == "activated" and a.zone == zone]
+            acts = [(i, a) for i, a in triggers.card_abilities(g, c) if a.kind == "activated" and a.zone == zone]
             for k, (i, a) in enumerate(acts):
                 if quick and not a.quick:
                     continue
@@ -141,14 +153,14 @@ def perform(g: "Game", who: int, opt: Option, cites: Sequence[str]) -> None:
     if kind == "play":
         ci = next(c for c in p.hand if c.oid == data[1])
         extra = ("8.2.1",) if in_main else ("12.2.1.2", "12.2.1", "9.5.2.2", "2.11.1")  # the Quick icon
-        effects.play_card(g, who, ci, tuple(cites) + extra)
+        effects.play_card(g, who, ci, extra + tuple(cites))
     elif kind == "activate":
         ci = next(c for c in p.base + p.hand if c.oid == data[1])
-        ability = dict(timing.card_abilities(g, ci))[data[2]]
+        ability = dict(triggers.card_abilities(g, ci))[data[2]]
         used: tuple[str, ...] = ("8.3.1",) if in_main else ("12.2.1.1", "12.2.1", "9.5.2.2", "2.11.1")
         if ability.zone == "hand":
             used += ("10.3.4", "10.3.4.1", "10.3.4.1.1")  # an ability that works from the hand
-        effects.activate(g, who, ci, data[2], ability, tuple(cites) + used)
+        effects.activate(g, who, ci, data[2], ability, used + tuple(cites))
     elif kind == "attack":
         battle.run_battle(g, data[1], data[2], data[3], data[4])
     elif kind == "soul_draw":
@@ -170,12 +182,15 @@ def _prohibition_over_obligation(g: "Game") -> tuple[str, ...]:
     return ()
 
 
-def _main(g: "Game") -> None:
+def _main(g: "Game", resume: str | None = None) -> None:
     tp = g.turn_player
-    g.emit("main phase", ("7.4.3", "10.5.1", "10.5.3", "10.5.3.4"), player=tp)
-    g.emit("the beginning of the main phase", ("7.5.1",), player=tp)
-    timing.fire_global(g, "start_of_phase", phase="main")
-    timing.check_timing(g)  # 7.5.1
+    if resume is None:
+        g.emit("main phase", ("7.4.3", "10.5.1", "10.5.3", "10.5.3.4"), player=tp)
+        g.emit("the beginning of the main phase", ("7.5.1",), player=tp)
+        triggers.fire_global(g, "start_of_phase", phase="main")
+        timing.check_timing(g)  # 7.5.1
+    elif resume in ("block", "quick"):
+        battle.continue_battle(g, resume)  # the battle this main phase was in when the game was saved
     while True:
         timing.check_timing(g)  # 10.5.2 / 10.5.4.1 a check timing before every play timing
         opt = g.ask("main", tp, main_options(g), "main phase action (7.5.2, chapter 8)")
@@ -194,7 +209,7 @@ def _end(g: "Game") -> None:
     g.emit("end phase", ("7.5.3", "7.6.1"), player=g.turn_player)
 
     def one_round() -> None:
-        timing.fire_global(g, "end_of_turn")  # 7.6.1
+        triggers.fire_global(g, "end_of_turn")  # 7.6.1
         timing.check_timing(g)  # 7.6.2
         damaged = [c.label for c in g.base_cards() if c.damage]
         for c in g.base_cards():
@@ -207,7 +222,7 @@ def _end(g: "Game") -> None:
         if len(g.modifiers) != n:
             g.emit(f"{n - len(g.modifiers)} effect(s) lasting until end of turn end", ("7.6.4",))
 
-    timing.repeat_step(g, "end phase", "7.6.5", one_round, lambda: bool(g.pending) or timing.unfired_end_triggers(g))
+    timing.repeat_step(g, "end phase", "7.6.5", one_round, lambda: bool(g.pending) or triggers.unfired_end_triggers(g))
 
 
 def _next_turn(g: "Game") -> None:

@@ -19,8 +19,9 @@ def zh_sections() -> list[Section]:
     return parse_zh(read_text(path), str(path))
 
 
-def coverage_map(folder: Path | None = None) -> dict[str, list[str]]:
-    """Section number -> ids of the rulings whose scenario trace cites it (cached with the runs)."""
+def coverage_map(folder: Path | None = None, primary: bool = False) -> dict[str, list[str]]:
+    """Section number -> ids of the rulings whose trace cites it anywhere (cached with the runs), or
+    (`primary=True`, what coverage counts) applies it as an event's primary cite or a decision's legal basis."""
     from pal_judge.notices import warn
     from pal_judge.rulings.loader import load_rulings
     from pal_judge.rulings.runs import run_all
@@ -29,7 +30,8 @@ def coverage_map(folder: Path | None = None) -> dict[str, list[str]]:
     summaries = run_all(rulings, folder)
     linked: dict[str, list[str]] = {}
     for ruling in rulings:
-        for number in summaries[ruling.id].cited:
+        summary = summaries[ruling.id]
+        for number in summary.primary if primary else summary.cited:
             linked.setdefault(number, []).append(ruling.id)
     return dict(sorted(linked.items(), key=lambda item: number_key(item[0])))
 
@@ -55,8 +57,9 @@ def scenarios_citing(number: str, folder: Path | None = None) -> list[str]:
 
 @dataclass(frozen=True)
 class Coverage:
-    covered: dict[str, list[str]]  # clause -> scenarios
+    covered: dict[str, list[str]]  # clause -> scenarios that apply it (primary cite or decision basis)
     clauses: list[Section]
+    broad: dict[str, list[str]] | None = None  # clause -> scenarios whose trace cites it anywhere (the old figure)
 
     def chapters(self) -> dict[str, dict[str, int]]:
         result: dict[str, dict[str, int]] = {}
@@ -75,11 +78,16 @@ class Coverage:
 
     def to_dict(self) -> dict[str, Any]:
         goal = self.overall(set(range(1, 14)) - {2})
-        return {"overall": self.overall(), "goal_chapters_1_3_to_13": goal, "chapters": self.chapters(), "missing": self.missing()}
+        out = {"counts": "primary cites and decisions' legal bases", "overall": self.overall(),
+               "goal_chapters_1_3_to_13": goal, "chapters": self.chapters(), "missing": self.missing()}
+        if self.broad is not None:
+            wide = Coverage(self.broad, self.clauses)
+            out["broad"] = {"counts": "any cite in a trace", "overall": wide.overall(),
+                            "goal_chapters_1_3_to_13": wide.overall(set(range(1, 14)) - {2})}
+        return out
 
 
 def coverage(folder: Path | None = None) -> Coverage:
     """Numbered clauses (not chapter or heading titles) and which of them some scenario reaches."""
-    linked = coverage_map(folder)
     clauses = [s for s in zh_sections() if s.kind == "clause"]
-    return Coverage({n: ids for n, ids in linked.items()}, clauses)
+    return Coverage(coverage_map(folder, primary=True), clauses, coverage_map(folder))

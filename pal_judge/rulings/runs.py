@@ -23,7 +23,7 @@ from pal_judge.textfiles import read_json
 if TYPE_CHECKING:  # the model imports the scenario layer: not needed to read the cache (`rule`)
     from pal_judge.rulings.model import Ruling
 
-CACHE_FORMAT = 2  # 2: no stored `ok` (it followed from error and failures, and nothing read it)
+CACHE_FORMAT = 3  # 2: no stored `ok` (it followed from error and failures, and nothing read it); 3: `primary`
 
 
 @dataclass(frozen=True)
@@ -34,13 +34,15 @@ class RunSummary:
     error: str | None  # the run stopped: a step that does not fit, an unscripted choice, a rejected board
     failures: tuple[dict[str, Any], ...]  # failed expectations as dicts
     cited: tuple[str, ...]  # every clause the trace cites, sorted
+    primary: tuple[str, ...] = ()  # primary cites and decisions' legal bases, sorted (what coverage counts)
 
     def to_dict(self) -> dict[str, Any]:
-        return {"ruling": self.ruling, "error": self.error, "failures": list(self.failures), "cited": list(self.cited)}
+        return {"ruling": self.ruling, "error": self.error, "failures": list(self.failures), "cited": list(self.cited),
+                "primary": list(self.primary)}
 
     @classmethod
     def from_dict(cls, data: dict[str, Any]) -> RunSummary:
-        return cls(data["ruling"], data["error"], tuple(data["failures"]), tuple(data["cited"]))
+        return cls(data["ruling"], data["error"], tuple(data["failures"]), tuple(data["cited"]), tuple(data["primary"]))
 
 
 def sources_key(folder: Path | None = None) -> str:
@@ -59,7 +61,7 @@ def summarize(ruling: Ruling) -> RunSummary:
     except (RecursionError, MemoryError, ArithmeticError) as err:  # nor one that breaks it: the others still run
         return RunSummary(ruling.id, f"the engine could not run this scenario ({type(err).__name__}: {err})", (), ())
     failures = tuple(e.to_dict() for e in run.expectations if not e.ok)
-    return RunSummary(ruling.id, run.error, failures, tuple(sorted(run.cited())))
+    return RunSummary(ruling.id, run.error, failures, tuple(sorted(run.cited())), tuple(sorted(run.primary())))
 
 
 def _cache_path(folder: Path | None) -> Path:

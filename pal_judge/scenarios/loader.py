@@ -47,12 +47,12 @@ from pal_judge.scenarios.model import (
     Step,
 )
 
-SCENARIO_FIELDS = ("description", "cards", "setup", "steps", "expect")
+SCENARIO_FIELDS = ("description", "cards", "setup", "steps", "expect", "resume")
 SETUP_FIELDS = ("turn", "first", "turn_number", "phase", "night", "soul_draw_used", "pregame", "seed", "A", "B")
 PLAYER_FIELDS = ("life", "damage", "resources", "deck", "hand", "base", "graveyard", "souls", "soul_deck", "pal_limit")
 CARD_FIELDS = ("name", "type", "lucky", "power", "strike", "cost", "color", "element", "work", "names", "keywords", "abilities", "effect",
                "deck_limit")
-BASE_EXTRA = ("card", "state", "damage")
+BASE_EXTRA = ("card", "state", "damage", "power", "strike")
 RESOURCES = ("material", "ingredient")
 COLORS = ("red", "blue", "green", "purple", "colorless")
 
@@ -129,7 +129,9 @@ def scenario_from_node(node: Located, name: str, shared_cards: dict[str, Located
     steps = tuple(_step(item, labels) for item in body["steps"].items("steps")) if "steps" in body else ()
     expect = _expectations(body["expect"], labels) if "expect" in body else ()
     description = body["description"].text("description") if "description" in body else ""
-    return Scenario(name=name, setup=setup, steps=steps, expect=expect, where=node.where, description=description)
+    resume = body["resume"].plain() if "resume" in body else None  # a saved game, checked by the engine
+    return Scenario(name=name, setup=setup, steps=steps, expect=expect, where=node.where, description=description,
+                    resume=resume)
 
 
 # -- cards ------------------------------------------------------------------------------
@@ -366,7 +368,8 @@ def _base_card(node: Located, library: dict[str, Located]) -> BaseCard:
     if state not in CARD_STATES:
         raise extras["state"].where.error(f"a card's state is standing or rested, not '{state}'")
     damage = extras["damage"].natural("damage") if "damage" in extras else 0
-    return BaseCard(spec, state, damage)
+    power, strike = (extras[k].integer(k) if k in extras else 0 for k in ("power", "strike"))
+    return BaseCard(spec, state, damage, power, strike)
 
 
 def _souls(node: Located) -> tuple[int, int]:

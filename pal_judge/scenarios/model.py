@@ -53,6 +53,8 @@ class BaseCard:
     card: CardSpec
     state: str = "standing"
     damage: int = 0
+    power: int = 0  # a +N (or -N) power change until end of turn already on the card (10.2.1.2)
+    strike: int = 0  # the same for strike
 
 
 @dataclass(frozen=True)
@@ -154,3 +156,4 @@ class Scenario:
     expect: tuple[Expectation, ...]
     where: Where
     description: str = ""
+    resume: Any = None  # a saved game (`replay --save-at`): the engine resumes it instead of building the set-up

@@ -7,6 +7,7 @@ names the decision and its legal options, so no outcome rests on a default.
 
 from __future__ import annotations
 
+import json
 import re
 from dataclasses import dataclass, field
 from typing import Any
@@ -33,6 +34,8 @@ class StepRun:
     snapshot: dict[str, Any] = field(default_factory=dict)
     expectations: list[ExpectationResult] = field(default_factory=list)
     decisions: list[dict[str, Any]] = field(default_factory=list)  # what was asked and answered
+    state: dict[str, Any] | None = None  # the engine's complete state after this step (`keep_states`), when
+    # the next decision is a play timing the game can resume at (engine.saved.RESUMABLE)
 
     def to_dict(self) -> dict[str, Any]:
         return {
@@ -70,6 +73,12 @@ class ScenarioRun:
     def cited(self) -> set[str]:
         return {cite for event in self.events for cite in event.get("cites", ())}
 
+    def primary(self) -> set[str]:
+        """The clauses this run really applies: each event's primary cite and each answered decision's
+        legal basis (supporting cites are not counted)."""
+        events = {event["cites"][0] for event in self.events if event.get("cites")}
+        return events | {c for step in self.steps for d in step.decisions for c in d.get("basis", ())}
+
     def to_dict(self) -> dict[str, Any]:
         return {
             "scenario": self.scenario.name,
@@ -102,7 +111,8 @@ def engine_setup(setup: Setup) -> tuple[dict[str, Any], list[dict[str, Any]]]:
             "ingredient": board.resources.get("ingredient", 0),
             "deck": [c.name for c in board.deck],
             "hand": [c.name for c in board.hand],
-            "base": [{"card": b.card.name, "state": b.state, "damage": b.damage} for b in board.base],
+            "base": [{"card": b.card.name, "state": b.state, "damage": b.damage, "power": b.power, "strike": b.strike}
+                     for b in board.base],
             "graveyard": [c.name for c in board.graveyard],
             "souls": {"standing": board.souls_standing, "rested": board.souls_rested, "deck": board.soul_deck},
             "pal_limit": board.pal_limit,
@@ -178,8 +188,9 @@ def _declines_unasked(step: Step, decision: Any) -> bool:
 class StepDecider:
     """Answers the engine's decisions from the scenario's steps, recording each step's events and board."""
 
-    def __init__(self, scenario: Scenario) -> None:
+    def __init__(self, scenario: Scenario, keep_states: bool = False) -> None:
         self.scenario = scenario
+        self.keep_states = keep_states
         self.remaining = list(enumerate(scenario.steps, start=1))
         self.queue: list[tuple[tuple[str, ...], list[str]]] = []
         self.current = StepRun(0, "set-up", scenario.where.line)
@@ -188,8 +199,13 @@ class StepDecider:
         self.pending: Any = None
         self.option_checks: list[ExpectationResult] = []
 
-    def close_step(self, game: Any) -> None:
-        """Give the events since the last step to the current one and take the board."""
+    def close_step(self, game: Any, decision: Any = None) -> None:
+        """Give the events since the last step to the current one and take the board (and, with
+        `keep_states`, the engine's state when `decision` is one a saved game can resume at)."""
+        from pal_judge.engine.saved import RESUMABLE
+
+        if self.keep_states and decision is not None and decision.kind in RESUMABLE:
+            self.current.state = game.to_data(decision.kind)  # a play timing: nothing is resolving
         events = game.events[self.seen :]
         self.seen = len(game.events)
         self.current.events = [e.to_dict() for e in events]
@@ -218,7 +234,7 @@ class StepDecider:
             self.current.decisions.append({"kind": kinds[0], "answer": labels[0], "asked": False})
         while not self.queue:
             self._check_options(decision)
-            self.close_step(game)
+            self.close_step(game, decision)
             if not self.remaining:
                 self.pending = decision
                 from pal_judge.engine import ScriptExhausted
@@ -241,7 +257,8 @@ class StepDecider:
                 f"{step.where}: step {self.current.index} ({step.describe()}) does not answer what the engine asks: "
                 f"{decision.kind} for player {decision.player}, legal options: {legal}"
             )
-        self.current.decisions.append({"kind": decision.kind, "player": decision.player, "answer": chosen.label})
+        self.current.decisions.append({"kind": decision.kind, "player": decision.player, "answer": chosen.label,
+                                       "basis": list(decision.basis)})
         return chosen
 
 
@@ -271,6 +288,8 @@ def _build_game(scenario: Scenario) -> Any:
     from pal_judge.engine.deck import DeckError
 
     setup, cards = engine_setup(scenario.setup)
+    if scenario.resume is not None:
+        return _resumed_game(scenario)
     try:
         if scenario.setup.pregame:
             return Game.from_decks(_deck_defs(scenario, "A"), _deck_defs(scenario, "B"), seed=scenario.setup.seed, turn_limit=3)
@@ -281,6 +300,16 @@ def _build_game(scenario: Scenario) -> Any:
         raise UserError(f"{scenario.where}: {err}") from None
     except SetupError as err:
         raise UserError(f"{scenario.where}: the engine rejects the set-up at {getattr(err, 'path', '?')}: {err}") from None
+
+
+def _resumed_game(scenario: Scenario) -> Any:
+    """The game a `replay --save-at` file saved (its `resume:`), going on from where it was saved."""
+    from pal_judge.engine import Game
+
+    try:
+        return Game.from_data(json.loads(scenario.resume) if isinstance(scenario.resume, str) else scenario.resume)
+    except ValueError as err:  # SavedGameError, or text that is not JSON
+        raise UserError(f"{scenario.where}: resume: not a game saved by `replay --save-at`: {str(err)[:200]}") from None
 
 
 def _card_error(scenario: Scenario, err: Exception) -> UserError:
@@ -312,8 +341,9 @@ def _deck_check(scenario: Scenario) -> ScenarioRun | None:
     return ScenarioRun(scenario, [step], check(board, scenario.expect, 0), "illegal_deck", None, error)
 
 
-def run_scenario(scenario: Scenario) -> ScenarioRun:
-    """Play the scenario; expectation failures and strict-run failures are reported, not raised."""
+def run_scenario(scenario: Scenario, keep_states: bool = False) -> ScenarioRun:
+    """Play the scenario; expectation failures and strict-run failures are reported, not raised.
+    `keep_states`: keep the engine's state after each step (for `replay --save-at`)."""
     from pal_judge.engine import UnscriptedChoice
 
     if scenario.setup.pregame:
@@ -321,18 +351,25 @@ def run_scenario(scenario: Scenario) -> ScenarioRun:
         if illegal is not None:
             return illegal
     game = _build_game(scenario)
-    decider = StepDecider(scenario)
+    decider = StepDecider(scenario, keep_states)
     error: str | None = None
     outcome, winner = "error", None
     try:
         result = game.run(decider)
         outcome, winner = result.outcome, result.winner
         pending = getattr(result, "pending", None) or decider.pending
+        if outcome == "event_limit":
+            error = f"{scenario.where}: {result.reason}"
     except (StepMismatch, UnscriptedChoice) as err:
         error = str(err)
         pending = None
+    except Exception as err:  # noqa: BLE001 - only a saved game's own data can be inconsistent this way
+        if scenario.resume is None:
+            raise
+        raise UserError(f"{scenario.where}: resume: the saved game is not consistent "
+                        f"({type(err).__name__}: {str(err)[:120]})") from None
     if not any(run is decider.current for run in decider.runs):
-        decider.close_step(game)
+        decider.close_step(game, pending)
     if error is None and pending is not None and pending.kind not in PLAY_TIMINGS:
         legal = ", ".join(o.label for o in pending.options)
         error = (

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import re
 from pathlib import Path
 from typing import Any
@@ -11,15 +12,16 @@ import yaml
 from pal_judge.atomic import write_text_atomic
 from pal_judge.errors import UserError
 from pal_judge.scenarios.located import Located
-from pal_judge.scenarios.model import PHASES, PLAYERS, Scenario
+from pal_judge.scenarios.model import PHASES, PLAYERS, Scenario, Step
+from pal_judge.scenarios.runner import ScenarioRun
 
 _GENERIC = {"Filler": "normal", "Lucky Filler": "lucky"}
 
 
 def _card_name(name: str) -> str:
     """Built-in fillers (and the numbered ones of pre-game decks) go back to `normal` / `lucky`."""
-    base = re.sub(r" \d+$", "", name)
-    return _GENERIC.get(name, _GENERIC.get(base, name))
+    card = re.sub(r"#\d+$", "", name)  # a label Name#2 (a second copy) is the card Name
+    return _GENERIC.get(card, _GENERIC.get(re.sub(r" \d+$", "", card), card))
 
 
 def _deck(names: list[str]) -> Any:
@@ -90,6 +92,7 @@ def setup_from_snapshot(snapshot: dict[str, Any], scenario: Scenario, step: int)
             "graveyard": names["graveyard"],
             "souls": {"standing": souls.get("standing", 0), "rested": souls.get("rested", 0)},
             "soul_deck": souls.get("deck", 0),
+            "pal_limit": board.get("pal_limit", 5),  # the limit in force (with card text that changes it)
         }
     document: dict[str, Any] = {"description": " ".join(notes)}
     library = _library(scenario, used)
@@ -100,8 +103,41 @@ def setup_from_snapshot(snapshot: dict[str, Any], scenario: Scenario, step: int)
     return document
 
 
+def _plain_step(step: Step) -> Any:
+    """A step as the scenario format writes it (the inverse of the loader's reading)."""
+    if step.action == "attack":
+        return {"attack": f"{step.args['with']} -> {step.args['target']}"}
+    return {step.action: dict(step.args)} if step.args else step.action
+
+
+def saved_document(run: ScenarioRun, step: int) -> tuple[dict[str, Any], int]:
+    """The scenario file `replay --save-at STEP` writes, and the step it really starts after.
+
+    The game is saved complete (`resume:`, the engine's state: a battle in progress, effects until end of
+    turn, once-per-turn uses …) after the last step up to STEP that ends at a play timing (main, block,
+    quick); the original steps after that one follow, so replaying the file goes on exactly as the original
+    did. The `setup:` shows the same board for reading; to change the board for a what-if, remove `resume:`
+    and edit `setup:` (the game then starts at the beginning of its phase, without battle or effects)."""
+    runs = [r for r in run.steps if r.index <= step]
+    saved = next((r for r in reversed(runs) if r.state is not None), None)
+    chosen = saved or runs[-1]
+    if "players" not in chosen.snapshot:
+        raise UserError(f"--save-at {step}: the decks are not legal (6.1), so there is no game to save")
+    document = setup_from_snapshot(chosen.snapshot, run.scenario, chosen.index)
+    if saved is not None:
+        document["description"] = (
+            f"The game after step {chosen.index} of scenario {run.scenario.name}, saved complete in resume: (a battle "
+            f"in progress, effects until end of turn and once-per-turn uses included); the original steps after "
+            f"step {chosen.index} follow. For a what-if on the board, remove resume: and edit setup: (the game then "
+            f"starts at the beginning of the {chosen.snapshot.get('phase') or 'main'} phase, without a battle or "
+            f"effects until end of turn).")
+        document["resume"] = json.dumps(saved.state, separators=(",", ":"))  # plain data, as one JSON text
+        document["steps"] = [_plain_step(s) for s in run.scenario.steps[chosen.index:]]
+    return document, chosen.index
+
+
 def write_scenario(path: Path, document: dict[str, Any]) -> None:
-    text = "# Written by `pal-judge replay --save-at`: add steps and expect, then replay this file.\n"
+    text = "# Written by `pal-judge replay --save-at`: edit the steps, add expect, then replay this file.\n"
     text += yaml.safe_dump(document, sort_keys=False, allow_unicode=True, default_flow_style=None, width=100)
     if path.exists() or path.is_symlink():
         # never overwrite a judge's file (it may be the very scenario being replayed)

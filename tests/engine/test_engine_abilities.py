@@ -170,4 +170,4 @@ def test_optional_replacement_whose_choice_is_impossible_does_not_apply() -> Non
              ["attack Brute -> Mau", "yes"])
     ws = whats(g)
     assert sorted(g.snapshot()["players"]["B"]["graveyard"]) == ["Filler", "Mau"]
-    assert ws.index("Mau: destroy is replaced") < next(i for i, w in enumerate(ws) if "cannot be made" in w)
+    assert next(i for i, w in enumerate(ws) if w.startswith("Mau's destroy is replaced")) < next(i for i, w in enumerate(ws) if "cannot be made" in w)

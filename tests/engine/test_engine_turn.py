@@ -24,14 +24,16 @@ def test_validation_reports_every_violation() -> None:
     assert rules == ["6.1.1.1", "6.1.1.2", "6.1.1.3", "6.1.2"]
 
 
-def test_same_name_counts_every_name_a_card_has() -> None:
-    # 5.20.1.1 / 2.1.3.1: "Fire – Foxparks" shares the main name with "Foxparks".
-    deck = _deck("Y")
+def test_same_name_compares_card_names_not_main_names() -> None:
+    # 5.20.1 "same name" = a card name in common; 2.1.3 / 2.1.4 a main name is only part of a card name, so
+    # 4 "Alpha – Lamball" and 4 "Beta – Lamball" are 4 + 4 cards of two names: legal (6.1.1.2).
+    deck = _deck("Y")[:42] + [card_from_dict(pal("Alpha – Lamball"))] * 4 + [card_from_dict(pal("Beta – Lamball"))] * 4
+    assert validate_deck(deck) == []
+    # 5.20.1.1 / 2.1.5 an added card name does count: 3 Foxparks + 2 cards also named Foxparks is 5
     fox = card_from_dict(pal("Foxparks"))
-    alt = card_from_dict(pal("Fire – Foxparks"))
-    deck = deck[:45] + [fox] * 3 + [alt] * 2
-    msgs = [v.message for v in validate_deck(deck) if v.rule == "6.1.1.2"]
-    assert any("'Foxparks'" in m for m in msgs)
+    alias = card_from_dict(pal("Fire Fox", names=["Foxparks"]))
+    msgs = [v.message for v in validate_deck(_deck("Y")[:45] + [fox] * 3 + [alias] * 2) if v.rule == "6.1.1.2"]
+    assert any("5 cards named 'Foxparks'" in m for m in msgs)
 
 
 def test_pregame_second_player_soul_hands_and_first_turn_without_draw() -> None:

@@ -15,6 +15,7 @@ from pal_judge.engine import (
     SetupError,
     card_from_dict,
 )
+from pal_judge.engine.limits import MAX_AMOUNT
 
 BAD_BOARDS: dict[str, tuple[dict[str, Any], str]] = {
     "negative deck size": ({"A": {"deck": -5}}, "players.A.deck"),
@@ -66,11 +67,12 @@ def test_bad_card_data_names_the_field(card: dict[str, Any], path: str) -> None:
 
 
 @pytest.mark.parametrize("do", ["draw", "look_top", "discard", "life", "gain"])
-def test_absurd_amounts_in_an_effect_finish_at_once(do: str) -> None:
-    """An effect for 10**12 of something must not loop 10**12 times: the deck or hand runs out first."""
-    step: dict[str, Any] = {"do": do, "amount": 10**12}
+def test_the_largest_amounts_allowed_finish_at_once(do: str) -> None:
+    """An effect for the largest amount a card may say must not loop that many times: the deck or hand
+    runs out first (larger amounts are refused, tests/engine/test_engine_bounded.py)."""
+    step: dict[str, Any] = {"do": do, "amount": MAX_AMOUNT}
     if do == "gain":
-        step.update(resource="material", amount=-(10**12))  # 3.3.3.1 resources floor at 0
+        step.update(resource="material", amount=-MAX_AMOUNT)  # 3.3.3.1 resources floor at 0
     card = {"name": "X", "type": "pal", "power": 1000, "strike": 1, "cost": 0,
             "abilities": [{"kind": "activated", "limit": 1, "effect": [step]}]}
     game = Game.from_setup({"players": {"A": {"base": ["X"], "deck": 3, "hand": ["Filler"], "material": 2}, "B": {}}},

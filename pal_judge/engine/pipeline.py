@@ -1,0 +1,126 @@
+"""The event pipeline: every move of cards between zones passes here, one card or many at once.
+
+Resting and standing pass here too (`set_rested`, `stand_all`): the card changes, the event is recorded, and
+"another card becomes rested / standing" triggers are collected.
+
+For one move event (a group of cards moved at the same time, 11.1.2.4, 5.11.1, 10.8.4.2):
+1. replacement effects (10.11) on each card that would go from the base to the graveyard — any card's,
+   in the order the affected card's controller chooses (10.11.2); a replaced move never happens (10.11.1.1);
+2. one look-back snapshot of every card leaving the base, taken before anything moves (10.8.4.1.2, 10.12.1);
+3. the moves themselves (each card becomes a new object, 4.1.4);
+4. zone-change triggers, all read from that one snapshot (10.8.4).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any, Sequence
+
+from pal_judge.engine import replacement, triggers
+from pal_judge.engine.state import CardInstance
+
+if TYPE_CHECKING:
+    from pal_judge.engine.game import Game
+
+
+@dataclass(slots=True)
+class Move:
+    """One card of a move event: where it goes, why (cites) and how the trace says it."""
+
+    card: CardInstance
+    to: str
+    cites: tuple[str, ...]
+    what: str | None = None
+    bottom: bool = False  # to the bottom of the deck
+    rested: bool = False  # 4.3.2.3 placed standing unless told otherwise
+
+
+def move_group(g: "Game", moves: Sequence[Move], batch: int | None = None,
+               quiet: bool = False) -> list[CardInstance | None]:
+    """Move the cards at the same time; returns each card as it arrived (None: the move was replaced)."""
+    live: list[Move | None] = []
+    for m in moves:
+        if m.card.zone == "base" and m.to == "graveyard" and replacement.replace(g, m.card, "destroy", m.cites):
+            live.append(None)
+        else:
+            live.append(m)
+    if batch is None and any(m is not None and m.to == "base" for m in live):
+        batch = g.next_batch()  # cards put into the base by one event are placed together (11.5.1.1)
+    # the look-back snapshot of every card leaving the base, before any of them moves
+    lookback = {m.card.oid: triggers.capture_lki(g, m.card) for m in live if m is not None and m.card.zone == "base"}
+    g.lki.update(lookback)
+    g.leaving = set(lookback)
+    try:
+        arrived = [None if m is None else _relocate(g, m, batch, quiet) for m in live]
+        left = [(lookback[m.card.oid], m.to, new.oid) for m, new in zip(live, arrived)
+                if m is not None and new is not None and m.card.oid in lookback]
+        triggers.on_left_base_group(g, left)
+        for m, new in zip(live, arrived):
+            if m is not None and new is not None and m.to == "base" and m.card.oid not in lookback:
+                triggers.on_entered_base(g, new, m.card.zone)  # 5.15.1 deployed
+    finally:
+        g.leaving = set()
+    return arrived
+
+
+def _relocate(g: "Game", m: Move, batch: int | None, quiet: bool) -> CardInstance:
+    """Take the card out of its zone and put a new object (4.1.4) into its owner's zone (4.1.6)."""
+    ci = m.card
+    src = ci.zone
+    if "base" in (src, m.to):
+        g.base_version += 1
+    g.remove(ci)
+    new = g.new_instance(ci.card, ci.owner, m.to)
+    if m.to == "resolution":
+        g.resolution.append(new)
+    else:
+        zone = g.players[ci.owner].zone(m.to)
+        if m.to == "deck" and not m.bottom:
+            zone.insert(0, new)
+        else:
+            zone.append(new)
+    if m.to == "base":
+        new.rested = m.rested
+        new.placed = batch if batch is not None else g.next_batch()
+        new.entered_turn = g.turn
+    if not quiet:
+        # 4.1.4 the moved card is a new object: cited where that loses something (its damage, rested state)
+        lost = ("4.1.4",) if src == "base" and (ci.damage or ci.rested) else ()
+        g.emit(m.what or f"{ci.label} moves from {src} to {m.to}", m.cites + lost, player=ci.owner, card=new.label,
+               before={"zone": src, "oid": ci.oid}, after={"zone": m.to, "oid": new.oid})
+    if src == "base" and any(mod.oid == ci.oid for mod in g.modifiers):
+        # 10.10.2 effects from resolved abilities no longer apply to the moved card
+        g.modifiers = [mod for mod in g.modifiers if mod.oid != ci.oid]
+        g.emit(f"effects on {ci.label} end: it left the base", ("10.10.2", "4.1.4"), player=ci.owner)
+    return new
+
+
+def set_rested(g: "Game", ci: CardInstance, rested: bool, cites: Sequence[str], what: str | None = None,
+               after: dict[str, Any] | None = None) -> None:
+    """Rest or stand one card (4.3.2); 1.3.2.1 a card already in that state does not change again."""
+    if ci.rested == rested:
+        g.emit(f"{ci.label} is already {'rested' if rested else 'standing'}: nothing happens", ("1.3.2.1",) + tuple(cites),
+               player=ci.controller, card=ci.label)
+        return
+    ci.rested = rested
+    word = "rests" if rested else "stands"
+    state = "rested" if rested else "standing"
+    g.emit(what or f"{ci.label} {word}", tuple(cites) + ("4.3.2.2" if rested else "4.3.2.1", "4.3.2", "4.3.1"),
+           player=ci.controller, card=ci.label, before={"state": "standing" if rested else "rested"},
+           after={"state": state, **(after or {})})
+    _became(g, [ci], rested)
+
+
+def stand_all(g: "Game", idx: int) -> list[CardInstance]:
+    """Stand every rested card in a player's base at once (7.2.1); returns the cards that stood."""
+    stood = [c for c in g.players[idx].base if c.rested]
+    for c in stood:
+        c.rested = False
+    _became(g, stood, False)
+    return stood
+
+
+def _became(g: "Game", cards: Sequence[CardInstance], rested: bool) -> None:
+    """"When another card becomes rested / standing" (whose: you, opponent, any) of every other base card."""
+    for ci in cards:
+        triggers.fire_watchers(g, ci, "on_other_rested" if rested else "on_other_stood")
