@@ -182,12 +182,16 @@ class _Scorer:
         if e.numbers or z.numbers:
             cost += W_NUM_DIFF * (e.numbers ^ z.numbers).bit_count() - W_NUM_SHARED * (e.numbers & z.numbers).bit_count()
         if e.terms or z.terms:
-            cost += W_TERM_DIFF * self._weight(e.terms ^ z.terms) - W_TERM_SHARED * self._weight(e.terms & z.terms)
+            weights = self._weights  # the cache of _weight, read here first: 250,000 lookups
+            differ, shared = e.terms ^ z.terms, e.terms & z.terms
+            cost += (W_TERM_DIFF * (weights.get(differ) or self._weight(differ))
+                     - W_TERM_SHARED * (weights.get(shared) or self._weight(shared)))
         return cost
 
     def match(self, en: tuple[int, ...], zh: tuple[int, ...]) -> float:
         e, z = self._joined(en, zh)
-        cost = self._evidence_cost(e, z) + self._position_cost(en[0], zh[0])
+        off_diagonal = (en[0] - self.clause_rank[zh[0]] * self.slope) / BAND  # see offset()
+        cost = self._evidence_cost(e, z) + W_POSITION * off_diagonal * off_diagonal
         if len(en) > 1:
             cost += PRIOR_MERGE + self._parts_without_evidence([self.en[i] for i in en], z, True)
         if len(zh) > 1:
@@ -205,14 +209,18 @@ class _Scorer:
     def _parts_without_evidence(self, parts: list[_Packed], other: _Packed, parts_are_en: bool) -> float:
         """NO_OWN_EVIDENCE for each part that shares nothing with `other` its siblings do not
         already share, and whose length the pair does not need either."""
-        whole = sum(p.length for p in parts)
+        whole = 0
+        for part in parts:
+            whole += part.length
         with_all = None  # the length cost of the whole pair, when a part needs it
         penalty = 0.0
         for k, part in enumerate(parts):
             terms, refs, numbers = part.terms & other.terms, part.refs & other.refs, part.numbers & other.numbers
-            for sibling in parts[:k] + parts[k + 1:]:
-                terms, refs, numbers = terms & ~sibling.terms, refs & ~sibling.refs, numbers & ~sibling.numbers
-            own = self._weight(terms) + W_REF_SHARED * refs.bit_count() + W_NUM_SHARED * numbers.bit_count()
+            for n, sibling in enumerate(parts):
+                if n != k:
+                    terms, refs, numbers = terms & ~sibling.terms, refs & ~sibling.refs, numbers & ~sibling.numbers
+            own = (W_REF_SHARED * refs.bit_count() + W_NUM_SHARED * numbers.bit_count()
+                   + (self._weights.get(terms) or self._weight(terms)))
             if own < MIN_OWN_EVIDENCE:
                 if with_all is None:
                     with_all = self._lengths_cost(whole, other.length, parts_are_en)
@@ -228,9 +236,6 @@ class _Scorer:
     def offset(self, i: int, j: int) -> float:
         """How far paragraph i lies from the diagonal at grid column j, in paragraphs."""
         return i - self.clause_rank[j] * self.slope
-
-    def _position_cost(self, i: int, j: int) -> float:
-        return W_POSITION * (self.offset(i, j) / BAND) ** 2
 
     def _lengths_cost(self, first: int, second: int, first_is_en: bool) -> float:
         en_length, zh_length = (first, second) if first_is_en else (second, first)
@@ -294,12 +299,18 @@ def align(
         if not moves:
             continue
         edges[point] = moves
-        chosen = min(moves, key=lambda mv: best[mv[0]] + mv[2])
+        chosen, cheapest = moves[0], best[moves[0][0]] + moves[0][2]
+        for move in moves[1:]:
+            if best[move[0]] + move[2] < cheapest:  # strictly: the first cheapest wins a tie
+                chosen, cheapest = move, best[move[0]] + move[2]
         back[point] = chosen
-        best[point] = best[chosen[0]] + chosen[2]
+        best[point] = cheapest
         values = [alpha[previous] - cost for previous, _, cost in moves]
-        top = max(values)
-        alpha[point] = top + math.log(sum(math.exp(v - top) for v in values))
+        if len(values) == 1:
+            alpha[point] = values[0]
+        else:
+            top = max(values)
+            alpha[point] = top + math.log(sum([math.exp(v - top) for v in values]))
     end = m * width + n
     if best[end] == INF:
         raise ValueError("alignment band too narrow for these texts")
