@@ -29,11 +29,11 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass
-from typing import Iterable
+from typing import Iterable, Iterator
 
 from pal_judge.corpus.glossary import Glossary
 from pal_judge.corpus.model import AlignedParagraph, Section
-from pal_judge.corpus.signals import Signals, en_signals, implied_terms, zh_signals
+from pal_judge.corpus.signals import en_signals, implied_terms, zh_signals
 
 INF = float("inf")
 
@@ -85,6 +85,37 @@ class Alignment:
     ratio: float  # EN characters per ZH character used by the length model
 
 
+class _Bits:
+    """Interns strings as the bits of an int, so that set algebra on the small sets of
+    signals is integer arithmetic (the aligner scores some 80,000 candidate pairs)."""
+
+    def __init__(self) -> None:
+        self.bit: dict[str, int] = {}
+
+    def mask(self, items: Iterable[str]) -> int:
+        mask = 0
+        for item in items:
+            bit = self.bit.get(item)
+            if bit is None:
+                bit = self.bit[item] = 1 << len(self.bit)
+            mask |= bit
+        return mask
+
+
+class _Packed:
+    """A text's Signals with each set as a bit mask (a plain slotted class: the aligner
+    joins some 130,000 of them)."""
+
+    __slots__ = ("length", "refs", "numbers", "terms")
+
+    def __init__(self, length: int, refs: int, numbers: int, terms: int) -> None:
+        self.length, self.refs, self.numbers, self.terms = length, refs, numbers, terms
+
+    def __add__(self, other: "_Packed") -> "_Packed":
+        return _Packed(self.length + other.length, self.refs | other.refs,
+                       self.numbers | other.numbers, self.terms | other.terms)
+
+
 class _Scorer:
     """Costs of the candidate beads over one pair of texts."""
 
@@ -92,18 +123,22 @@ class _Scorer:
         self.sections = sections
         self.is_clause = [s.kind == "clause" for s in sections]
         implied = implied_terms(glossary)
-        self.en = [en_signals(p, glossary, implied) for p in paragraphs]
-        self.zh = [zh_signals(s.zh, glossary, s.number, implied) for s in sections]
-        clause_chars = sum(z.length for z, c in zip(self.zh, self.is_clause) if c)
-        self.ratio = sum(e.length for e in self.en) / max(clause_chars, 1)
+        en = [en_signals(p, glossary, implied) for p in paragraphs]
+        zh = [zh_signals(s.zh, glossary, s.number, implied) for s in sections]
+        clause_chars = sum(z.length for z, c in zip(zh, self.is_clause) if c)
+        self.ratio = sum(e.length for e in en) / max(clause_chars, 1)
         # Rarer terms say more: weight each glossary term by its inverse document frequency.
         df: dict[str, int] = {}
-        for z in self.zh:
+        for z in zh:
             for t in z.terms:
                 df[t] = df.get(t, 0) + 1
-        n = len(self.zh)
-        self.idf = {t: math.log((n + 1) / (c + 0.5)) for t, c in df.items()}
-        self.default_idf = math.log((n + 1) / 0.5)
+        n = len(zh)
+        idf = {t: math.log((n + 1) / (c + 0.5)) for t, c in df.items()}
+        default_idf = math.log((n + 1) / 0.5)
+        refs, numbers, terms = _Bits(), _Bits(), _Bits()
+        self.en, self.zh = ([_Packed(x.length, refs.mask(x.refs), numbers.mask(x.numbers), terms.mask(x.terms)) for x in side]
+                            for side in (en, zh))
+        self.term_weights = {bit: idf.get(t, default_idf) for t, bit in terms.bit.items()}
         self.pins = {p.en_index: p.sections for p in pins}
         # Position: where a paragraph "should" fall if the translation were one paragraph per clause.
         self.clause_rank = [0] * (len(sections) + 1)  # clauses before grid column j
@@ -111,15 +146,21 @@ class _Scorer:
             self.clause_rank[j + 1] = self.clause_rank[j] + (1 if is_clause else 0)
         self.slope = len(paragraphs) / max(self.clause_rank[-1], 1)
         self.numbers = [s.number for s in sections]
-        self._weights: dict[frozenset[str], float] = {}
+        self._weights: dict[int, float] = {0: 0.0}
 
-    def _weight(self, terms: frozenset[str]) -> float:
+    def _weight(self, terms: int) -> float:
+        """Summed rarity of a set of terms (a bit mask)."""
         weight = self._weights.get(terms)
         if weight is None:
-            weight = self._weights[terms] = sum(self.idf.get(t, self.default_idf) for t in terms)
+            weight, rest = 0.0, terms
+            while rest:
+                bit = rest & -rest
+                weight += self.term_weights[bit]
+                rest ^= bit
+            self._weights[terms] = weight
         return weight
 
-    def _joined(self, en: tuple[int, ...], zh: tuple[int, ...]) -> tuple[Signals, Signals]:
+    def _joined(self, en: tuple[int, ...], zh: tuple[int, ...]) -> tuple[_Packed, _Packed]:
         e = self.en[en[0]]
         for i in en[1:]:
             e = e + self.en[i]
@@ -134,45 +175,58 @@ class _Scorer:
         e, z = self._joined(en, zh)
         return self._evidence_cost(e, z)
 
-    def _evidence_cost(self, e: Signals, z: Signals) -> float:
-        return self._length_cost(e, z) + self._shared_cost(e, z)
+    def _evidence_cost(self, e: _Packed, z: _Packed) -> float:
+        cost = self._lengths_cost(e.length, z.length, True)
+        if e.refs or z.refs:
+            cost += W_REF_DIFF * (e.refs ^ z.refs).bit_count() - W_REF_SHARED * (e.refs & z.refs).bit_count()
+        if e.numbers or z.numbers:
+            cost += W_NUM_DIFF * (e.numbers ^ z.numbers).bit_count() - W_NUM_SHARED * (e.numbers & z.numbers).bit_count()
+        if e.terms or z.terms:
+            weights = self._weights  # the cache of _weight, read here first: 250,000 lookups
+            differ, shared = e.terms ^ z.terms, e.terms & z.terms
+            cost += (W_TERM_DIFF * (weights.get(differ) or self._weight(differ))
+                     - W_TERM_SHARED * (weights.get(shared) or self._weight(shared)))
+        return cost
 
     def match(self, en: tuple[int, ...], zh: tuple[int, ...]) -> float:
         e, z = self._joined(en, zh)
-        cost = self._evidence_cost(e, z) + self._position_cost(en[0], zh[0])
+        off_diagonal = (en[0] - self.clause_rank[zh[0]] * self.slope) / BAND  # see offset()
+        cost = self._evidence_cost(e, z) + W_POSITION * off_diagonal * off_diagonal
         if len(en) > 1:
             cost += PRIOR_MERGE + self._parts_without_evidence([self.en[i] for i in en], z, True)
         if len(zh) > 1:
             cost += PRIOR_MERGE + self._parts_without_evidence([self.zh[j] for j in zh], e, False)
-        if not all(self.is_clause[j] for j in zh):
+        if not all(map(self.is_clause.__getitem__, zh)):
             cost += PRIOR_HEADING_TEXT
-        return cost + self._pin_cost(en, zh)
+        return cost + self._pin_cost(en, zh) if self.pins else cost
 
     def en_only(self, i: int) -> float:
-        return PRIOR_EN_ONLY + self._pin_cost((i,), ())
+        return PRIOR_EN_ONLY + self._pin_cost((i,), ()) if self.pins else PRIOR_EN_ONLY
 
     def zh_only(self, j: int) -> float:
         return PRIOR_CLAUSE_DROPPED if self.is_clause[j] else 0.0
 
-    def _parts_without_evidence(self, parts: list[Signals], other: Signals, parts_are_en: bool) -> float:
+    def _parts_without_evidence(self, parts: list[_Packed], other: _Packed, parts_are_en: bool) -> float:
         """NO_OWN_EVIDENCE for each part that shares nothing with `other` its siblings do not
         already share, and whose length the pair does not need either."""
-        whole = sum(p.length for p in parts)
-        with_all = self._lengths_cost(whole, other.length, parts_are_en)
+        whole = 0
+        for part in parts:
+            whole += part.length
+        with_all = None  # the length cost of the whole pair, when a part needs it
         penalty = 0.0
         for k, part in enumerate(parts):
-            terms = part.terms & other.terms
-            refs = part.refs & other.refs
-            numbers = part.numbers & other.numbers
+            terms, refs, numbers = part.terms & other.terms, part.refs & other.refs, part.numbers & other.numbers
             for n, sibling in enumerate(parts):
                 if n != k:
-                    terms -= sibling.terms
-                    refs -= sibling.refs
-                    numbers -= sibling.numbers
-            own = self._weight(terms) + W_REF_SHARED * len(refs) + W_NUM_SHARED * len(numbers)
-            without = self._lengths_cost(whole - part.length, other.length, parts_are_en)
-            if own < MIN_OWN_EVIDENCE and without - with_all < LENGTH_EVIDENCE:
-                penalty += NO_OWN_EVIDENCE
+                    terms, refs, numbers = terms & ~sibling.terms, refs & ~sibling.refs, numbers & ~sibling.numbers
+            own = (W_REF_SHARED * refs.bit_count() + W_NUM_SHARED * numbers.bit_count()
+                   + (self._weights.get(terms) or self._weight(terms)))
+            if own < MIN_OWN_EVIDENCE:
+                if with_all is None:
+                    with_all = self._lengths_cost(whole, other.length, parts_are_en)
+                without = self._lengths_cost(whole - part.length, other.length, parts_are_en)
+                if without - with_all < LENGTH_EVIDENCE:
+                    penalty += NO_OWN_EVIDENCE
         return penalty
 
     def _pin_cost(self, en: tuple[int, ...], zh: tuple[int, ...]) -> float:
@@ -183,12 +237,6 @@ class _Scorer:
         """How far paragraph i lies from the diagonal at grid column j, in paragraphs."""
         return i - self.clause_rank[j] * self.slope
 
-    def _position_cost(self, i: int, j: int) -> float:
-        return W_POSITION * (self.offset(i, j) / BAND) ** 2
-
-    def _length_cost(self, e: Signals, z: Signals) -> float:
-        return self._lengths_cost(e.length, z.length, True)
-
     def _lengths_cost(self, first: int, second: int, first_is_en: bool) -> float:
         en_length, zh_length = (first, second) if first_is_en else (second, first)
         zl = max(zh_length, 1)
@@ -196,35 +244,36 @@ class _Scorer:
         a = abs(delta)
         return 0.5 * a * a if a < 2 else 2 * a - 2  # Huber: outliers cost linearly
 
-    def _shared_cost(self, e: Signals, z: Signals) -> float:
-        cost = W_REF_DIFF * len(e.refs ^ z.refs) - W_REF_SHARED * len(e.refs & z.refs)
-        cost += W_NUM_DIFF * len(e.numbers ^ z.numbers) - W_NUM_SHARED * len(e.numbers & z.numbers)
-        cost += W_TERM_DIFF * self._weight(e.terms ^ z.terms) - W_TERM_SHARED * self._weight(e.terms & z.terms)
-        return cost
+
+# The five bead shapes, as (English paragraphs, Chinese sections) consumed.
+EN_ONLY, ZH_ONLY, ONE_ONE, ONE_TWO, TWO_ONE = (1, 0), (0, 1), (1, 1), (1, 2), (2, 1)
+Move = tuple[int, tuple[int, int], float]  # (previous grid point, bead shape, bead cost)
 
 
-def _moves(scorer: _Scorer, i: int, j: int) -> list[tuple[int, int, Bead]]:
-    """The beads ending at grid point (i, j): (previous i, previous j, bead)."""
-    out: list[tuple[int, int, Bead]] = []
-    if i >= 1:
-        out.append((i - 1, j, Bead((i - 1,), (), scorer.en_only(i - 1))))
-    if j >= 1:
-        out.append((i, j - 1, Bead((), (j - 1,), scorer.zh_only(j - 1))))
-    if i >= 1 and j >= 1:
-        out.append((i - 1, j - 1, Bead((i - 1,), (j - 1,), scorer.match((i - 1,), (j - 1,)))))
-    if i >= 1 and j >= 2 and scorer.is_clause[j - 1] and scorer.is_clause[j - 2]:
-        out.append((i - 1, j - 2, Bead((i - 1,), (j - 2, j - 1), scorer.match((i - 1,), (j - 2, j - 1)))))
-    if i >= 2 and j >= 1 and scorer.is_clause[j - 1]:
-        out.append((i - 2, j - 1, Bead((i - 2, i - 1), (j - 1,), scorer.match((i - 2, i - 1), (j - 1,)))))
+def _moves(scorer: _Scorer, best: list[float], width: int, i: int, j: int) -> list[Move]:
+    """The beads ending at grid point (i, j) (stored at i * width + j) from a reached point,
+    in this order (the first cheapest wins a tie); merges and splits join clauses only."""
+    point, is_clause = i * width + j, scorer.is_clause
+    out: list[Move] = []
+    if i >= 1 and best[point - width] < INF:
+        out.append((point - width, EN_ONLY, scorer.en_only(i - 1)))
+    if j >= 1 and best[point - 1] < INF:
+        out.append((point - 1, ZH_ONLY, scorer.zh_only(j - 1)))
+    if i >= 1 and j >= 1 and best[point - width - 1] < INF:
+        out.append((point - width - 1, ONE_ONE, scorer.match((i - 1,), (j - 1,))))
+    if i >= 1 and j >= 2 and is_clause[j - 1] and is_clause[j - 2] and best[point - width - 2] < INF:
+        out.append((point - width - 2, ONE_TWO, scorer.match((i - 1,), (j - 2, j - 1))))
+    if i >= 2 and j >= 1 and is_clause[j - 1] and best[point - 2 * width - 1] < INF:
+        out.append((point - 2 * width - 1, TWO_ONE, scorer.match((i - 2, i - 1), (j - 1,))))
     return out
 
 
-def _logsumexp(values: list[float]) -> float:
-    finite = [v for v in values if v != -INF]
-    if not finite:
-        return -INF
-    top = max(finite)
-    return top + math.log(sum(math.exp(v - top) for v in finite))
+def _log_add(x: float, y: float) -> float:
+    """log(exp(x) + exp(y)), for x, y possibly -inf."""
+    if x == -INF:
+        return y
+    top = max(x, y)
+    return top + math.log(math.exp(x - top) + math.exp(y - top))
 
 
 def align(
@@ -236,58 +285,83 @@ def align(
     """The best monotone alignment of `paragraphs` to `sections`, with per-bead posteriors."""
     scorer = _Scorer(paragraphs, sections, glossary, pins)
     m, n = len(paragraphs), len(sections)
-    def in_band(i: int, j: int) -> bool:
-        return abs(scorer.offset(i, j)) <= BAND or (i, j) in ((0, 0), (m, n))
+    width = n + 1  # grid point (i, j) is stored at i * width + j
 
-    # Forward: Viterbi cost and log partition (sum over paths of exp(-cost)).
-    best: dict[tuple[int, int], tuple[float, tuple[int, int], Bead | None]] = {(0, 0): (0.0, (0, 0), None)}
-    alpha: dict[tuple[int, int], float] = {(0, 0): 0.0}
-    edges: dict[tuple[int, int], list[tuple[int, int, Bead]]] = {}
-    for j in range(n + 1):
-        for i in range(m + 1):
-            if (i, j) == (0, 0) or not in_band(i, j):
-                continue
-            moves = [mv for mv in _moves(scorer, i, j) if (mv[0], mv[1]) in best]
-            if not moves:
-                continue
-            edges[(i, j)] = moves
-            pi, pj, bead = min(moves, key=lambda mv: best[(mv[0], mv[1])][0] + mv[2].cost)
-            best[(i, j)] = (best[(pi, pj)][0] + bead.cost, (pi, pj), bead)
-            alpha[(i, j)] = _logsumexp([alpha[(a, b)] - bd.cost for a, b, bd in moves])
-    if (m, n) not in best:
+    # Forward, over the band in column order: Viterbi cost and log partition (sum over paths of exp(-cost)).
+    size = (m + 1) * width
+    best, alpha = [INF] * size, [-INF] * size
+    best[0] = alpha[0] = 0.0
+    back: dict[int, Move] = {}  # the cheapest bead into each point
+    edges: dict[int, list[Move]] = {}
+    for i, j in _band(scorer, m, n):
+        point = i * width + j
+        moves = _moves(scorer, best, width, i, j)
+        if not moves:
+            continue
+        edges[point] = moves
+        chosen, cheapest = moves[0], best[moves[0][0]] + moves[0][2]
+        for move in moves[1:]:
+            if best[move[0]] + move[2] < cheapest:  # strictly: the first cheapest wins a tie
+                chosen, cheapest = move, best[move[0]] + move[2]
+        back[point] = chosen
+        best[point] = cheapest
+        values = [alpha[previous] - cost for previous, _, cost in moves]
+        if len(values) == 1:
+            alpha[point] = values[0]
+        else:
+            top = max(values)
+            alpha[point] = top + math.log(sum([math.exp(v - top) for v in values]))
+    end = m * width + n
+    if best[end] == INF:
         raise ValueError("alignment band too narrow for these texts")
 
     # Backward: log partition of the paths from each point to the end.
-    beta: dict[tuple[int, int], float] = {(m, n): 0.0}
-    for point in sorted(edges, key=lambda p: (p[1], p[0]), reverse=True):
-        if point not in beta:
+    beta = [-INF] * size
+    beta[end] = 0.0
+    for point in reversed(list(edges)):
+        if beta[point] == -INF:
             continue
-        for a, b, bead in edges[point]:
-            contribution = beta[point] - bead.cost
-            beta[(a, b)] = _logsumexp([beta.get((a, b), -INF), contribution])
-    total = alpha[(m, n)]
+        for previous, _, cost in edges[point]:
+            beta[previous] = _log_add(beta[previous], beta[point] - cost)
+    total = alpha[end]
 
-    # Posterior of a bead = probability that the paragraphs and sections it joins are
-    # joined exactly so. Summed over grid positions: a 1-0 bead may sit before or after
-    # a free heading 0-1 bead, and those paths are the same alignment.
-    mass: dict[tuple[tuple[int, ...], tuple[int, ...]], float] = {}
-    for point, moves in edges.items():
-        if point not in beta:
-            continue
-        for a, b, bead in moves:
-            key = (bead.en, bead.zh)
-            mass[key] = mass.get(key, 0.0) + math.exp(alpha[(a, b)] - bead.cost + beta[point] - total)
+    def mass(previous: int, point: int, cost: float) -> float:
+        return math.exp(alpha[previous] - cost + beta[point] - total)
 
+    # The best path, then each of its beads' posterior: the probability that the paragraphs
+    # and sections it joins are joined exactly so. A 1-0 bead may sit before or after a free
+    # heading 0-1 bead, and those paths are the same alignment: its mass is summed over the
+    # grid row (and a 0-1 bead's over the column); every other shape has one place.
     chain: list[Bead] = []
-    point = (m, n)
-    while point != (0, 0):
-        _, previous, bead = best[point]
-        assert bead is not None
-        chain.append(bead)
+    scores: list[float] = []
+    point = end
+    while point != 0:
+        previous, shape, cost = back[point]
+        i, j = divmod(point, width)
+        if shape == EN_ONLY:  # the same paragraph, skipped at any column
+            bead_mass = sum(mass((i - 1) * width + k, i * width + k, cost) for k in range(n + 1))
+        elif shape == ZH_ONLY:  # the same section, skipped at any row
+            bead_mass = sum(mass(k * width + j - 1, k * width + j, cost) for k in range(m + 1))
+        else:
+            bead_mass = mass(previous, point, cost)
+        chain.append(Bead(tuple(range(i - shape[0], i)), tuple(range(j - shape[1], j)), cost))
+        scores.append(min(1.0, max(0.0, bead_mass)))
         point = previous
     chain.reverse()
-    scores = tuple(min(1.0, max(0.0, mass.get((b.en, b.zh), 0.0))) for b in chain)
-    return Alignment(tuple(chain), scores, scorer.ratio)
+    scores.reverse()
+    return Alignment(tuple(chain), tuple(scores), scorer.ratio)
+
+
+def _band(scorer: _Scorer, m: int, n: int) -> Iterator[tuple[int, int]]:
+    """The grid points searched, column by column: within BAND paragraphs of the diagonal,
+    and the end point."""
+    for j in range(n + 1):
+        centre = scorer.clause_rank[j] * scorer.slope
+        for i in range(max(0, int(centre) - BAND - 1), min(m, int(centre) + BAND + 1) + 1):
+            if (i, j) != (0, 0) and abs(scorer.offset(i, j)) <= BAND:
+                yield i, j
+    if abs(scorer.offset(m, n)) > BAND:
+        yield m, n
 
 
 def paragraph_alignment(result: Alignment, sections: tuple[Section, ...], count: int) -> tuple[AlignedParagraph, ...]:

@@ -10,6 +10,7 @@ from __future__ import annotations
 import re
 import unicodedata
 from dataclasses import dataclass
+from typing import Callable, Iterator
 
 from pal_judge.corpus.glossary import Glossary
 from pal_judge.corpus.zh_parser import REF_RE
@@ -44,19 +45,42 @@ class Signals:
 def implied_terms(glossary: Glossary) -> dict[str, frozenset[str]]:
     """For each term, the shorter terms written inside it ("attack target" holds "attack"
     and "target"; 正在攻击的帕鲁 holds 攻击 and 帕鲁). Comparing the expanded sets keeps a
-    compound term on one side from hiding its parts from the other side."""
+    compound term on one side from hiding its parts from the other side.
+
+    Inside means: a Chinese variant of two or more characters as a substring of a Chinese
+    variant; an English variant, case-folded, as a whole word (no letter a-z either side)
+    of an English variant. Every substring of every variant is looked up once."""
+    zh_owners: dict[str, set[str]] = {}
+    en_owners: dict[str, set[str]] = {}
+    for term in glossary.terms:
+        for variant in term.zh:
+            if len(variant) > 1:
+                zh_owners.setdefault(variant, set()).add(term.id)
+        for variant in term.en:
+            en_owners.setdefault(variant.lower(), set()).add(term.id)
     out: dict[str, frozenset[str]] = {}
     for term in glossary.terms:
         inside = {term.id}
-        for other in glossary.terms:
-            if other.id == term.id:
-                continue
-            in_zh = any(len(o) > 1 and o in v for o in other.zh for v in term.zh)
-            in_en = any(re.search(rf"(?<![a-z]){re.escape(o.lower())}(?![a-z])", v.lower()) for o in other.en for v in term.en)
-            if in_zh or in_en:
-                inside.add(other.id)
+        for variant in term.zh:
+            for start, end in _spans(variant, lambda position: True):
+                inside |= zh_owners.get(variant[start:end], set())
+        for variant in term.en:
+            lowered = variant.lower()
+            for start, end in _spans(lowered, lambda position: not _ASCII_LETTER.match(lowered, position)):
+                inside |= en_owners.get(lowered[start:end], set())
         out[term.id] = frozenset(inside)
     return out
+
+
+_ASCII_LETTER = re.compile("[a-z]")
+
+
+def _spans(text: str, is_boundary: Callable[[int], bool]) -> Iterator[tuple[int, int]]:
+    """Every (start, end) with start < end where no letter touches text[start:end]: the
+    character before start and the one at end (when present) satisfy `is_boundary`."""
+    starts = [a for a in range(len(text)) if a == 0 or is_boundary(a - 1)]
+    ends = [b for b in range(1, len(text) + 1) if b == len(text) or is_boundary(b)]
+    return ((a, b) for a in starts for b in ends if a < b)
 
 
 def _expand(ids: list[str], implied: dict[str, frozenset[str]] | None) -> frozenset[str]:

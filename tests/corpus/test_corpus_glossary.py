@@ -71,3 +71,18 @@ def test_a_bad_entry_names_its_file_and_line(tmp_path: Path) -> None:
     path.write_text("- {id: a, kind: term\n", encoding="utf-8")
     with pytest.raises(DataFileError, match=r"glossary.yaml:\d+: not valid YAML"):
         load_glossary(path)
+
+
+@pytest.mark.parametrize("depth", [101, 200_000])
+def test_hostile_nesting_is_refused_with_a_message_not_a_crash(tmp_path: Path, depth: int) -> None:
+    # 200,000 levels crash libyaml's recursive composer outright; the depth is measured first.
+    path = tmp_path / "glossary.yaml"
+    path.write_text("- " + "[" * depth + "]" * depth + "\n", encoding="utf-8")
+    with pytest.raises(DataFileError, match=r"glossary.yaml: not valid YAML: nested too deeply"):
+        load_glossary(path)
+
+
+def test_ordinary_nesting_still_reads(tmp_path: Path) -> None:
+    path = tmp_path / "glossary.yaml"
+    path.write_text("- {id: a, kind: term, en: [A], zh: [甲], sense: {en: [A card], zh: [甲卡]}}\n", encoding="utf-8")
+    assert load_glossary(path).get("a").sense_zh == ("甲卡",)
