@@ -34,6 +34,14 @@ def find_cards(cards: Sequence[Card], typed: str) -> list[Card]:
     return [c for c in cards if c.name.lower() == found]
 
 
+def rulings_using(cards: Sequence[Card], typed: str) -> tuple[str, list[str]]:
+    """The card `typed` names (found as `find_cards` finds it) and the ids of the rulings whose
+    boards use any of its definitions, in the order the catalogue lists them."""
+    found = find_cards(cards, typed)
+    ids = dict.fromkeys(ruling for card in found for ruling in card.rulings)
+    return found[0].name, list(ids)
+
+
 def _name_for(wanted: str, names: list[str], cards: Sequence[Card]) -> str | None:
     """The one card name `wanted` stands for: the name itself, a name a card also has, a
     unique beginning, or the only close spelling; None when it is none or ambiguous."""
