@@ -22,11 +22,13 @@ with high confidence. A question in traditional characters is read as simplified
 from __future__ import annotations
 
 import difflib
+import math
 import re
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from pal_judge.errors import UserError
 from pal_judge.rulings.confidence import Confidence, assess
 from pal_judge.rulings.model import RulingText  # ranking and showing need only a ruling's words
 
@@ -34,6 +36,10 @@ QUESTION_WEIGHT = 2.0  # the ruling's question and tags
 ANSWER_WEIGHT = 0.3  # the ruling's answer
 SECTION_WEIGHT = 0.2  # support from the sections the rulebook search finds
 CITE_DECAY = 1.0  # the k-th cite (0-based) of a ruling counts 1 / (1 + CITE_DECAY * k)
+# A ruling whose board uses a card the question names scores up to (1 + CARD_WEIGHT) times more
+# (see rulings_using_named_cards). On bench/questions/tuning.yaml top-1 was 149/170 at 0 and
+# 150/170 from 0.1 to 1.0 (what the judge sees right: 160 up to 0.4, 161 from 0.7).
+CARD_WEIGHT = 0.4
 SECTION_POOL = 10  # sections searched for support
 RULING_POOL = 30  # rulings read from each text search before combining
 # The cut-off: a ruling matches well when it scores STRONG_SCORE, or MIN_SCORE and it
@@ -155,12 +161,38 @@ def rank(
         for hit in hits:
             scores[hit.id] = scores.get(hit.id, 0.0) + weight * hit.score
     ranked = []
+    on_board = rulings_using_named_cards(query, len(rulings))
     for ruling in rulings:
         score = scores.get(ruling.id, 0.0) + SECTION_WEIGHT * support(ruling.cites, sections)
+        score *= 1.0 + CARD_WEIGHT * on_board.get(ruling.id, 0.0)
         if score > 0:
             ranked.append((score, ruling))
     ranked.sort(key=lambda pair: (-pair[0], pair[1].id))
     return ranked
+
+
+def rulings_using_named_cards(query: str, total: int) -> dict[str, float]:
+    """Ruling id -> how telling it is that its board uses a card the question names: 1.0 for
+    a card on one board only, falling to 0 for a card on all `total` (an inverse document
+    frequency, log(total / using) / log(total)). The rulings' own card catalogue; a judge's
+    card list puts no card on a ruling's board."""
+    from pal_judge.cards.catalogue import ruling_cards
+    from pal_judge.cards.lookup import cards_named_in
+    from pal_judge.search import section_searcher
+
+    try:
+        named = cards_named_in(query, ruling_cards(), known=section_searcher().knows)
+    except UserError:  # broken rulings files: `rulings check` reports them; rank without the cards
+        return {}
+    using: dict[str, set[str]] = {}  # the definitions of one name count as one card
+    for card in named:
+        using.setdefault(card.name.lower(), set()).update(card.rulings)
+    weights: dict[str, float] = {}
+    for ids in using.values():
+        telling = math.log(total / len(ids)) / math.log(total) if total > 1 and ids else 0.0
+        for ruling in ids:
+            weights[ruling] = max(weights.get(ruling, 0.0), telling)
+    return weights
 
 
 def keyword_names(terms: Iterable[Any]) -> tuple[str, ...]:

@@ -87,6 +87,10 @@ class IndexSearcher:
         """The query with its misspelt English words corrected, or None (see spelling.py)."""
         return self._speller.correct(nfkc(text))
 
+    def knows(self, word: str) -> bool:
+        """Is `word` a word of the rulebook's English text, the glossary or the player words?"""
+        return self._speller.known(word)
+
     def search(self, text: str, lang: str = "both", limit: int = 10, expanded: bool = True) -> list[Hit]:
         """`expanded=False`: without the questions of the rulings citing each clause."""
         return [_section_hit(raw) for raw in self.search_raw(text, lang, limit, expanded)]

@@ -1,0 +1,73 @@
+"""`ask` and `search` recognise the cards a question names, by name, nickname or misspelling,
+and `ask` prefers the rulings whose boards use them (issue 14, "Cards judges name")."""
+
+from __future__ import annotations
+
+import pytest
+from typer.testing import CliRunner
+
+from pal_judge.cards.catalogue import ruling_cards
+from pal_judge.cards.lookup import cards_named_in
+from pal_judge.cli import app
+from pal_judge.rulings.ask import ask, rulings_using_named_cards
+from pal_judge.rulings.texts import ruling_texts
+from pal_judge.search import section_searcher
+
+
+def _named(question: str) -> set[str]:
+    return {c.name for c in cards_named_in(question, ruling_cards(), known=section_searcher().knows)}
+
+
+@pytest.mark.parametrize(
+    ("question", "card"),
+    [
+        ("grizz attacks and they chump", "Grizzbolt"),  # a unique beginning: a nickname
+        ("my penk is tapped", "Penking"),
+        ("sparkitt on deploy, do i have to draw", "Sparkit"),  # a misspelling
+        ("hoocrate dies in battle", "Hoocrates"),
+    ],
+)
+def test_nicknames_and_misspelt_card_names_are_recognised(question: str, card: str) -> None:
+    assert card in _named(question)
+
+
+@pytest.mark.parametrize("question", ["shuffle a deck, does it count as shuffled", "can i pick 0 targets"])
+def test_words_of_the_rulebook_are_never_taken_for_a_card(question: str) -> None:
+    # `shuffled` is close to Reshuffle and `pick` begins Pick Off, but both are rulebook words.
+    assert _named(question) == set()
+
+
+def _boards_by_card() -> dict[str, set[str]]:
+    """Card name -> the rulings whose boards use it (every definition of the name)."""
+    boards: dict[str, set[str]] = {}
+    for card in ruling_cards():
+        boards.setdefault(card.name, set()).update(card.rulings)
+    return boards
+
+
+def test_a_card_on_fewer_boards_tells_more() -> None:
+    rulings = ruling_texts()
+    weights = rulings_using_named_cards("lamball and hoocrates", len(rulings))
+    by_card = _boards_by_card()
+    assert len(by_card["Lamball"]) > len(by_card["Hoocrates"]) == 1
+    (hoocrates_ruling,) = by_card["Hoocrates"]
+    lamball_only = next(iter(by_card["Lamball"] - {hoocrates_ruling}))
+    assert weights[hoocrates_ruling] > weights[lamball_only] > 0
+    assert rulings_using_named_cards("a pal with no name", len(rulings)) == {}
+
+
+def test_naming_a_card_moves_up_the_rulings_whose_boards_use_it() -> None:
+    rulings = ruling_texts()
+    question = "the opponent has two rested pals with taunt, which must i attack"
+    before = [m for m in ask(question, rulings).matches if m.kind == "ruling"]
+    first, second = before[0], before[1]
+    users = _boards_by_card()
+    card = next(name for name, ids in users.items() if second.key in ids and first.key not in ids)
+    after = {m.key: m.score for m in ask(f"{question} ({card})", rulings).matches if m.kind == "ruling"}
+    assert after[second.key] / after[first.key] > second.score / first.score, card
+
+
+def test_search_names_a_nicknamed_card_with_its_data() -> None:
+    result = CliRunner().invoke(app, ["search", "grizz breakthrough"])
+    assert result.exit_code == 0, result.output
+    assert "Grizzbolt" in result.stdout and "power 5000" in result.stdout
