@@ -71,3 +71,11 @@ def test_search_names_a_nicknamed_card_with_its_data() -> None:
     result = CliRunner().invoke(app, ["search", "grizz breakthrough"])
     assert result.exit_code == 0, result.output
     assert "Grizzbolt" in result.stdout and "power 5000" in result.stdout
+
+
+def test_search_lists_first_the_ruling_whose_board_uses_the_nicknamed_card() -> None:
+    result = CliRunner().invoke(app, ["search", "grizz hits face, first flip is lucky"])
+    assert result.exit_code == 0, result.output
+    listed = result.stdout.split("\nRulings\n", 1)[1].split()
+    first = listed[listed.index("ruling") + 1]
+    assert first in _boards_by_card()["Grizzbolt"]
