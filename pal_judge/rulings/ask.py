@@ -10,6 +10,8 @@ checked on its held-out part; `python tests/rulings/test_ask_quality.py` prints 
 * the rulebook search adds support: a ruling citing one of the sections found for the
   question gains that section's score, more when the section is among its most decisive
   cites (a ruling's cites are listed most decisive first).
+* a card the question names (by name, nickname or misspelling) multiplies the score of the
+  rulings whose boards use it by up to 1 + CARD_WEIGHT, the more the fewer boards use it.
 
 "Matches well": the best ruling scores high on its own, or fairly high and it cites one
 of the few sections the rulebook search puts first (the two searches agree). How sure the
