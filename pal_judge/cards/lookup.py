@@ -63,6 +63,12 @@ def _shown(cards: Sequence[Card], lowered: str) -> str:
     return next(c.name for c in cards if c.name.lower() == lowered)
 
 
+def name_words(cards: Sequence[Card]) -> frozenset[str]:
+    """Every word of every card name, in lower case: words a spelling corrector must leave alone
+    (`Penking` is no misspelt `pending`)."""
+    return frozenset(w for c in cards for n in (c.name, *c.aliases) for w in re.findall(r"[a-z]+", n.lower()))
+
+
 def cards_named_in(text: str, cards: Sequence[Card], known: Callable[[str], bool] | None = None) -> list[Card]:
     """The cards whose name (or other name) appears in a question, as whole words; and, when
     `known` tells the words of the rulebook, the cards a nickname or a misspelling stands for:

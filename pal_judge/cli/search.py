@@ -41,7 +41,7 @@ def search(
     if lang not in DISPLAY_LANGS:
         raise UserError(f"unknown language {lang!r}: use en, zh or both (--lang chooses the text shown)")
     text = " ".join(query)
-    correction = correct_query(text)
+    correction = correct_query(text, keep=_card_name_words())
     if correction is not None:
         text = correction.text
         note = Text("showing results for: ", style="dim") + Text(one_line(text), style="bold")
@@ -69,6 +69,18 @@ def search(
         cards = named_cards_view(text)
         if cards is not None:
             out.print(cards)
+
+
+def _card_name_words() -> frozenset[str]:
+    """The words of the card names (the catalogue's, and a judge's own list when it reads)."""
+    from pal_judge.cards.catalogue import catalogue
+    from pal_judge.cards.lookup import name_words
+    from pal_judge.errors import UserError
+
+    try:
+        return name_words(catalogue())
+    except UserError:  # a broken card list is reported by `pal-judge card`
+        return frozenset()
 
 
 def _header(hit: "Hit") -> Text:

@@ -79,3 +79,20 @@ def test_search_lists_first_the_ruling_whose_board_uses_the_nicknamed_card() -> 
     listed = result.stdout.split("\nRulings\n", 1)[1].split()
     first = listed[listed.index("ruling") + 1]
     assert first in _boards_by_card()["Grizzbolt"]
+
+
+def test_search_never_corrects_a_card_name_into_a_rulebook_word() -> None:
+    result = CliRunner().invoke(app, ["search", "Penking", "taunt"])  # was read as "pending taunt"
+    assert result.exit_code == 0, result.output
+    assert "showing results for" not in result.output
+    assert "Penking" in result.stdout.split("Cards named", 1)[1]
+
+
+def test_no_card_name_of_the_catalogue_is_taken_for_a_misspelling() -> None:
+    from pal_judge.cards.lookup import name_words
+    from pal_judge.search import correct_query
+
+    cards = ruling_cards()
+    keep = name_words(cards)
+    assert [c.name for c in cards if correct_query(c.name, keep=keep) is not None] == []
+    assert correct_query("tuant", keep=keep) is not None  # a real misspelling is still corrected
