@@ -13,10 +13,10 @@ from pal_judge.errors import UserError
 
 SPELLING_CUTOFF = 0.75
 MIN_PREFIX = 3
-MAX_NAME = 200
+MAX_NAME = 200  # no card name is longer; a longer one is a paste mistake (and slow to compare)
 NICKNAME_MIN = 4  # shorter words are too often the start of some name by chance
 NICKNAME_CUTOFF = 0.85  # stricter than for a name typed on purpose: a question holds many words
-_WORD_RE = re.compile(rf"[a-z]{{{NICKNAME_MIN},}}")  # no card name is longer; a longer one is a paste mistake (and slow to compare)
+_WORD_RE = re.compile(rf"[a-z]{{{NICKNAME_MIN},}}")
 
 
 def find_cards(cards: Sequence[Card], typed: str) -> list[Card]:
@@ -37,12 +37,10 @@ def find_cards(cards: Sequence[Card], typed: str) -> list[Card]:
     return [c for c in cards if c.name.lower() == found]
 
 
-def rulings_using(cards: Sequence[Card], typed: str) -> tuple[str, list[str]]:
-    """The card `typed` names (found as `find_cards` finds it) and the ids of the rulings whose
-    boards use any of its definitions, in the order the catalogue lists them."""
-    found = find_cards(cards, typed)
-    ids = dict.fromkeys(ruling for card in found for ruling in card.rulings)
-    return found[0].name, list(ids)
+def rulings_using(cards: Sequence[Card], typed: str) -> list[str]:
+    """The ids of the rulings whose boards use the card `typed` names (found as `find_cards`
+    finds it: any of its definitions), in the order the catalogue lists them."""
+    return list(dict.fromkeys(ruling for card in find_cards(cards, typed) for ruling in card.rulings))
 
 
 def _name_for(wanted: str, names: list[str], cards: Sequence[Card]) -> str | None:
@@ -81,13 +79,13 @@ def cards_named_in(text: str, cards: Sequence[Card], known: Callable[[str], bool
         if any(re.search(rf"(?<![\w]){re.escape(n.lower())}(?![\w])", lowered) for n in names if len(n) >= MIN_PREFIX):
             found.append(card)
     if known is not None:
-        nicknamed = {_nickname_for(w, cards) for w in _WORD_RE.findall(lowered) if not known(w)} - {None}
+        names = sorted({n.lower() for c in cards for n in (c.name, *c.aliases)})
+        nicknamed = {_nickname_for(w, names, cards) for w in _WORD_RE.findall(lowered) if not known(w)} - {None}
         found += [c for c in cards if c.name.lower() in nicknamed and c not in found]
     return found
 
 
-def _nickname_for(word: str, cards: Sequence[Card]) -> str | None:
-    names = sorted({n.lower() for c in cards for n in (c.name, *c.aliases)})
+def _nickname_for(word: str, names: list[str], cards: Sequence[Card]) -> str | None:
     starting = {n for n in names if n.startswith(word) and n != word}
     close = set(difflib.get_close_matches(word, [n for n in names if " " not in n], n=2, cutoff=NICKNAME_CUTOFF))
     for choice in (starting, close):

@@ -77,7 +77,7 @@ def list_rulings(
         from pal_judge.cards.catalogue import catalogue
         from pal_judge.cards.lookup import rulings_using
 
-        _, using = rulings_using(catalogue(), card)
+        using = rulings_using(catalogue(), card)
         rulings = [r for r in rulings if r.id in using]
     if section:
         from pal_judge.corpus.lookup import existing_number
@@ -112,7 +112,7 @@ def _with_tag_or_card(rulings: list, tag: str) -> list:  # type: ignore[type-arg
     if tagged:
         return tagged
     try:
-        _, using = rulings_using(catalogue(), tag)
+        using = rulings_using(catalogue(), tag)
     except UserError as err:
         raise UserError(f"no ruling has the tag {tag!r}, and {err}") from None
     return [r for r in rulings if r.id in using]

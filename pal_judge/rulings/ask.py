@@ -191,7 +191,7 @@ def rulings_using_named_cards(query: str, total: int) -> dict[str, float]:
         using.setdefault(card.name.lower(), set()).update(card.rulings)
     weights: dict[str, float] = {}
     for ids in using.values():
-        telling = math.log(total / len(ids)) / math.log(total) if total > 1 and ids else 0.0
+        telling = max(0.0, math.log(total / len(ids)) / math.log(total)) if total > 1 and ids else 0.0
         for ruling in ids:
             weights[ruling] = max(weights.get(ruling, 0.0), telling)
     return weights
