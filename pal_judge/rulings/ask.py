@@ -76,6 +76,7 @@ class Answer:
     confidence: Confidence = Confidence("low", 0.0, 0)
     candidates: tuple[RulingText, ...] = ()  # "Did you mean": rulings the question does not tell apart
     declined: str | None = None  # the out-of-scope topic the question is about
+    cards: tuple[str, ...] = ()  # the cards the question names
 
     def to_dict(self) -> dict[str, Any]:
         data: dict[str, Any] = {
@@ -85,6 +86,7 @@ class Answer:
             "certainty": self.confidence.certainty,
             "did_you_mean": [r.id for r in self.candidates],
             "declined": self.declined,
+            "cards": list(self.cards),
             "cites": list(self.cites),
             "matches": [m.to_dict() for m in self.matches],
         }
@@ -153,9 +155,10 @@ def _search(query: str, documents: Sequence[Any], name: str) -> list[Any]:
 
 
 def rank(
-    query: str, rulings: Sequence[RulingText], sections: Sequence[tuple[str, float]]
+    query: str, rulings: Sequence[RulingText], sections: Sequence[tuple[str, float]], cards: Sequence[Any] | None = None
 ) -> list[tuple[float, RulingText]]:
-    """Rulings by combined score, best first (only those some search found)."""
+    """Rulings by combined score, best first (only those some search found). `cards`: the
+    cards the question names (found from the query when not given)."""
     questions = _search(query, question_documents(rulings), "ruling-questions")
     answers = _search(query, answer_documents(rulings), "ruling-answers")
     scores: dict[str, float] = {}
@@ -163,7 +166,7 @@ def rank(
         for hit in hits:
             scores[hit.id] = scores.get(hit.id, 0.0) + weight * hit.score
     ranked = []
-    on_board = rulings_using_named_cards(query, len(rulings))
+    on_board = rulings_using_named_cards(named_cards(query) if cards is None else cards, len(rulings))
     for ruling in rulings:
         score = scores.get(ruling.id, 0.0) + SECTION_WEIGHT * support(ruling.cites, sections)
         score *= 1.0 + CARD_WEIGHT * on_board.get(ruling.id, 0.0)
@@ -173,19 +176,23 @@ def rank(
     return ranked
 
 
-def rulings_using_named_cards(query: str, total: int) -> dict[str, float]:
-    """Ruling id -> how telling it is that its board uses a card the question names: 1.0 for
-    a card on one board only, falling to 0 for a card on all `total` (an inverse document
-    frequency, log(total / using) / log(total)). The rulings' own card catalogue; a judge's
-    card list puts no card on a ruling's board."""
+def named_cards(query: str) -> list[Any]:
+    """The cards of the rulings' catalogue a question names (by name, nickname or misspelling);
+    a judge's own card list puts no card on a ruling's board."""
     from pal_judge.cards.catalogue import ruling_cards
     from pal_judge.cards.lookup import cards_named_in
     from pal_judge.search import section_searcher
 
     try:
-        named = cards_named_in(query, ruling_cards(), known=section_searcher().knows)
+        return cards_named_in(query, ruling_cards(), known=section_searcher().knows)
     except UserError:  # broken rulings files: `rulings check` reports them; rank without the cards
-        return {}
+        return []
+
+
+def rulings_using_named_cards(named: Sequence[Any], total: int) -> dict[str, float]:
+    """Ruling id -> how telling it is that its board uses one of the `named` cards: 1.0 for
+    a card on one board only, falling to 0 for a card on all `total` (an inverse document
+    frequency, log(total / using) / log(total))."""
     using: dict[str, set[str]] = {}  # the definitions of one name count as one card
     for card in named:
         using.setdefault(card.name.lower(), set()).update(card.rulings)
@@ -227,7 +234,9 @@ def ask(query: str, rulings: Sequence[RulingText], limit: int = 5) -> Answer:
     # Without the rulings' questions expanding the clauses: they are scored on their own here.
     section_hits = search_sections(query_terms, limit=max(limit, SECTION_POOL), expanded=False)
     sections = [(h.section, h.score) for h in section_hits]
-    ranked = rank(query_terms, rulings, sections)
+    cards = named_cards(query_terms)
+    ranked = rank(query_terms, rulings, sections, cards)
+    card_names = tuple(dict.fromkeys(card.name for card in cards))
     shown = section_hits[:limit]
     matches = [Match("ruling", r.id, score, r.question_en) for score, r in ranked[:limit]]
     matches += [Match("section", h.section, h.score, h.heading) for h in shown]
@@ -235,9 +244,10 @@ def ask(query: str, rulings: Sequence[RulingText], limit: int = 5) -> Answer:
     confidence = assess([score for score, _ in ranked], well)
     topic = out_of_scope(simplified)
     if topic is not None and confidence.level != "high":
-        return Answer(query, None, (), tuple(matches), (), confidence, declined=topic.name)
+        return Answer(query, None, (), tuple(matches), (), confidence, declined=topic.name, cards=card_names)
     if not well:
-        return Answer(query, None, tuple(h.section for h in shown), tuple(matches), tuple(shown), confidence)
+        return Answer(query, None, tuple(h.section for h in shown), tuple(matches), tuple(shown), confidence,
+                      cards=card_names)
     ruling = ranked[0][1]
     candidates = tuple(r for _, r in ranked[: confidence.close]) if confidence.close > 1 else ()
-    return Answer(query, ruling, ruling.cites, tuple(matches), tuple(shown), confidence, candidates)
+    return Answer(query, ruling, ruling.cites, tuple(matches), tuple(shown), confidence, candidates, cards=card_names)

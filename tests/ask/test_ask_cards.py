@@ -9,7 +9,7 @@ from typer.testing import CliRunner
 from pal_judge.cards.catalogue import ruling_cards
 from pal_judge.cards.lookup import cards_named_in
 from pal_judge.cli import app
-from pal_judge.rulings.ask import ask, rulings_using_named_cards
+from pal_judge.rulings.ask import ask, named_cards, rulings_using_named_cards
 from pal_judge.rulings.texts import ruling_texts
 from pal_judge.search import section_searcher
 
@@ -47,13 +47,13 @@ def _boards_by_card() -> dict[str, set[str]]:
 
 def test_a_card_on_fewer_boards_tells_more() -> None:
     rulings = ruling_texts()
-    weights = rulings_using_named_cards("lamball and hoocrates", len(rulings))
+    weights = rulings_using_named_cards(named_cards("lamball and hoocrates"), len(rulings))
     by_card = _boards_by_card()
     assert len(by_card["Lamball"]) > len(by_card["Hoocrates"]) == 1
     (hoocrates_ruling,) = by_card["Hoocrates"]
     lamball_only = next(iter(by_card["Lamball"] - {hoocrates_ruling}))
     assert weights[hoocrates_ruling] > weights[lamball_only] > 0
-    assert rulings_using_named_cards("a pal with no name", len(rulings)) == {}
+    assert rulings_using_named_cards(named_cards("a pal with no name"), len(rulings)) == {}
 
 
 def test_naming_a_card_moves_up_the_rulings_whose_boards_use_it() -> None:
@@ -96,3 +96,12 @@ def test_no_card_name_of_the_catalogue_is_taken_for_a_misspelling() -> None:
     keep = name_words(cards)
     assert [c.name for c in cards if correct_query(c.name, keep=keep) is not None] == []
     assert correct_query("tuant", keep=keep) is not None  # a real misspelling is still corrected
+
+
+def test_ask_json_names_the_cards_of_the_question() -> None:
+    import json
+
+    result = CliRunner().invoke(app, ["ask", "--json", "--no-replay", "grizz hits face, first flip is lucky"])
+    assert result.exit_code == 0, result.output
+    data = json.loads(result.stdout[result.stdout.index("{"):])
+    assert data["cards"] == ["Grizzbolt"]
