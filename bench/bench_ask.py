@@ -12,6 +12,8 @@ before tuning and must stay unseen. Figures, per set and per language:
   wrong high      a wrong ruling shown with "high" confidence, share of all questions
   did-you-mean    the right ruling among the candidates shown side by side, when they are shown
   latency         warm `ask` (no replay), p50 / p95
+  naming a card   top-1 on the questions that name a card of the catalogue (nicknames too),
+                  with ask's preference for the rulings whose boards use it, and without it
 """
 
 from __future__ import annotations
@@ -64,13 +66,13 @@ def load(name: str) -> list[Question]:
     ]
 
 
-def evaluate(name: str) -> list[Outcome]:
+def evaluate(name: str, questions: list[Question] | None = None) -> list[Outcome]:
     from pal_judge.rulings.ask import ask
     from pal_judge.rulings.texts import ruling_texts
 
     rulings = ruling_texts()
     known = {r.id for r in rulings}
-    questions = load(name)
+    questions = load(name) if questions is None else questions
     unknown = sorted({r for q in questions for r in q.rulings} - known)
     if unknown:
         raise SystemExit(f"{name}.yaml names rulings that do not exist: {', '.join(unknown)}")
@@ -102,7 +104,7 @@ def figures(outcomes: list[Outcome]) -> list[str]:
     seconds = [o.seconds for o in outcomes]
     by_candidates = [o for o in with_ruling if o.candidates]
     return [
-        f"top-1 {share([o.ranked[:1] != () and o.ranked[0] in o.question.rulings for o in with_ruling])}"
+        f"top-1 {share(top1(outcomes))}"
         f"  top-3 {share([any(r in o.question.rulings for r in o.ranked[:3]) for o in with_ruling])}",
         f"shown right {share([o.right for o in outcomes])}",
         f"abstain precision {share([o.question.none for o in abstained])}"
@@ -114,6 +116,28 @@ def figures(outcomes: list[Outcome]) -> list[str]:
         f"did-you-mean holds the right ruling {share([any(c in o.question.rulings for c in o.candidates) for o in by_candidates])}",
         f"latency p50 {statistics.median(seconds) * 1000:.0f} ms  p95 {sorted(seconds)[int(0.95 * (len(seconds) - 1))] * 1000:.0f} ms",
     ]
+
+
+def top1(outcomes: list[Outcome]) -> list[bool]:
+    return [bool(o.ranked) and o.ranked[0] in o.question.rulings for o in outcomes if not o.question.none]
+
+
+def card_figures(name: str, outcomes: list[Outcome]) -> str:
+    """Top-1 on the questions naming a card, with and without the card preference (same run)."""
+    import pal_judge.rulings.ask as ask_module
+    from pal_judge.cards.catalogue import ruling_cards
+    from pal_judge.cards.lookup import cards_named_in
+    from pal_judge.search import section_searcher
+
+    cards, known = ruling_cards(), section_searcher().knows
+    naming = [o for o in outcomes if cards_named_in(o.question.q, cards, known=known)]
+    weight = ask_module.CARD_WEIGHT
+    ask_module.CARD_WEIGHT = 0.0
+    try:
+        without = evaluate(name, [o.question for o in naming])
+    finally:
+        ask_module.CARD_WEIGHT = weight
+    return f"naming a card: top-1 {share(top1(naming))}, without preferring their rulings {share(top1(without))}"
 
 
 def misses(outcomes: list[Outcome]) -> list[str]:
@@ -141,6 +165,7 @@ def main(argv: list[str]) -> None:
         for lang in ("en", "zh"):
             part = [o for o in outcomes if o.question.lang == lang]
             print(f"  [{lang}, {len(part)}] " + " | ".join(figures(part)[:2]))
+        print(f"  {card_figures(name, outcomes)}")
         if verbose:
             print("\n".join(misses(outcomes)))
 

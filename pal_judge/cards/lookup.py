@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import difflib
 import re
-from typing import Sequence
+from typing import Callable, Sequence
 
 from pal_judge.cards.catalogue import Card
 from pal_judge.errors import UserError
@@ -14,6 +14,9 @@ from pal_judge.errors import UserError
 SPELLING_CUTOFF = 0.75
 MIN_PREFIX = 3
 MAX_NAME = 200  # no card name is longer; a longer one is a paste mistake (and slow to compare)
+NICKNAME_MIN = 4  # shorter words are too often the start of some name by chance
+NICKNAME_CUTOFF = 0.85  # stricter than for a name typed on purpose: a question holds many words
+_WORD_RE = re.compile(rf"[a-z]{{{NICKNAME_MIN},}}")
 
 
 def find_cards(cards: Sequence[Card], typed: str) -> list[Card]:
@@ -34,6 +37,12 @@ def find_cards(cards: Sequence[Card], typed: str) -> list[Card]:
     return [c for c in cards if c.name.lower() == found]
 
 
+def rulings_using(cards: Sequence[Card], typed: str) -> list[str]:
+    """The ids of the rulings whose boards use the card `typed` names (found as `find_cards`
+    finds it: any of its definitions), in the order the catalogue lists them."""
+    return list(dict.fromkeys(ruling for card in find_cards(cards, typed) for ruling in card.rulings))
+
+
 def _name_for(wanted: str, names: list[str], cards: Sequence[Card]) -> str | None:
     """The one card name `wanted` stands for: the name itself, a name a card also has, a
     unique beginning, or the only close spelling; None when it is none or ambiguous."""
@@ -52,12 +61,39 @@ def _shown(cards: Sequence[Card], lowered: str) -> str:
     return next(c.name for c in cards if c.name.lower() == lowered)
 
 
-def cards_named_in(text: str, cards: Sequence[Card]) -> list[Card]:
-    """The cards whose name (or other name) appears in a question, as whole words."""
+def name_words(cards: Sequence[Card]) -> frozenset[str]:
+    """Every word of every card name, in lower case: words a spelling corrector must leave alone
+    (`Penking` is no misspelt `pending`)."""
+    return frozenset(w for c in cards for n in (c.name, *c.aliases) for w in re.findall(r"[a-z]+", n.lower()))
+
+
+def cards_named_in(text: str, cards: Sequence[Card], known: Callable[[str], bool] | None = None) -> list[Card]:
+    """The cards whose name (or other name) appears in a question, as whole words; and, when
+    `known` tells the words of the rulebook, the cards a nickname or a misspelling stands for:
+    a word of NICKNAME_MIN letters or more that is no rulebook word and is the beginning of
+    one card name only (`grizz`), or close to one one-word card name only (`sparkitt`)."""
     lowered = text.lower()
     found = []
     for card in cards:
         names = (card.name, *card.aliases)
         if any(re.search(rf"(?<![\w]){re.escape(n.lower())}(?![\w])", lowered) for n in names if len(n) >= MIN_PREFIX):
             found.append(card)
+    if known is not None:
+        names = sorted({n.lower() for c in cards for n in (c.name, *c.aliases)})
+        nicknamed = {_nickname_for(w, names, cards) for w in _WORD_RE.findall(lowered) if not known(w)} - {None}
+        found += [c for c in cards if c.name.lower() in nicknamed and c not in found]
     return found
+
+
+def _nickname_for(word: str, names: list[str], cards: Sequence[Card]) -> str | None:
+    starting = {n for n in names if n.startswith(word) and n != word}
+    close = set(difflib.get_close_matches(word, [n for n in names if " " not in n], n=2, cutoff=NICKNAME_CUTOFF))
+    for choice in (starting, close):
+        if len(choice) == 1:
+            return _main_name(cards, next(iter(choice)))
+    return None
+
+
+def _main_name(cards: Sequence[Card], lowered: str) -> str:
+    """The card's own name for a name it has (`thunder bear` may be the other name of a card)."""
+    return next((c.name.lower() for c in cards if lowered in (n.lower() for n in (c.name, *c.aliases))), lowered)

@@ -65,7 +65,12 @@ def check(
 @rulings_app.command("list")
 @guarded
 def list_rulings(
-    tag: Optional[str] = typer.Option(None, "--tag", "-t", help="Only rulings with this tag."),
+    tag: Optional[str] = typer.Option(
+        None, "--tag", "-t", help="Only rulings with this tag (any case), or whose boards use the card it names."
+    ),
+    card: Optional[str] = typer.Option(
+        None, "--card", "-c", help="Only rulings whose boards use this card (any case, a unique beginning, a near spelling)."
+    ),
     section: Optional[str] = typer.Option(None, "--section", "-s", help="Only rulings citing this section or one under it."),
     as_json: bool = typer.Option(False, "--json", help="Print the rulings as JSON."),
 ) -> None:
@@ -74,7 +79,13 @@ def list_rulings(
 
     rulings = load_rulings(skip=warn)  # a broken ruling is reported, the others listed
     if tag:
-        rulings = [r for r in rulings if tag in r.tags]
+        rulings = _with_tag_or_card(rulings, tag)
+    if card:
+        from pal_judge.cards.catalogue import catalogue
+        from pal_judge.cards.lookup import rulings_using
+
+        using = rulings_using(catalogue(), card)
+        rulings = [r for r in rulings if r.id in using]
     if section:
         from pal_judge.corpus.lookup import existing_number
         from pal_judge.corpus.model import Rulebook
@@ -94,3 +105,21 @@ def list_rulings(
         out.print(line)
         out.print(Text("    " + one_line(r.question_en)), overflow="ellipsis", no_wrap=True)
     out.print(Text(f"{len(rulings)} rulings", style="dim"))
+
+
+def _with_tag_or_card(rulings: list, tag: str) -> list:  # type: ignore[type-arg]
+    """The rulings tagged `tag` (any case); when no ruling has that tag, the rulings whose
+    boards use the card it names (`--tag grizzbolt`), else one line saying neither was found."""
+    from pal_judge.cards.catalogue import catalogue
+    from pal_judge.cards.lookup import rulings_using
+    from pal_judge.errors import UserError
+
+    wanted = tag.strip().lower()
+    tagged = [r for r in rulings if wanted in (t.lower() for t in r.tags)]
+    if tagged:
+        return tagged
+    try:
+        using = rulings_using(catalogue(), tag)
+    except UserError as err:
+        raise UserError(f"no ruling has the tag {tag!r}, and {err}") from None
+    return [r for r in rulings if r.id in using]

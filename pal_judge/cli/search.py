@@ -41,7 +41,7 @@ def search(
     if lang not in DISPLAY_LANGS:
         raise UserError(f"unknown language {lang!r}: use en, zh or both (--lang chooses the text shown)")
     text = " ".join(query)
-    correction = correct_query(text)
+    correction = correct_query(text, keep=_card_name_words())
     if correction is not None:
         text = correction.text
         note = Text("showing results for: ", style="dim") + Text(one_line(text), style="bold")
@@ -63,12 +63,24 @@ def search(
             if lang in (text_lang, "both") or hit.exact:
                 out.print(Padding(_body(hit, text_lang), (0, 0, 0, 2), expand=False))
     if not hits[0].exact:
-        _rulings(out, text, lang)
+        _rulings(out, text, lang, hits)
         from pal_judge.render.answer_view import named_cards_view
 
         cards = named_cards_view(text)
         if cards is not None:
             out.print(cards)
+
+
+def _card_name_words() -> frozenset[str]:
+    """The words of the card names (the catalogue's, and a judge's own list when it reads)."""
+    from pal_judge.cards.catalogue import catalogue
+    from pal_judge.cards.lookup import name_words
+    from pal_judge.errors import UserError
+
+    try:
+        return name_words(catalogue())
+    except UserError:  # a broken card list is reported by `pal-judge card`
+        return frozenset()
 
 
 def _header(hit: "Hit") -> Text:
@@ -93,22 +105,19 @@ def _body(hit: "Hit", lang: str) -> Text:
     return body
 
 
-def _rulings(out, text: str, lang: str) -> None:  # type: ignore[no-untyped-def]
-    """The rulings whose question the same words find, marked as rulings (as in the HTML search)."""
-    from pal_judge.rulings.ask import question_documents
+def _rulings(out, text: str, lang: str, hits: "list[Hit]") -> None:  # type: ignore[no-untyped-def]
+    """The rulings the same words find, ranked as `ask` ranks them (their question and answer,
+    the sections found, the cards named), marked as rulings (as in the HTML search)."""
+    from pal_judge.rulings.ask import rank
     from pal_judge.rulings.texts import ruling_texts
-    from pal_judge.search import search_documents
 
-    rulings = {r.id: r for r in ruling_texts()}
-    found = search_documents(text, question_documents(list(rulings.values())), limit=RULINGS_SHOWN,
-                             name="ruling-questions")
+    found = rank(text, ruling_texts(), [(h.section, h.score) for h in hits])[:RULINGS_SHOWN]
     if not found:
         return
     out.print(Text("\nRulings", style="bold"))
     from pal_judge.render.answer_view import labelled_line
 
-    for hit in found:
-        ruling = rulings[hit.id]
+    for _, ruling in found:
         question = ruling.question_zh if lang == "zh" and ruling.question_zh else ruling.question_en
         out.print(Text("ruling", style="bold green") + labelled_line(ruling.id, question, limit=300))
     out.print(Text("(pal-judge ask shows a ruling's answer and replay)", style="dim"))

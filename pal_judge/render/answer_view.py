@@ -158,9 +158,10 @@ def named_cards_view(question: str) -> RenderableType | None:
     from pal_judge.cards.lookup import cards_named_in
     from pal_judge.cards.words import summary
     from pal_judge.errors import UserError
+    from pal_judge.search import section_searcher
 
     try:
-        named = cards_named_in(question, catalogue())
+        named = cards_named_in(question, catalogue(), known=section_searcher().knows)
     except UserError:
         return None  # a broken card list is reported by `pal-judge card`; the answer stands without it
     if not named:

@@ -10,6 +10,8 @@ checked on its held-out part; `python tests/rulings/test_ask_quality.py` prints 
 * the rulebook search adds support: a ruling citing one of the sections found for the
   question gains that section's score, more when the section is among its most decisive
   cites (a ruling's cites are listed most decisive first).
+* a card the question names (by name, nickname or misspelling) multiplies the score of the
+  rulings whose boards use it by up to 1 + CARD_WEIGHT, the more the fewer boards use it.
 
 "Matches well": the best ruling scores high on its own, or fairly high and it cites one
 of the few sections the rulebook search puts first (the two searches agree). How sure the
@@ -22,11 +24,13 @@ with high confidence. A question in traditional characters is read as simplified
 from __future__ import annotations
 
 import difflib
+import math
 import re
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from pal_judge.errors import UserError
 from pal_judge.rulings.confidence import Confidence, assess
 from pal_judge.rulings.model import RulingText  # ranking and showing need only a ruling's words
 
@@ -34,6 +38,10 @@ QUESTION_WEIGHT = 2.0  # the ruling's question and tags
 ANSWER_WEIGHT = 0.3  # the ruling's answer
 SECTION_WEIGHT = 0.2  # support from the sections the rulebook search finds
 CITE_DECAY = 1.0  # the k-th cite (0-based) of a ruling counts 1 / (1 + CITE_DECAY * k)
+# A ruling whose board uses a card the question names scores up to (1 + CARD_WEIGHT) times more
+# (see rulings_using_named_cards). On bench/questions/tuning.yaml top-1 was 149/170 at 0 and
+# 150/170 from 0.1 to 1.0 (what the judge sees right: 160 up to 0.4, 161 from 0.7).
+CARD_WEIGHT = 0.4
 SECTION_POOL = 10  # sections searched for support
 RULING_POOL = 30  # rulings read from each text search before combining
 # The cut-off: a ruling matches well when it scores STRONG_SCORE, or MIN_SCORE and it
@@ -68,6 +76,7 @@ class Answer:
     confidence: Confidence = Confidence("low", 0.0, 0)
     candidates: tuple[RulingText, ...] = ()  # "Did you mean": rulings the question does not tell apart
     declined: str | None = None  # the out-of-scope topic the question is about
+    cards: tuple[str, ...] = ()  # the cards the question names
 
     def to_dict(self) -> dict[str, Any]:
         data: dict[str, Any] = {
@@ -77,6 +86,7 @@ class Answer:
             "certainty": self.confidence.certainty,
             "did_you_mean": [r.id for r in self.candidates],
             "declined": self.declined,
+            "cards": list(self.cards),
             "cites": list(self.cites),
             "matches": [m.to_dict() for m in self.matches],
         }
@@ -145,9 +155,10 @@ def _search(query: str, documents: Sequence[Any], name: str) -> list[Any]:
 
 
 def rank(
-    query: str, rulings: Sequence[RulingText], sections: Sequence[tuple[str, float]]
+    query: str, rulings: Sequence[RulingText], sections: Sequence[tuple[str, float]], cards: Sequence[Any] | None = None
 ) -> list[tuple[float, RulingText]]:
-    """Rulings by combined score, best first (only those some search found)."""
+    """Rulings by combined score, best first (only those some search found). `cards`: the
+    cards the question names (found from the query when not given)."""
     questions = _search(query, question_documents(rulings), "ruling-questions")
     answers = _search(query, answer_documents(rulings), "ruling-answers")
     scores: dict[str, float] = {}
@@ -155,12 +166,42 @@ def rank(
         for hit in hits:
             scores[hit.id] = scores.get(hit.id, 0.0) + weight * hit.score
     ranked = []
+    on_board = rulings_using_named_cards(named_cards(query) if cards is None else cards, len(rulings))
     for ruling in rulings:
         score = scores.get(ruling.id, 0.0) + SECTION_WEIGHT * support(ruling.cites, sections)
+        score *= 1.0 + CARD_WEIGHT * on_board.get(ruling.id, 0.0)
         if score > 0:
             ranked.append((score, ruling))
     ranked.sort(key=lambda pair: (-pair[0], pair[1].id))
     return ranked
+
+
+def named_cards(query: str) -> list[Any]:
+    """The cards of the rulings' catalogue a question names (by name, nickname or misspelling);
+    a judge's own card list puts no card on a ruling's board."""
+    from pal_judge.cards.catalogue import ruling_cards
+    from pal_judge.cards.lookup import cards_named_in
+    from pal_judge.search import section_searcher
+
+    try:
+        return cards_named_in(query, ruling_cards(), known=section_searcher().knows)
+    except UserError:  # broken rulings files: `rulings check` reports them; rank without the cards
+        return []
+
+
+def rulings_using_named_cards(named: Sequence[Any], total: int) -> dict[str, float]:
+    """Ruling id -> how telling it is that its board uses one of the `named` cards: 1.0 for
+    a card on one board only, falling to 0 for a card on all `total` (an inverse document
+    frequency, log(total / using) / log(total))."""
+    using: dict[str, set[str]] = {}  # the definitions of one name count as one card
+    for card in named:
+        using.setdefault(card.name.lower(), set()).update(card.rulings)
+    weights: dict[str, float] = {}
+    for ids in using.values():
+        telling = max(0.0, math.log(total / len(ids)) / math.log(total)) if total > 1 and ids else 0.0
+        for ruling in ids:
+            weights[ruling] = max(weights.get(ruling, 0.0), telling)
+    return weights
 
 
 def keyword_names(terms: Iterable[Any]) -> tuple[str, ...]:
@@ -193,7 +234,9 @@ def ask(query: str, rulings: Sequence[RulingText], limit: int = 5) -> Answer:
     # Without the rulings' questions expanding the clauses: they are scored on their own here.
     section_hits = search_sections(query_terms, limit=max(limit, SECTION_POOL), expanded=False)
     sections = [(h.section, h.score) for h in section_hits]
-    ranked = rank(query_terms, rulings, sections)
+    cards = named_cards(query_terms)
+    ranked = rank(query_terms, rulings, sections, cards)
+    card_names = tuple(dict.fromkeys(card.name for card in cards))
     shown = section_hits[:limit]
     matches = [Match("ruling", r.id, score, r.question_en) for score, r in ranked[:limit]]
     matches += [Match("section", h.section, h.score, h.heading) for h in shown]
@@ -201,9 +244,10 @@ def ask(query: str, rulings: Sequence[RulingText], limit: int = 5) -> Answer:
     confidence = assess([score for score, _ in ranked], well)
     topic = out_of_scope(simplified)
     if topic is not None and confidence.level != "high":
-        return Answer(query, None, (), tuple(matches), (), confidence, declined=topic.name)
+        return Answer(query, None, (), tuple(matches), (), confidence, declined=topic.name, cards=card_names)
     if not well:
-        return Answer(query, None, tuple(h.section for h in shown), tuple(matches), tuple(shown), confidence)
+        return Answer(query, None, tuple(h.section for h in shown), tuple(matches), tuple(shown), confidence,
+                      cards=card_names)
     ruling = ranked[0][1]
     candidates = tuple(r for _, r in ranked[: confidence.close]) if confidence.close > 1 else ()
-    return Answer(query, ruling, ruling.cites, tuple(matches), tuple(shown), confidence, candidates)
+    return Answer(query, ruling, ruling.cites, tuple(matches), tuple(shown), confidence, candidates, cards=card_names)

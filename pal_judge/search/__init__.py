@@ -15,10 +15,11 @@ Sections
         demand; see `store.py` for staleness and atomic builds. Raises
         UserError for an empty query, a query of only stop words, or a
         syntax mistake (the syntax is described in `query.py`).
-    correct_query(query) -> Correction | None
+    correct_query(query, keep=frozenset()) -> Correction | None
         The query with misspelt English words replaced by the closest words the
         rulebook, the glossary or the player words know (`tuant` -> `taunt`),
-        with the pairs changed; None when every word is known.
+        with the pairs changed; None when every word is known. Words of `keep`
+        (lower case: the words of card names) are never corrected.
     section_searcher() -> IndexSearcher
         The open rulebook index (kept per process); `.search(...)` as above.
     build_section_index(rebuild=False) -> OpenedIndex
@@ -64,9 +65,9 @@ def search_sections(query: str, lang: str = "both", limit: int = 10, expanded: b
     return section_searcher().search(query, lang=lang, limit=limit, expanded=expanded)
 
 
-def correct_query(query: str) -> "Correction | None":
+def correct_query(query: str, keep: frozenset[str] = frozenset()) -> "Correction | None":
     _check_syntax(query)
-    return section_searcher().correct(query)
+    return section_searcher().correct(query, keep)
 
 
 def section_searcher() -> "IndexSearcher":

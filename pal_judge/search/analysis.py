@@ -5,7 +5,8 @@ must keep this module path; `INDEX_FORMAT` in `store.py` is bumped whenever
 they change, which makes every cached index stale.
 
 * English: Whoosh's stemming pipeline, with NFKC applied to each token first
-  (the English text mixes `(10.5.1)` and full-width `（7.2）`).
+  (the English text mixes `(10.5.1)` and full-width `（7.2）`), numbers written as words
+  read as digits (`two` -> `2`, `6th` -> `6`), and single digits kept ("5 Pals").
 * Chinese: our own tokenizer. Runs of Han characters become overlapping
   character bigrams; at index time each character is also emitted as a
   unigram at the position of the bigram starting on it, so a one-character
@@ -17,10 +18,11 @@ they change, which makes every cached index stale.
 from __future__ import annotations
 
 import re
+import string
 import unicodedata
 from typing import Iterator
 
-from whoosh.analysis import Filter, LowercaseFilter, StemmingAnalyzer, Token, Tokenizer
+from whoosh.analysis import STOP_WORDS, Filter, LowercaseFilter, StemmingAnalyzer, StopFilter, Token, Tokenizer
 
 from pal_judge.search.simplified import HAN_RE
 
@@ -39,6 +41,29 @@ class NfkcFilter(Filter):
     def __call__(self, tokens: Iterator[Token]) -> Iterator[Token]:
         for token in tokens:
             token.text = nfkc(token.text)
+            yield token
+
+
+# Numbers written as words read as digits, in the text and in a question alike: "two Pals
+# with Taunt" and "2 taunt guys" share `2`. "one" is left alone (it is as often a pronoun:
+# "take one"); so are spelled ordinals ("first player", "second player" are roles).
+NUMBER_WORDS = {w: str(n) for n, w in enumerate("zero one two three four five six seven eight nine ten".split()) if n != 1}
+_ORDINAL_DIGITS_RE = re.compile(r"^(\d+)(?:st|nd|rd|th)$")  # 6th -> 6
+
+
+# Whoosh's stop words, and single letters but X (the rulebook's X values); single digits are
+# kept (Whoosh drops every one-character token): "5 Pals", "draw 1".
+SHORT_STOPS = frozenset(STOP_WORDS) | (frozenset(string.ascii_lowercase) - {"x"})
+
+
+class NumberWordFilter(Filter):
+    """`two` -> `2`, `6th` -> `6` (after lowercasing)."""
+
+    def __call__(self, tokens: Iterator[Token]) -> Iterator[Token]:
+        for token in tokens:
+            text = NUMBER_WORDS.get(token.text, token.text)
+            ordinal = _ORDINAL_DIGITS_RE.match(text)
+            token.text = ordinal.group(1) if ordinal else text
             yield token
 
 
@@ -105,16 +130,8 @@ def chinese_analyzer():  # type: ignore[no-untyped-def]
 
 
 def english_analyzer():  # type: ignore[no-untyped-def]
-    stemming = StemmingAnalyzer()
-    # Insert NFKC right after the tokenizer: RegexTokenizer | NFKC | lowercase | stop | stem.
-    return stemming.items[0] | NfkcFilter() | _rest(stemming)
-
-
-def _rest(composite):  # type: ignore[no-untyped-def]
-    rest = composite.items[1]
-    for item in composite.items[2:]:
-        rest = rest | item
-    return rest
+    tokenizer, lowercase, _, stem = StemmingAnalyzer().items
+    return tokenizer | NfkcFilter() | lowercase | NumberWordFilter() | StopFilter(SHORT_STOPS, minsize=1) | stem
 
 
 def has_han(text: str) -> bool:

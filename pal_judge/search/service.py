@@ -83,9 +83,14 @@ class IndexSearcher:
         top = max((h.score for h in found), default=1.0)
         return [RawHit(self._searcher.stored_fields(exact_doc), top + 1.0, {}, exact=True), *found][:limit]
 
-    def correct(self, text: str) -> Correction | None:
-        """The query with its misspelt English words corrected, or None (see spelling.py)."""
-        return self._speller.correct(nfkc(text))
+    def correct(self, text: str, keep: frozenset[str] = frozenset()) -> Correction | None:
+        """The query with its misspelt English words corrected, or None (see spelling.py);
+        the words of `keep` (lower case) are never corrected."""
+        return self._speller.correct(nfkc(text), keep)
+
+    def knows(self, word: str) -> bool:
+        """Is `word` a word of the rulebook's English text, the glossary or the player words?"""
+        return self._speller.known(word)
 
     def search(self, text: str, lang: str = "both", limit: int = 10, expanded: bool = True) -> list[Hit]:
         """`expanded=False`: without the questions of the rulings citing each clause."""

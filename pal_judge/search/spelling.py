@@ -70,13 +70,14 @@ class Speller:
         reader = self._searcher.reader()
         return all(("en", s) in reader for s in stems) or lowered in self._known_set
 
-    def correct(self, query: str) -> Correction | None:
-        """The query with misspelt words corrected, or None when every word is known."""
+    def correct(self, query: str, keep: frozenset[str] = frozenset()) -> Correction | None:
+        """The query with misspelt words corrected, or None when every word is known.
+        `keep`: other words (lower case) never corrected, such as the words of card names."""
         changed: list[tuple[str, str]] = []
 
         def fix(match: re.Match[str]) -> str:
             word = match.group(0)
-            if not word.isalpha() or word in _OPERATORS or self.known(word):
+            if not word.isalpha() or word in _OPERATORS or word.lower() in keep or self.known(word):
                 return word
             lowered = word.lower()
             found = self._corrector.suggest(lowered, limit=CANDIDATES, maxdist=MAX_EDITS, prefix=1)

@@ -50,7 +50,7 @@ from pal_judge.search.documents import IndexDoc
 from pal_judge.search.vocabulary import Lexicon
 from pal_judge.textfiles import read_json
 
-INDEX_FORMAT = 3  # bump when the schema or the analyzers change
+INDEX_FORMAT = 4  # bump when the schema or the analyzers change
 _SWEEP_AFTER_S = 600.0  # leftovers of crashed builds older than this are removed
 
 DocsFactory = Callable[[], tuple[list[IndexDoc], Lexicon]]

@@ -41,3 +41,21 @@ def test_chinese_offsets_point_into_the_original_text() -> None:
 
 def test_english_words_are_stemmed() -> None:
     assert tokens(english_analyzer(), "attacking attacks attacked") == ["attack", "attack", "attack"]
+
+
+def test_numbers_read_alike_as_words_digits_and_ordinals() -> None:
+    analyzer = english_analyzer()
+    assert tokens(analyzer, "two Pals with Taunt", mode="query") == tokens(analyzer, "2 pals with taunt", mode="query")
+    # Spelled ordinals stay words: "first player" and "second player" are roles, not numbers.
+    assert tokens(analyzer, "the second player", mode="query") == ["second", "player"]
+    assert "6" in tokens(analyzer, "I deploy a 6th one")
+    assert "5" in tokens(analyzer, "my base holds 5 Pals")  # Whoosh alone drops one-character words
+
+
+def test_the_letter_x_is_kept_and_other_single_letters_are_not() -> None:
+    assert tokens(english_analyzer(), "draw X cards, a pal's text") == ["draw", "x", "card", "pal", "text"]
+
+
+def test_a_number_written_as_a_word_finds_the_clause_written_with_digits(searcher) -> None:  # type: ignore[no-untyped-def]
+    # 4.4.5.2: "The Pal limit at the start of the game is 5."
+    assert searcher.search("how many pals, five?", limit=1)[0].section == "4.4.5.2"
