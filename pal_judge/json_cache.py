@@ -1,8 +1,10 @@
 """A small derived-data cache: plain JSON in `cache_dir()/<name>.json` under a key.
 
-The value is recomputed when the file is missing, unreadable or written under another key
-(the key hashes everything the value depends on), and written atomically; a cache folder
-that cannot be written only costs the recomputation. Never pickles: the value is plain data.
+The value is recomputed when the file is missing, unreadable, too big or written under another
+key (the key hashes everything the value depends on). It is read bounded (regular files only),
+written atomically and privately, and only over a file the cache manifest says we wrote
+(`PAL_JUDGE_CACHE` may hold a judge's own `cards.json`). A cache folder that cannot be written
+only costs the recomputation. Never pickles: the value is plain data.
 """
 
 from __future__ import annotations
@@ -11,21 +13,26 @@ import json
 from typing import Any, Callable
 
 from pal_judge.atomic import write_text_atomic
+from pal_judge.cache_manifest import may_write, record
 from pal_judge.paths import cache_dir
+from pal_judge.textfiles import CACHE_MAX_BYTES, read_json
 
 
-def cached_json(name: str, key: str, compute: Callable[[], Any]) -> Any:
-    path = cache_dir() / f"{name}.json"
+def cached_json(name: str, key: str, compute: Callable[[], Any], max_bytes: int = CACHE_MAX_BYTES) -> Any:
+    cache = cache_dir()
+    file_name = f"{name}.json"
     try:
-        data = json.loads(path.read_text(encoding="utf-8"))
+        data = read_json(cache / file_name, max_bytes)
         if isinstance(data, dict) and data.get("key") == key and "value" in data:
             return data["value"]
     except (OSError, ValueError):
-        pass  # no cache yet, or unreadable: compute it
+        pass  # no cache yet, or not one of ours: compute it
     value = compute()
     try:
-        path.parent.mkdir(parents=True, exist_ok=True)
-        write_text_atomic(path, json.dumps({"key": key, "value": value}, ensure_ascii=False))
+        if may_write(cache, file_name):
+            write_text_atomic(cache / file_name, json.dumps({"key": key, "value": value}, ensure_ascii=False),
+                              private=True)
+            record(cache, file_name)
     except OSError:
         pass  # a read-only cache only costs time
     return value

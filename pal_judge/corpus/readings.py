@@ -6,12 +6,10 @@ site's Readings page show them.
 
 from __future__ import annotations
 
-import json
 import re
 from dataclasses import dataclass
 from pathlib import Path
 
-from pal_judge.atomic import write_text_atomic
 from pal_judge.chinese_text import unfold
 from pal_judge.corpus.yaml_data import DataFileError, load_yaml_list, require_mapping
 from pal_judge.fingerprint import fingerprint
@@ -53,39 +51,17 @@ def load_readings(path: Path | None = None) -> tuple[Reading, ...]:
         from pal_judge.paths import rules_dir
 
         path = rules_dir() / FILE_NAME
-    cache = _cache_file(path)
-    cached = _read_cache(cache)
-    if cached is not None:
-        return cached
-    readings = _parse(path)
+    from pal_judge.json_cache import cached_json
+
+    key = fingerprint(f"readings {_FORMAT}", [path, Path(__file__)])
+    entries = cached_json("readings", key, lambda: [r.to_dict() for r in _parse(path)], _CACHE_LIMIT)
     try:
-        cache.parent.mkdir(parents=True, exist_ok=True)
-        write_text_atomic(cache, json.dumps([r.to_dict() for r in readings], ensure_ascii=False))
-        for stale in cache.parent.glob("readings-*.json"):
-            if stale != cache:
-                stale.unlink(missing_ok=True)
-    except OSError:
-        pass  # a read-only cache folder only costs speed
-    return readings
-
-
-def _cache_file(path: Path) -> Path:
-    from pal_judge.paths import cache_dir
-
-    return cache_dir() / f"readings-{fingerprint(f'readings {_FORMAT}', [path, Path(__file__)])}.json"
-
-
-def _read_cache(cache: Path) -> tuple[Reading, ...] | None:
-    """The cached readings, or None when the cache is absent, too big or not what this module wrote."""
-    try:
-        if cache.stat().st_size > _CACHE_LIMIT:
-            return None
-        entries = json.loads(cache.read_text(encoding="utf-8"))
         readings = tuple(Reading(e["id"], tuple(e["clauses"]), e["en"], e["zh"]) for e in entries)
-    except (OSError, ValueError, TypeError, KeyError):
-        return None
-    plain = all(isinstance(v, str) for r in readings for v in (r.id, r.en, r.zh, *r.clauses))
-    return readings if plain else None
+        if all(isinstance(v, str) for r in readings for v in (r.id, r.en, r.zh, *r.clauses)):
+            return readings
+    except (TypeError, KeyError):
+        pass
+    return _parse(path)  # a cache that is not what this module wrote: read the file itself
 
 
 def _parse(path: Path) -> tuple[Reading, ...]:

@@ -50,11 +50,12 @@ def test_a_malformed_reading_names_file_and_line(tmp_path: Path) -> None:
 def test_a_broken_readings_cache_is_rebuilt(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setenv("PAL_JUDGE_CACHE", str(tmp_path))
     first = load_readings()
-    [cache] = tmp_path.glob("readings-*.json")
+    cache = tmp_path / "readings.json"
     for broken in ('{"not": "a list"}', '[{"id": 1, "clauses": [], "en": "", "zh": ""}]', "\x00garbage"):
         cache.write_text(broken, encoding="utf-8")
         assert load_readings() == first
-        assert json.loads(cache.read_text(encoding="utf-8")) == [r.to_dict() for r in first]
+        assert json.loads(cache.read_text(encoding="utf-8"))["value"] == [r.to_dict() for r in first]
+    assert cache.stat().st_mode & 0o077 == 0  # a cache is private
 
 
 def test_readings_command_lists_them_and_filters_by_section() -> None:

@@ -21,7 +21,11 @@ JUDGE_FILES = {
     "search/.build-sections-mine/notes.txt": b"my build notes",
     "search/.trash-sections-mine/notes.txt": b"my trash notes",
     ".trash-old/notes.txt": b"my old notes",
-    "rulings-texts.json": b'{"my": "texts"}',  # the one cache file whose name has no hash
+    "rulings-texts.json": b'{"my": "texts"}',  # cache files whose names have no hash
+    "cards.json": b'{"my": "cards"}',
+    "xcheck-notes.json": b'{"my": "notes"}',
+    "readings.json": b'{"my": "readings"}',
+    "readings-0123456789abcdef.json": b'{"my": "old readings"}',
 }
 
 
@@ -36,7 +40,7 @@ def test_the_judges_files_survive_every_clean_up(tmp_path: Path) -> None:
         os.utime(path.parent, (hour_ago, hour_ago))
     env = {"PAL_JUDGE_CACHE": str(cache)}
     for args in (["index"], ["index", "--rebuild"], ["rule", "9.6.3"], ["rulings", "check", "--fresh"],
-                 ["ask", "--no-replay", "does taunt force an attack"]):
+                 ["ask", "--no-replay", "does taunt force an attack"], ["card", "Grizzbolt"], ["readings"]):
         proc = run_cli(args, env, timeout=180)
         assert proc.returncode == 0, (args, proc.stderr)
     for name, content in JUDGE_FILES.items():
