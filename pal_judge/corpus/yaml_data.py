@@ -39,7 +39,7 @@ def load_yaml_list(path: Path) -> list[tuple[int, Any]]:
         raise DataFileError(path, None, f"cannot read: {err.strerror or err}") from None
     loader_class = getattr(yaml, "CSafeLoader", yaml.SafeLoader)  # libyaml when installed: 15× faster
     try:
-        if _nesting_depth(yaml.parse(text, Loader=loader_class)) > MAX_DEPTH:
+        if _deeper_than(yaml.parse(text, Loader=loader_class), MAX_DEPTH):
             raise DataFileError(path, None, "not valid YAML: nested too deeply to read")
         loader = loader_class(text)
         try:
@@ -62,20 +62,21 @@ def load_yaml_list(path: Path) -> list[tuple[int, Any]]:
     return [(item.start_mark.line + 1, value) for item, value in zip(node.value, data)]
 
 
-def _nesting_depth(events: Any) -> int:
-    """The deepest nesting of collections in an event stream. libyaml composes recursively in C
-    and crashes the interpreter on hostile nesting, so the depth is measured first, from the
-    parser's events (a loop, not a recursion)."""
+def _deeper_than(events: Any, limit: int) -> bool:
+    """Whether collections nest deeper than `limit` in an event stream. libyaml composes
+    recursively in C and crashes the interpreter on hostile nesting, so the depth is measured
+    first, from the parser's events (a loop, not a recursion), stopping as soon as it is too deep."""
     import yaml
 
-    depth = deepest = 0
+    depth = 0
     for event in events:
         if isinstance(event, (yaml.SequenceStartEvent, yaml.MappingStartEvent)):
             depth += 1
-            deepest = max(deepest, depth)
+            if depth > limit:
+                return True
         elif isinstance(event, (yaml.SequenceEndEvent, yaml.MappingEndEvent)):
             depth -= 1
-    return deepest
+    return False
 
 
 def _reject_duplicate_keys(path: Path, node: Any) -> None:
