@@ -25,7 +25,7 @@ def rule(
     query: list[str] = typer.Argument(..., help="A section number (9.6.3, §9.6.3, CR 9.6.3) or a keyword/term (Taunt, 挑衅)."),
     lang: str = typer.Option("both", "--lang", "-l", help="Text to show: en, zh or both."),
     depth: int = typer.Option(None, "--depth", "-d", min=0, help="Levels of sub-clauses to show (default: all)."),
-    as_json: bool = typer.Option(False, "--json", help="Print the section as JSON (fields in pal_judge/render/rule_view.py)."),
+    as_json: bool = typer.Option(False, "--json", help="Print the section as JSON: its text, sub-clauses, cross-references, previous/next, scenarios, translation findings and readings."),
     replay: bool = typer.Option(False, "--replay", help="Also replay the first scenario whose run cites this section."),
 ) -> None:
     """Show a section of the Comprehensive Rules with its sub-clauses, in English and Chinese."""

@@ -16,7 +16,7 @@ from pal_judge.errors import UserError
 @guarded
 def toc(
     chapter: str = typer.Argument(None, help="A chapter (9, 第9章) or any section in it; all chapters when omitted."),
-    as_json: bool = typer.Option(False, "--json", help="Print the table of contents as JSON (fields in pal_judge/render/toc_view.py)."),
+    as_json: bool = typer.Option(False, "--json", help="Print the table of contents as JSON: each chapter and heading with its number and titles in both languages."),
 ) -> None:
     """List the chapters and headings of the Comprehensive Rules in both languages."""
     from pal_judge.corpus import load_rulebook
