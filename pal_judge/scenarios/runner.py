@@ -299,7 +299,7 @@ def _build_game(scenario: Scenario) -> Any:
     except DeckError as err:
         raise UserError(f"{scenario.where}: {err}") from None
     except SetupError as err:
-        raise UserError(f"{scenario.where}: the engine rejects the set-up at {getattr(err, 'path', '?')}: {err}") from None
+        raise UserError(f"{scenario.where}: the engine rejects the set-up at {err.path}: {err.message}") from None
 
 
 def _resumed_game(scenario: Scenario) -> Any:
