@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Iterator
 
-from pal_judge.engine.cards import Ability, CardDef, Step, Target
+from pal_judge.engine.cards import Ability, CardDef, Step, Target, add_keywords
 from pal_judge.engine.state import CardInstance
 
 if TYPE_CHECKING:
@@ -106,19 +106,12 @@ def info_matches(card: CardDef, t: Target) -> bool:
 
 
 def keywords(g: "Game", ci: CardInstance) -> dict[str, int]:
-    """Effective keywords: flags map to their count, valued keywords to their summed value."""
-    out: dict[str, int] = {}
-
-    def add(k: str, v: int) -> None:
-        out[k] = out.get(k, 0) + (v if v else 1) if k in ("brave", "serious") else out.get(k, 0) + 1
-
-    for k, v in ci.card.keywords:
-        add(k, v)
-    if ci.zone != "base":
+    """Effective keywords: flags map to their count, valued keywords to their summed value (a fresh dict)."""
+    out = dict(ci.card.printed_keywords)
+    if ci.zone != "base":  # 10.3.5 only base cards get keywords from effects
         return out
-    for m in g.modifiers:  # 10.10.1.2 effects giving keywords
-        if m.oid == ci.oid and m.kind == "grant" and m.keyword is not None:
-            add(*m.keyword)
+    # 10.10.1.2 effects giving keywords
+    add_keywords(out, (m.keyword for m in g.modifiers if m.oid == ci.oid and m.kind == "grant" and m.keyword is not None))
     if not continuous_cards(g):
         return out
     grants = [(src, s) for src, _a, s in continuous_steps(g)
@@ -131,9 +124,9 @@ def keywords(g: "Game", ci: CardInstance) -> dict[str, int]:
         now = [(src, s) for src, s in pending if matches(g, ci, s.target, src.controller, src, known_keywords=out)]
         if not now:
             break
-        for src, s in now:
-            add(*s.keyword)
-            pending.remove((src, s))
+        add_keywords(out, (s.keyword for _src, s in now))
+        for item in now:
+            pending.remove(item)
     return out
 
 

@@ -9,7 +9,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from pal_judge.engine import stats
-from pal_judge.engine.cards import Ability, keyword_abilities
+from pal_judge.engine.cards import KEYWORD_TRIGGERS, Ability, keyword_abilities
 from pal_judge.engine.deciders import Option
 from pal_judge.engine.state import CardInstance, Context, Lki, Pending
 
@@ -111,6 +111,8 @@ def fire_self(g: "Game", ci: CardInstance, trigger: str, cites: tuple[str, ...] 
     controller of the card the event happened to), a watcher's, filtered by its `whose`."""
     if ci.zone != "base":
         return  # 10.3.5 abilities of pals/structures/equipment are active only in the base
+    if trigger not in ci.card.triggers and trigger not in KEYWORD_TRIGGERS:
+        return  # neither printed nor a keyword's: no ability of this card has this trigger
     for idx, a in card_abilities(g, ci):
         if a.zone != "base":
             continue  # 10.3.4.1 an ability with a zone icon works only in that zone
