@@ -178,9 +178,11 @@ class CardDef:
     triggers: frozenset[str] = field(init=False, default=frozenset(), compare=False)
     icon_zones: frozenset[str] = field(init=False, default=frozenset(), compare=False)
     printed_keywords: dict[str, int] = field(init=False, default_factory=dict, compare=False)
+    printed_abilities: tuple[tuple[int, Ability], ...] = field(init=False, default=(), compare=False)
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "printed_keywords", add_keywords({}, self.keywords))
+        object.__setattr__(self, "printed_abilities", tuple(abilities_of(self.printed_keywords, self)))
         object.__setattr__(self, "has_continuous", any(a.kind == "continuous" for a in self.abilities))
         object.__setattr__(self, "triggers", frozenset(a.trigger for a in self.abilities if a.trigger))
         object.__setattr__(self, "icon_zones", frozenset(a.zone for a in self.abilities if a.zone != "base"))
@@ -595,6 +597,17 @@ def keyword_abilities(keyword: str, value: int) -> tuple[Ability, ...]:
                                (Cost("discard", 1, self_card=True), Cost("discard", 1))),
                         keyword="interrupt", cites=("12.8.2", "12.8.1")),)
     return ()
+
+
+def abilities_of(card_keywords: dict[str, int], card: CardDef) -> list[tuple[int, Ability]]:
+    """Printed abilities and the abilities of the card's effective keywords (chapter 12), numbered."""
+    out = list(enumerate(card.abilities))
+    n = len(out)
+    for kw, val in card_keywords.items():
+        for a in keyword_abilities(kw, val if kw in KEYWORDS_VALUED else 0):
+            out.append((n, a))
+            n += 1
+    return out
 
 
 # the triggers a keyword's abilities can have: a card with none of them printed and none here cannot

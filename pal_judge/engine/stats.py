@@ -8,7 +8,7 @@ keyword-granting effects read printed keywords only, so a grant never depends on
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Iterator
+from typing import TYPE_CHECKING, Iterable, Iterator
 
 from pal_judge.engine.cards import Ability, CardDef, Step, Target, add_keywords
 from pal_judge.engine.state import CardInstance
@@ -49,10 +49,15 @@ def continuous_cards(g: "Game") -> list[CardInstance]:
     return g.continuous_cards[1]
 
 
-def continuous_steps(g: "Game") -> Iterator[tuple[CardInstance, Ability, Step]]:
+def continuous_steps(g: "Game") -> Iterable[tuple[CardInstance, Ability, Step]]:
     """Every step of every active continuous ability (10.3.5: base cards), in order of when the
     cards were placed (10.10.1.6.1)."""
-    for c in continuous_cards(g):
+    cards = continuous_cards(g)
+    return _active_steps(g, cards) if cards else ()
+
+
+def _active_steps(g: "Game", cards: list[CardInstance]) -> Iterator[tuple[CardInstance, Ability, Step]]:
+    for c in cards:
         for a in c.card.abilities:
             if a.kind != "continuous" or not condition_ok(g, a.cond, c.controller, c):
                 continue
