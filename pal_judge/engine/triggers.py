@@ -293,6 +293,8 @@ def _state_true(g: "Game", state: str | None, controller: int) -> bool:
 def state_triggers(g: "Game") -> None:
     """10.8.6 state triggers enter standby once per occurrence (10.8.6.1)."""
     for ci in g.base_cards():
+        if "state" not in ci.card.triggers:
+            continue
         for idx, a in enumerate(ci.card.abilities):
             if a.kind != "auto" or a.trigger != "state":
                 continue
