@@ -116,8 +116,9 @@ def keywords(g: "Game", ci: CardInstance) -> dict[str, int]:
     out = dict(ci.card.printed_keywords)
     if ci.zone != "base":  # 10.3.5 only base cards get keywords from effects
         return out
-    # 10.10.1.2 effects giving keywords
-    add_keywords(out, (m.keyword for m in g.modifiers if m.oid == ci.oid and m.kind == "grant" and m.keyword is not None))
+    if g.modifiers:  # 10.10.1.2 effects giving keywords
+        add_keywords(out, (m.keyword for m in g.modifiers
+                           if m.oid == ci.oid and m.kind == "grant" and m.keyword is not None))
     grants = [(src, s) for src, _a, s in continuous_steps(g, "grant")
               if s.keyword is not None and s.target is not None]
     # 10.10.1.5 a grant that reads keywords ("Pals with Taunt get …") depends on the grants that give
