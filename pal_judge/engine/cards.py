@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from functools import lru_cache
-from typing import Any, Mapping
+from typing import Any, Iterable, Mapping
 
 from pal_judge.engine.limits import MAX_AMOUNT, MAX_CHOOSE, MAX_REPEAT, MAX_TRIGGER_TIMES, MAX_X
 
@@ -147,6 +147,13 @@ class Ability:
         return self.costs[0]
 
 
+def add_keywords(out: dict[str, int], keywords: Iterable[tuple[str, int]]) -> dict[str, int]:
+    """Tally keywords into `out`: a flag keyword maps to its count, a valued one to its summed value."""
+    for k, v in keywords:
+        out[k] = out.get(k, 0) + ((v or 1) if k in KEYWORDS_VALUED else 1)
+    return out
+
+
 @dataclass(frozen=True, slots=True)
 class CardDef:
     name: str
@@ -170,9 +177,16 @@ class CardDef:
     # base where one of its abilities works (10.3.4.1)
     triggers: frozenset[str] = field(init=False, default=frozenset(), compare=False)
     icon_zones: frozenset[str] = field(init=False, default=frozenset(), compare=False)
+    printed_keywords: dict[str, int] = field(init=False, default_factory=dict, compare=False)
+    printed_abilities: tuple[tuple[int, Ability], ...] = field(init=False, default=(), compare=False)
+    continuous_kinds: frozenset[str] = field(init=False, default=frozenset(), compare=False)  # their steps' `do`
 
     def __post_init__(self) -> None:
+        object.__setattr__(self, "printed_keywords", add_keywords({}, self.keywords))
+        object.__setattr__(self, "printed_abilities", tuple(abilities_of(self.printed_keywords, self)))
         object.__setattr__(self, "has_continuous", any(a.kind == "continuous" for a in self.abilities))
+        object.__setattr__(self, "continuous_kinds",
+                           frozenset(s.do for a in self.abilities if a.kind == "continuous" for s in a.effect))
         object.__setattr__(self, "triggers", frozenset(a.trigger for a in self.abilities if a.trigger))
         object.__setattr__(self, "icon_zones", frozenset(a.zone for a in self.abilities if a.zone != "base"))
 
@@ -586,6 +600,23 @@ def keyword_abilities(keyword: str, value: int) -> tuple[Ability, ...]:
                                (Cost("discard", 1, self_card=True), Cost("discard", 1))),
                         keyword="interrupt", cites=("12.8.2", "12.8.1")),)
     return ()
+
+
+def abilities_of(card_keywords: dict[str, int], card: CardDef) -> list[tuple[int, Ability]]:
+    """Printed abilities and the abilities of the card's effective keywords (chapter 12), numbered."""
+    out = list(enumerate(card.abilities))
+    n = len(out)
+    for kw, val in card_keywords.items():
+        for a in keyword_abilities(kw, val if kw in KEYWORDS_VALUED else 0):
+            out.append((n, a))
+            n += 1
+    return out
+
+
+# the triggers a keyword's abilities can have: a card with none of them printed and none here cannot
+# have an ability with that trigger, whatever keywords it is granted
+KEYWORD_TRIGGERS = frozenset(a.trigger for k in KEYWORDS_FLAG + KEYWORDS_VALUED
+                             for a in keyword_abilities(k, 0) if a.trigger)
 
 
 def _builtin(name: str, lucky: bool) -> CardDef:

@@ -61,7 +61,8 @@ class Game:
         self.max_events = limits.MAX_EVENTS if max_events is None else max_events
         self.clean_check_at = -1  # event_count when a check timing last found nothing to do
         self.base_version = 0  # bumped whenever a card enters or leaves a base (derived-value caches)
-        self.continuous_cards: tuple[int, list[CardInstance]] = (-1, [])  # base cards with continuous abilities
+        # base cards with continuous abilities and the kinds of their steps (stats.continuous_steps)
+        self.continuous_cards: tuple[int, list[CardInstance], frozenset[str]] = (-1, [], frozenset())
         self.turn = 1
         self.turn_player = 0
         self.first_player = 0

@@ -122,6 +122,8 @@ def _overflow(g: "Game") -> list[Group]:
     for idx in (g.turn_player, g.opp(g.turn_player)):  # 1.3.4 the turn player chooses first
         p = g.players[idx]
         pals = p.pals()
+        if not pals:
+            continue  # no limit is below 0 (1.3.2.2.1): no pals never overflow
         limit = max(stats.pal_limit(g, idx), 0)  # 1.3.2.2.1 a negative limit is read as 0
         if len(pals) <= limit:
             continue

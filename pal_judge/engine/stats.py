@@ -8,9 +8,9 @@ keyword-granting effects read printed keywords only, so a grant never depends on
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Iterator
+from typing import TYPE_CHECKING, Iterable, Iterator
 
-from pal_judge.engine.cards import Ability, CardDef, Step, Target
+from pal_judge.engine.cards import Ability, CardDef, Step, Target, add_keywords
 from pal_judge.engine.state import CardInstance
 
 if TYPE_CHECKING:
@@ -40,24 +40,30 @@ def condition_ok(g: "Game", cond: str | None, controller: int, source: CardInsta
     raise ValueError(cond)
 
 
-def continuous_cards(g: "Game") -> list[CardInstance]:
-    """Base cards with continuous abilities, in placement order; recomputed only when a card entered or
-    left a base."""
+def _continuous(g: "Game") -> tuple[int, list[CardInstance], frozenset[str]]:
+    """(base version, the base cards with continuous abilities in placement order, the kinds of step those
+    abilities have); recomputed only when a card entered or left a base."""
     if g.continuous_cards[0] != g.base_version:
         cards = sorted((c for c in g.base_cards() if c.card.has_continuous), key=lambda c: c.placed)
-        g.continuous_cards = (g.base_version, cards)
-    return g.continuous_cards[1]
+        g.continuous_cards = (g.base_version, cards, frozenset().union(*(c.card.continuous_kinds for c in cards)))
+    return g.continuous_cards
 
 
-def continuous_steps(g: "Game") -> Iterator[tuple[CardInstance, Ability, Step]]:
-    """Every step of every active continuous ability (10.3.5: base cards), in order of when the
-    cards were placed (10.10.1.6.1)."""
-    for c in continuous_cards(g):
+def continuous_steps(g: "Game", *kinds: str) -> Iterable[tuple[CardInstance, Ability, Step]]:
+    """Every step of one of these kinds (`do`) of every active continuous ability (10.3.5: base cards),
+    in order of when the cards were placed (10.10.1.6.1)."""
+    _version, cards, present = _continuous(g)
+    return _active_steps(g, cards, kinds) if cards and not present.isdisjoint(kinds) else ()
+
+
+def _active_steps(g: "Game", cards: list[CardInstance], kinds: tuple[str, ...]
+                  ) -> Iterator[tuple[CardInstance, Ability, Step]]:
+    for c in cards:
         for a in c.card.abilities:
             if a.kind != "continuous" or not condition_ok(g, a.cond, c.controller, c):
                 continue
             for s in a.effect:
-                if condition_ok(g, s.cond, c.controller, c):
+                if s.do in kinds and condition_ok(g, s.cond, c.controller, c):
                     yield c, a, s
 
 
@@ -106,23 +112,15 @@ def info_matches(card: CardDef, t: Target) -> bool:
 
 
 def keywords(g: "Game", ci: CardInstance) -> dict[str, int]:
-    """Effective keywords: flags map to their count, valued keywords to their summed value."""
-    out: dict[str, int] = {}
-
-    def add(k: str, v: int) -> None:
-        out[k] = out.get(k, 0) + (v if v else 1) if k in ("brave", "serious") else out.get(k, 0) + 1
-
-    for k, v in ci.card.keywords:
-        add(k, v)
-    if ci.zone != "base":
+    """Effective keywords: flags map to their count, valued keywords to their summed value (a fresh dict)."""
+    out = dict(ci.card.printed_keywords)
+    if ci.zone != "base":  # 10.3.5 only base cards get keywords from effects
         return out
-    for m in g.modifiers:  # 10.10.1.2 effects giving keywords
-        if m.oid == ci.oid and m.kind == "grant" and m.keyword is not None:
-            add(*m.keyword)
-    if not continuous_cards(g):
-        return out
-    grants = [(src, s) for src, _a, s in continuous_steps(g)
-              if s.do == "grant" and s.keyword is not None and s.target is not None]
+    if g.modifiers:  # 10.10.1.2 effects giving keywords
+        add_keywords(out, (m.keyword for m in g.modifiers
+                           if m.oid == ci.oid and m.kind == "grant" and m.keyword is not None))
+    grants = [(src, s) for src, _a, s in continuous_steps(g, "grant")
+              if s.keyword is not None and s.target is not None]
     # 10.10.1.5 a grant that reads keywords ("Pals with Taunt get …") depends on the grants that give
     # them: it is applied once those are, so each pass applies what the keywords so far make apply,
     # until nothing more does (each grant applies once)
@@ -131,9 +129,9 @@ def keywords(g: "Game", ci: CardInstance) -> dict[str, int]:
         now = [(src, s) for src, s in pending if matches(g, ci, s.target, src.controller, src, known_keywords=out)]
         if not now:
             break
-        for src, s in now:
-            add(*s.keyword)
-            pending.remove((src, s))
+        add_keywords(out, (s.keyword for _src, s in now))
+        for item in now:
+            pending.remove(item)
     return out
 
 
@@ -153,8 +151,8 @@ def power_detail(g: "Game", ci: CardInstance) -> tuple[int, tuple[str, ...]]:
     for m in sorted((m for m in g.modifiers if m.oid == ci.oid and m.kind == "power"), key=lambda m: m.order):
         value += m.amount  # 10.10.1.6.2 in the order they were used
         layers.append("10.10.1.6.2")
-    for src, _a, s in continuous_steps(g):
-        if s.do == "power" and s.target is not None and matches(g, ci, s.target, src.controller, src):
+    for src, _a, s in continuous_steps(g, "power"):
+        if s.target is not None and matches(g, ci, s.target, src.controller, src):
             value += s.amount or 0  # 10.10.1.6.1
             if s.target.keyword is not None:
                 layers.append("10.10.1.5")  # reads keywords after the keyword-granting effects
@@ -184,8 +182,8 @@ def strike_detail(g: "Game", ci: CardInstance) -> tuple[int, tuple[str, ...]]:
     for m in sorted((m for m in g.modifiers if m.oid == ci.oid and m.kind == "strike"), key=lambda m: m.order):
         value += m.amount
         cites.append("10.10.1.6.2")
-    for src, _a, s in continuous_steps(g):
-        if s.do == "strike" and s.target is not None and matches(g, ci, s.target, src.controller, src):
+    for src, _a, s in continuous_steps(g, "strike"):
+        if s.target is not None and matches(g, ci, s.target, src.controller, src):
             value += s.amount or 0
             cites += ["10.10.1.6.1", "10.1.1.3.1", "3.1.2.1", "10.3.5"]
     if cites:
@@ -198,8 +196,8 @@ def restricted(g: "Game", ci: CardInstance, kind: str) -> bool:
     for m in g.modifiers:
         if m.oid == ci.oid and m.kind == kind and m.against is None:
             return True
-    for src, _a, s in continuous_steps(g):
-        if s.do == kind and not (kind == "cannot_attack" and s.filter is not None):
+    for src, _a, s in continuous_steps(g, kind):
+        if not (kind == "cannot_attack" and s.filter is not None):
             t = s.target or Target(word="self")
             if matches(g, ci, t, src.controller, src):
                 return True
@@ -220,8 +218,8 @@ def cannot_attack_target(g: "Game", attacker: CardInstance, target: CardInstance
         if m.oid == attacker.oid and m.kind == "cannot_attack" and m.against is not None \
                 and _is_against(g, m.against, target, defender, m.controller, None):
             return True
-    for src, _a, s in continuous_steps(g):
-        if s.do == "cannot_attack" and s.filter is not None \
+    for src, _a, s in continuous_steps(g, "cannot_attack"):
+        if s.filter is not None \
                 and matches(g, attacker, s.target or Target(word="self"), src.controller, src) \
                 and _is_against(g, s.filter, target, defender, src.controller, src):
             return True
@@ -231,7 +229,7 @@ def cannot_attack_target(g: "Game", attacker: CardInstance, target: CardInstance
 def pal_limit(g: "Game", idx: int) -> int:
     """4.4.5 the pal limit, changed by continuous pal_limit effects of that player's cards."""
     p = g.players[idx]
-    extra = sum(s.amount or 0 for src, _a, s in continuous_steps(g) if s.do == "pal_limit" and src.controller == idx)
+    extra = sum(s.amount or 0 for src, _a, s in continuous_steps(g, "pal_limit") if src.controller == idx)
     return p.pal_limit + extra
 
 
@@ -239,6 +237,6 @@ def trigger_times(g: "Game", controller: int, trigger: str | None) -> list[int]:
     """5.21.1 the "activates N times" values that apply to this controller's `trigger` abilities, distinct
     and sorted ([1] when none does). 5.21.2 with several, the controller applies only one of them: the
     caller asks which."""
-    values = {max(s.amount or 1, 1) for src, _a, s in continuous_steps(g)
-              if s.do == "trigger_times" and src.controller == controller and s.trigger == trigger}
+    values = {max(s.amount or 1, 1) for src, _a, s in continuous_steps(g, "trigger_times")
+              if src.controller == controller and s.trigger == trigger}
     return sorted(values) or [1]

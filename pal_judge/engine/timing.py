@@ -6,7 +6,7 @@ from __future__ import annotations
 import itertools
 from typing import TYPE_CHECKING, Callable
 
-from pal_judge.engine import loops, triggers
+from pal_judge.engine import loops, rule_actions, triggers
 from pal_judge.engine.deciders import Option
 from pal_judge.engine.state import Pending
 
@@ -33,8 +33,6 @@ def repeat_step(g: "Game", step: str, cite: str, one_round: Callable[[], None], 
 
 def check_timing(g: "Game") -> None:
     """10.5.3: rule actions first, then the turn player's standby abilities, then the other's."""
-    from pal_judge.engine import rule_actions
-
     if not g.pending and g.event_count == g.clean_check_at:
         return  # nothing has happened since the last check timing found nothing to do: it finds nothing again
     rounds = 0

@@ -6,10 +6,10 @@ steps and battles. Nothing here resolves an ability (that is `timing`, a layer a
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Sequence
 
 from pal_judge.engine import stats
-from pal_judge.engine.cards import Ability, keyword_abilities
+from pal_judge.engine.cards import KEYWORD_TRIGGERS, Ability, abilities_of, keyword_abilities
 from pal_judge.engine.deciders import Option
 from pal_judge.engine.state import CardInstance, Context, Lki, Pending
 
@@ -41,19 +41,9 @@ PHASE_CITES = {"stand": "7.2.2", "draw": "7.3.2", "soul": "7.4.1", "main": "7.5.
 STEP_CITES = {"block": "9.4.1", "quick": "9.5.1", "damage": "9.6.1"}
 
 
-def abilities_of(card_keywords: dict[str, int], ci_card: Any) -> list[tuple[int, Ability]]:
-    """Printed abilities and the abilities of the card's effective keywords (chapter 12)."""
-    out = list(enumerate(ci_card.abilities))
-    n = len(out)
-    for kw, val in card_keywords.items():
-        for a in keyword_abilities(kw, val if kw in ("brave", "serious") else 0):
-            out.append((n, a))
-            n += 1
-    return out
-
-
-def card_abilities(g: "Game", ci: CardInstance) -> list[tuple[int, Ability]]:
-    return abilities_of(stats.keywords(g, ci), ci.card)
+def card_abilities(g: "Game", ci: CardInstance) -> Sequence[tuple[int, Ability]]:
+    kws = stats.keywords(g, ci)
+    return ci.card.printed_abilities if kws == ci.card.printed_keywords else abilities_of(kws, ci.card)
 
 
 def capture_lki(g: "Game", ci: CardInstance) -> Lki:
@@ -111,6 +101,8 @@ def fire_self(g: "Game", ci: CardInstance, trigger: str, cites: tuple[str, ...] 
     controller of the card the event happened to), a watcher's, filtered by its `whose`."""
     if ci.zone != "base":
         return  # 10.3.5 abilities of pals/structures/equipment are active only in the base
+    if trigger not in ci.card.triggers and trigger not in KEYWORD_TRIGGERS:
+        return  # neither printed nor a keyword's: no ability of this card has this trigger
     for idx, a in card_abilities(g, ci):
         if a.zone != "base":
             continue  # 10.3.4.1 an ability with a zone icon works only in that zone
@@ -301,6 +293,8 @@ def _state_true(g: "Game", state: str | None, controller: int) -> bool:
 def state_triggers(g: "Game") -> None:
     """10.8.6 state triggers enter standby once per occurrence (10.8.6.1)."""
     for ci in g.base_cards():
+        if "state" not in ci.card.triggers:
+            continue
         for idx, a in enumerate(ci.card.abilities):
             if a.kind != "auto" or a.trigger != "state":
                 continue

@@ -138,7 +138,9 @@ def saved_document(run: ScenarioRun, step: int) -> tuple[dict[str, Any], int]:
 
 def write_scenario(path: Path, document: dict[str, Any]) -> None:
     text = "# Written by `pal-judge replay --save-at`: edit the steps, add expect, then replay this file.\n"
-    text += yaml.safe_dump(document, sort_keys=False, allow_unicode=True, default_flow_style=None, width=100)
+    # libyaml's dumper when installed: the same text as the pure-Python one, twenty times faster
+    dumper = getattr(yaml, "CSafeDumper", yaml.SafeDumper)
+    text += yaml.dump(document, Dumper=dumper, sort_keys=False, allow_unicode=True, default_flow_style=None, width=100)
     if path.exists() or path.is_symlink():
         # never overwrite a judge's file (it may be the very scenario being replayed)
         raise UserError(f"{path} already exists; --save-at writes a new file: choose another name")
