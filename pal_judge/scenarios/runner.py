@@ -212,10 +212,13 @@ class StepDecider:
         self.current.snapshot = game.snapshot()
         self.runs.append(self.current)
 
-    def _check_options(self, decision: Any) -> None:
-        """`- options: {has: [...], lacks: [...]}` steps: what the player may (not) do right now."""
+    def _check_options(self, decision: Any, game: Any) -> None:
+        """`- options: {has: [...], lacks: [...]}` steps: what the player may (not) do right now; their
+        `expect:` is checked on the board as it is at this decision."""
         while self.remaining and self.remaining[0][1].action == "options":
             index, step = self.remaining.pop(0)
+            if step.expect:
+                self.option_checks += check(game.snapshot(), step.expect, index)
             legal = {_norm(o.label) for o in decision.options}
             if "player" in step.args:
                 asked = f"{decision.kind} decision of {decision.player}"
@@ -233,7 +236,7 @@ class StepDecider:
             kinds, labels = self.queue.pop(0)
             self.current.decisions.append({"kind": kinds[0], "answer": labels[0], "asked": False})
         while not self.queue:
-            self._check_options(decision)
+            self._check_options(decision, game)
             self.close_step(game, decision)
             if not self.remaining:
                 self.pending = decision
@@ -257,9 +260,33 @@ class StepDecider:
                 f"{step.where}: step {self.current.index} ({step.describe()}) does not answer what the engine asks: "
                 f"{decision.kind} for player {decision.player}, legal options: {legal}"
             )
+        step = self.scenario.steps[self.current.index - 1]
+        if step.action == "interrupt" and decision.kind == "quick":
+            _check_interrupt_payment(step, self.current.index, decision.player, game.snapshot()["players"][decision.player])
         self.current.decisions.append({"kind": decision.kind, "player": decision.player, "answer": chosen.label,
                                        "basis": list(decision.basis)})
         return chosen
+
+
+def interrupt_payments(board: dict[str, Any], card: str) -> list[str]:
+    """What a player can pay Interrupt with (12.8.2): ① (a standing soul, rested as the cost: 10.4.3), or
+    discarding another card from the hand."""
+    hand = list(board["hand"])
+    if card in hand:
+        hand.remove(card)  # the Interrupt card itself is discarded in both payments
+    souls = ["soul"] if board["souls"]["standing"] >= 1 else []
+    return souls + [f"discard {name}" for name in dict.fromkeys(hand)]
+
+
+def _check_interrupt_payment(step: Step, index: int, player: str, board: dict[str, Any]) -> None:
+    """A scripted payment that cannot be made fails the step (never silently swapped for another)."""
+    scripted = "soul" if step.args["pay"] == "soul" else f"discard {step.args['discard']}"
+    legal = interrupt_payments(board, step.args["card"])
+    if scripted not in legal:
+        raise StepMismatch(
+            f"{step.where}: step {index} ({step.describe()}) pays '{scripted}', which player {player} cannot pay (12.8.2); "
+            f"legal payments: {', '.join(legal) or 'none'}"
+        )
 
 
 def _option_result(step: Step, index: int, label: str, present: bool, ok: bool, decision: Any) -> ExpectationResult:
