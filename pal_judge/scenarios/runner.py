@@ -21,6 +21,10 @@ from pal_judge.scenarios.model import PLAYERS, Expectation, Scenario, Setup, Ste
 PLAY_TIMINGS = ("main", "quick")
 
 
+# The clause that begins the step in which a declined choice would have been asked (9.4.2, 9.5.2).
+UNASKED_FROM = {"block": "9.4.1", "pass": "9.5.1"}
+
+
 class StepMismatch(Exception):
     """A scripted step does not answer the decision the engine asks."""
 
@@ -198,6 +202,7 @@ class StepDecider:
         self.seen = 0  # events already assigned to a step
         self.pending: Any = None
         self.option_checks: list[ExpectationResult] = []
+        self.boards: dict[int, dict[str, Any]] = {}  # event seq -> the board right after it (`on_event`)
 
     def close_step(self, game: Any, decision: Any = None) -> None:
         """Give the events since the last step to the current one and take the board (and, with
@@ -208,9 +213,29 @@ class StepDecider:
             self.current.state = game.to_data(decision.kind)  # a play timing: nothing is resolving
         events = game.events[self.seen :]
         self.seen = len(game.events)
-        self.current.events = [e.to_dict() for e in events]
+        self.current.events += [e.to_dict() for e in events]
         self.current.snapshot = game.snapshot()
         self.runs.append(self.current)
+
+    def _take_events_from_where_asked(self, step: Step) -> None:
+        """A declined choice the engine did not ask still owns the events from where it would have been
+        asked: `block: none` those after the beginning of the block declaration step (9.4.1), `pass` those
+        after the beginning of the quick step (9.5.1); the step before keeps what led up to it."""
+        begins = UNASKED_FROM.get(step.action)
+        earlier = self.runs[-1] if self.runs else None
+        if begins is None or earlier is None:
+            return
+        starts = [n for n, event in enumerate(earlier.events) if (event.get("cites") or [None])[0] == begins]
+        if starts:
+            self.current.events = earlier.events[starts[-1] + 1 :] + self.current.events
+            del earlier.events[starts[-1] + 1 :]
+            # the earlier step's observations see the board as it was there (mid-battle)
+            earlier.snapshot = self.boards.get(earlier.events[-1]["seq"], earlier.snapshot)
+
+    def on_event(self, game: Any, event: Any) -> None:
+        """Listener (engine API §5): the board at each beginning a declined choice may split at."""
+        if event.cites and event.cites[0] in UNASKED_FROM.values():
+            self.boards[event.seq] = game.snapshot()
 
     def _check_options(self, decision: Any, game: Any) -> None:
         """`- options: {has: [...], lacks: [...]}` steps: what the player may (not) do right now; their
@@ -248,6 +273,7 @@ class StepDecider:
             if _declines_unasked(step, decision):
                 # `pass` / `block: none` when the engine had nothing to ask (no quick card, no blocker)
                 self.current.decisions.append({"kind": step.action, "answer": "none", "asked": False})
+                self._take_events_from_where_asked(step)
                 continue
             self.queue = planned_answers(step)
         kinds, labels = self.queue.pop(0)
@@ -379,6 +405,7 @@ def run_scenario(scenario: Scenario, keep_states: bool = False) -> ScenarioRun:
             return illegal
     game = _build_game(scenario)
     decider = StepDecider(scenario, keep_states)
+    game.listeners.append(decider.on_event)
     error: str | None = None
     outcome, winner = "error", None
     try:

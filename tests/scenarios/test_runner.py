@@ -171,3 +171,24 @@ def test_expectation_under_an_options_step_is_checked(tmp_path: Path) -> None:
     wrong = text.replace("life: {B: 10}", "power: {Direhowl: 99999}")
     failed = [e for e in run_scenario(load_scenario_file(write(tmp_path, wrong))).expectations if not e.ok]
     assert [(e.expectation.kind, e.actual) for e in failed] == [("power", 3000)]
+
+
+NO_BLOCKER = BATTLE.replace("B: {base: [Lamball]", "B: {base: [{card: Lamball, state: rested}]").replace(
+    "  - block: none\n", "  - block: none\n  - pass\n"
+).replace("  - attack: Direhowl -> B\n", "  - attack: Direhowl -> B\n    expect: {life: {B: 10}, state: {Direhowl: rested}}\n")
+
+
+def test_each_event_is_shown_under_the_step_whose_answer_led_to_it(tmp_path: Path) -> None:
+    # a rested Lamball cannot block (9.4.2) and B has no quick card (9.5.2): neither is asked, yet the
+    # block declaration and quick steps are those answers' steps, and the damage (9.6.3) follows `pass`
+    result = CliRunner().invoke(app, ["replay", str(write(tmp_path, NO_BLOCKER)), "--json"])
+    assert result.exit_code == 0, result.output
+    steps = json.loads(result.stdout)["steps"]
+    primary = [[e["cites"][0] for e in step["events"]] for step in steps]
+    assert "9.3.1" in primary[1] and not any(c.startswith(("9.5", "9.6")) for c in primary[1])
+    assert primary[2] and all(c.startswith(("9.4", "9.5")) for c in primary[2])
+    assert "9.6.3" in primary[3] and "11.2.2.3" in primary[3]
+    # the attack step's observation sees the board mid-battle: the Pal rested, no damage dealt yet
+    assert all(e["ok"] for e in steps[1]["expectations"]) and steps[1]["board"]["battle"]["attacker"] == "Direhowl"
+    terminal = CliRunner().invoke(app, ["replay", str(write(tmp_path, NO_BLOCKER)), "--no-board"]).output
+    assert "(no event)" not in terminal
