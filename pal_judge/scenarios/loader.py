@@ -70,8 +70,12 @@ STEP_FIELDS: dict[str, tuple[str, ...]] = {
     "soul_draw": ("player",),
     "concede": ("player",),
     "options": ("has", "lacks", "player"),  # checks the decision being asked, answers nothing
+    "attempt": (),  # an action the rules must refuse (`refused_by:`), answers nothing
 }
-STEP_EXTRA = ("expect", "note")
+STEP_EXTRA = ("expect", "note", "refused_by")
+# What an `attempt:` may try: the actions the rules' legality test (engine/legality.py) judges.
+ATTEMPTS = ("attack", "block", "play", "quick", "interrupt", "soul_draw")
+CLAUSE = re.compile(r"\d+(\.\d+)*")
 
 # Expectations: kind -> what its subjects are ("player", "card" or None for a single value).
 EXPECT_KINDS: dict[str, str | None] = {
@@ -428,10 +432,25 @@ def _step(node: Located, labels: set[str]) -> Step:
     verb = verbs[0]
     if verb not in STEP_FIELDS:
         raise (body[verb].key_where or node.where).error(f"unknown step '{verb}'{suggest(verb, STEP_FIELDS)}")
-    args = _step_args(verb, body[verb], labels)
+    if "refused_by" in body and verb != "attempt":
+        raise (body["refused_by"].key_where or node.where).error("'refused_by' belongs to an 'attempt:' step")
+    args = _attempt_args(body, labels) if verb == "attempt" else _step_args(verb, body[verb], labels)
     expect = _expectations(body["expect"], labels) if "expect" in body else ()
     return Step(verb, args, body[verb].key_where or node.where, expect)
 
+
+def _attempt_args(body: dict[str, Located], labels: set[str]) -> dict[str, Any]:
+    """`- attempt: {attack: Raider -> Lamball}` with `refused_by: 9.2.3`: the inner step and the clause."""
+    inner = _step(body["attempt"], labels)
+    where = body["attempt"].key_where or body["attempt"].where
+    if inner.action not in ATTEMPTS:
+        raise where.error(f"an attempt tries one of {', '.join(ATTEMPTS)}, not '{inner.action}'")
+    if "refused_by" not in body:
+        raise where.error("an attempt needs 'refused_by: <the clause that refuses it>' (e.g. 9.2.3)")
+    clause = str(body["refused_by"].plain()).strip()
+    if not CLAUSE.fullmatch(clause):
+        raise body["refused_by"].where.error(f"refused_by: '{clause}' is not a clause number such as 9.2.3")
+    return {"step": inner, "refused_by": clause}
 
 def _step_args(verb: str, node: Located, labels: set[str]) -> dict[str, Any]:
     fields = STEP_FIELDS[verb]

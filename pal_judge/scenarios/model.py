@@ -123,8 +123,8 @@ class Expectation:
     where: Where
 
     def describe(self) -> str:
-        if self.subject is None:
-            return f"{self.kind} is {self.expected}"
+        if self.subject is None or self.kind == "refused":
+            return f"{self.subject or self.kind} is {self.expected}"
         return f"{self.kind} of {self.subject} is {self.expected}"
 
 
@@ -140,6 +140,8 @@ class Step:
     def describe(self) -> str:
         if self.action == "attack":
             return f"attack {self.args['with']} -> {self.args['target']}"
+        if self.action == "attempt":
+            return f"attempt {self.args['step'].describe()} (refused by {self.args['refused_by']})"
         parts = [self.action]
         for key, value in self.args.items():
             if value is None or value == [] or value is False:

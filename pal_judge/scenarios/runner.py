@@ -23,6 +23,9 @@ PLAY_TIMINGS = ("main", "quick")
 
 # The clause that begins the step in which a declined choice would have been asked (9.4.2, 9.5.2).
 UNASKED_FROM = {"block": "9.4.1", "pass": "9.5.1"}
+# The moment an attempted action is judged when the engine asks nothing then: the block declaration
+# step (9.4.2) for a block, the quick step (9.5.2) for a quick card or Interrupt.
+ATTEMPT_MOMENT = {"block": "block", "quick": "pass", "play": "pass", "interrupt": "pass"}
 
 
 class StepMismatch(Exception):
@@ -233,15 +236,29 @@ class StepDecider:
             earlier.snapshot = self.boards.get(earlier.events[-1]["seq"], earlier.snapshot)
 
     def on_event(self, game: Any, event: Any) -> None:
-        """Listener (engine API §5): the board at each beginning a declined choice may split at."""
-        if event.cites and event.cites[0] in UNASKED_FROM.values():
-            self.boards[event.seq] = game.snapshot()
+        """Listener (engine API §5): the board at each beginning a declined choice may split at, and the
+        attempts that belong to that moment (a block or a quick card tried where the engine asks nothing)."""
+        if not event.cites or event.cites[0] not in UNASKED_FROM.values():
+            return
+        self.boards[event.seq] = game.snapshot()
+        moment = next(verb for verb, begins in UNASKED_FROM.items() if begins == event.cites[0])
+        while True:
+            waiting = next((n for n, (_, s) in enumerate(self.remaining) if not _declines_anything(s)), None)
+            step = None if waiting is None else self.remaining[waiting][1]
+            if step is None or step.action != "attempt" or ATTEMPT_MOMENT.get(step.args["step"].action) != moment:
+                return
+            index, _ = self.remaining.pop(waiting)
+            self.option_checks.append(_attempt_result(game, index, step))
 
     def _check_options(self, decision: Any, game: Any) -> None:
         """`- options: {has: [...], lacks: [...]}` steps: what the player may (not) do right now; their
-        `expect:` is checked on the board as it is at this decision."""
-        while self.remaining and self.remaining[0][1].action == "options":
+        `expect:` is checked on the board as it is at this decision. `- attempt:` steps: judged now."""
+        while self.remaining and self.remaining[0][1].action in ("options", "attempt"):
             index, step = self.remaining.pop(0)
+            if step.action == "attempt":
+                self.option_checks.append(_attempt_result(game, index, step))
+                self.option_checks += check(game.snapshot(), step.expect, index)
+                continue
             if step.expect:
                 self.option_checks += check(game.snapshot(), step.expect, index)
             legal = {_norm(o.label) for o in decision.options}
@@ -288,31 +305,65 @@ class StepDecider:
             )
         step = self.scenario.steps[self.current.index - 1]
         if step.action == "interrupt" and decision.kind == "quick":
-            _check_interrupt_payment(step, self.current.index, decision.player, game.snapshot()["players"][decision.player])
+            _check_interrupt_payment(step, self.current.index, decision.player, game)
         self.current.decisions.append({"kind": decision.kind, "player": decision.player, "answer": chosen.label,
                                        "basis": list(decision.basis)})
         return chosen
 
 
-def interrupt_payments(board: dict[str, Any], card: str) -> list[str]:
-    """What a player can pay Interrupt with (12.8.2): ① (a standing soul, rested as the cost: 10.4.3), or
-    discarding another card from the hand."""
-    hand = list(board["hand"])
-    if card in hand:
-        hand.remove(card)  # the Interrupt card itself is discarded in both payments
-    souls = ["soul"] if board["souls"]["standing"] >= 1 else []
-    return souls + [f"discard {name}" for name in dict.fromkeys(hand)]
+def _payment(step: Step) -> str:
+    return "soul" if step.args["pay"] == "soul" else f"discard {step.args['discard']}"
 
 
-def _check_interrupt_payment(step: Step, index: int, player: str, board: dict[str, Any]) -> None:
+def _check_interrupt_payment(step: Step, index: int, player: str, game: Any) -> None:
     """A scripted payment that cannot be made fails the step (never silently swapped for another)."""
-    scripted = "soul" if step.args["pay"] == "soul" else f"discard {step.args['discard']}"
-    legal = interrupt_payments(board, step.args["card"])
+    from pal_judge.engine.legality import interrupt_payments
+
+    scripted = _payment(step)
+    legal = interrupt_payments(game, player, step.args["card"])
     if scripted not in legal:
         raise StepMismatch(
             f"{step.where}: step {index} ({step.describe()}) pays '{scripted}', which player {player} cannot pay (12.8.2); "
             f"legal payments: {', '.join(legal) or 'none'}"
         )
+
+
+def _declines_anything(step: Step) -> bool:
+    return step.action == "pass" or (step.action == "block" and step.args.get("card") == "none")
+
+
+def _owner(game: Any, label: str) -> str:
+    """The player whose base or hand holds the card (the one who would do the attempted action)."""
+    for p in game.players:
+        if any(label in (c.label, c.card.name) for c in p.base + p.hand):
+            return str(p.name)
+    return str(game.pname(game.turn_player))
+
+
+def verdict(game: Any, step: Step) -> Any:
+    """The rules' legality test (engine/legality.py) for the action a step scripts, at this moment."""
+    from pal_judge.engine import legality
+
+    a = step.args
+    if step.action == "attack":
+        return legality.attack(game, _owner(game, a["with"]), a["with"], a["target"])
+    if step.action == "block":
+        return legality.block(game, _owner(game, a["card"]), a["card"])
+    if step.action == "interrupt":
+        return legality.interrupt(game, _owner(game, a["card"]), a["card"], _payment(step))
+    if step.action == "soul_draw":
+        return legality.soul_draw(game, a.get("player") or game.pname(game.turn_player))
+    return legality.quick(game, _owner(game, a["card"]), a["card"])  # play / quick
+
+
+def _attempt_result(game: Any, index: int, step: Step) -> ExpectationResult:
+    """An `attempt` as an expectation: refused, citing `refused_by` or one of its sub-clauses."""
+    clause = step.args["refused_by"]
+    tried = step.args["step"]
+    found = verdict(game, tried)
+    ok = not found.allowed and (found.clause == clause or found.clause.startswith(clause + "."))
+    exp = Expectation("refused", tried.describe(), f"refused by {clause}", step.where)
+    return ExpectationResult(exp, exp.expected if ok else found.describe(), ok, index)
 
 
 def _option_result(step: Step, index: int, label: str, present: bool, ok: bool, decision: Any) -> ExpectationResult:
