@@ -340,30 +340,41 @@ def _owner(game: Any, label: str) -> str:
     return str(game.pname(game.turn_player))
 
 
-def verdict(game: Any, step: Step) -> Any:
+def _actor(game: Any, step: Step) -> str:
+    """Who would do the scripted action: the owner of the card it names, else the turn player."""
+    a = step.args
+    label = a.get("with") or a.get("card")
+    if step.action == "soul_draw" or not isinstance(label, str):
+        return str(a.get("player") or game.pname(game.turn_player))
+    return _owner(game, label)
+
+
+def verdict(game: Any, step: Step, player: str) -> Any:
     """The rules' legality test (engine/legality.py) for the action a step scripts, at this moment."""
     from pal_judge.engine import legality
 
     a = step.args
     if step.action == "attack":
-        return legality.attack(game, _owner(game, a["with"]), a["with"], a["target"])
+        return legality.attack(game, player, a["with"], a["target"])
     if step.action == "block":
-        return legality.block(game, _owner(game, a["card"]), a["card"])
+        return legality.block(game, player, a["card"])
     if step.action == "interrupt":
-        return legality.interrupt(game, _owner(game, a["card"]), a["card"], _payment(step))
+        return legality.interrupt(game, player, a["card"], _payment(step))
     if step.action == "soul_draw":
-        return legality.soul_draw(game, a.get("player") or game.pname(game.turn_player))
-    return legality.quick(game, _owner(game, a["card"]), a["card"])  # play / quick
+        return legality.soul_draw(game, player)
+    return legality.quick(game, player, a["card"])  # play / quick
 
 
 def _attempt_result(game: Any, index: int, step: Step) -> ExpectationResult:
-    """An `attempt` as an expectation: refused, citing `refused_by` or one of its sub-clauses."""
+    """An `attempt` as an expectation: refused, citing `refused_by` or one of its sub-clauses; the
+    actual value is the legality test's whole answer (clause, reason, what would allow it)."""
     clause = step.args["refused_by"]
     tried = step.args["step"]
-    found = verdict(game, tried)
+    player = _actor(game, tried)
+    found = verdict(game, tried, player)
     ok = not found.allowed and (found.clause == clause or found.clause.startswith(clause + "."))
-    exp = Expectation("refused", tried.describe(), f"refused by {clause}", step.where)
-    return ExpectationResult(exp, exp.expected if ok else found.describe(), ok, index)
+    exp = Expectation("refused", f"{player}: {tried.describe()}", f"refused by {clause}", step.where)
+    return ExpectationResult(exp, found.describe(), ok, index)
 
 
 def _option_result(step: Step, index: int, label: str, present: bool, ok: bool, decision: Any) -> ExpectationResult:

@@ -94,3 +94,20 @@ def test_a_malformed_attempt_is_one_line_numbered_error(tmp_path: Path, step: st
     with pytest.raises(UserError) as err:
         run(tmp_path, step)
     assert message in str(err.value) and re.search(r"attempt\.yaml:1[2-4]:", str(err.value))  # the step's line
+
+
+def test_why_not_answers_each_attempt_with_its_clause(tmp_path: Path) -> None:
+    from typer.testing import CliRunner
+
+    from pal_judge.cli import app
+
+    path = tmp_path / "why.yaml"
+    path.write_text(BOARD.replace("STEPS", "  - attempt: {attack: Direhowl -> Lamball}\n    refused_by: 9.2.3\n  - end_turn\n"),
+                    encoding="utf-8")
+    result = CliRunner().invoke(app, ["why-not", str(path)])
+    said = " ".join(result.output.split())
+    assert result.exit_code == 0, result.output
+    assert "can A attack Direhowl -> Lamball now? no, because 9.2.3" in said and "allowed by 12.15.2 Assault" in said
+    path.write_text(BOARD.replace("STEPS", "  - end_turn\n"), encoding="utf-8")
+    result = CliRunner().invoke(app, ["why-not", str(path)])
+    assert result.exit_code == 2 and "no 'attempt:' step" in result.output
