@@ -6,9 +6,11 @@ import re
 from dataclasses import dataclass
 from typing import Any
 
-from pal_judge.scenarios.model import PLAYERS, Expectation
+from pal_judge.scenarios.model import ATTACKING_PAL, PLAYERS, Expectation
 
 LIST_ZONES = ("hand", "graveyard", "exile", "deck")
+# Expectation kinds read from the battle in progress (Game.snapshot()["battle"]).
+BATTLE_KEYS = {"attacker": "attacker", "attack_target": "target", "battle_opponent": "battle_opponent"}
 
 
 @dataclass(frozen=True)
@@ -77,6 +79,11 @@ def actual_value(snapshot: dict[str, Any], exp: Expectation) -> Any:
         return snapshot.get("turn")
     if exp.kind in ("phase", "night"):
         return snapshot.get(exp.kind)
+    if exp.kind in BATTLE_KEYS:
+        value = (snapshot.get("battle") or {}).get(BATTLE_KEYS[exp.kind])
+        return value or "none"
+    if exp.kind == "battle_step":
+        return (snapshot.get("step") or "none") if snapshot.get("battle") else "none"
     if exp.subject in PLAYERS:
         board = snapshot["players"][exp.subject]
         if exp.kind == "life":
@@ -85,6 +92,10 @@ def actual_value(snapshot: dict[str, Any], exp: Expectation) -> Any:
             return len(board[exp.kind])
         if exp.kind == "soul_deck":
             return board["souls"]["deck"]
+        if exp.kind == "soul_area":
+            return board["souls"]["standing"] + board["souls"]["rested"]
+        if exp.kind == "pending_damage":
+            return board["damage"]
         if exp.kind == "souls":
             souls = board["souls"]
             if "total" in exp.expected:
@@ -93,6 +104,8 @@ def actual_value(snapshot: dict[str, Any], exp: Expectation) -> Any:
         if exp.kind == "resources":
             return {k: board.get(k, 0) for k in exp.expected}
     label = str(exp.subject)
+    if label == ATTACKING_PAL:
+        label = (snapshot.get("battle") or {}).get("attacker") or "no attacking Pal"
     if exp.kind == "zone":
         zones = card_zones(snapshot, label)
         return exp.expected if exp.expected in zones else (", ".join(zones) or "nowhere")

@@ -32,6 +32,7 @@ from pal_judge.scenarios.located import (
     suggest,
 )
 from pal_judge.scenarios.model import (
+    ATTACKING_PAL,
     CARD_TYPES,
     KEYWORDS,
     NUMBERED_KEYWORDS,
@@ -98,7 +99,14 @@ EXPECT_KINDS: dict[str, str | None] = {
     "phase": None,
     "night": None,
     "deck_violations": "player",  # pre-game set-ups: the clauses of chapter 6 a deck breaks
+    "pending_damage": "player",  # damage a player has taken and not yet resolved (11.2.2)
+    "soul_area": "player",  # souls in the soul area, standing and rested (13.2.2)
+    "attacker": None,  # the attacking Pal of the battle in progress (9.3.2.1), or none
+    "attack_target": None,  # its attack target: a card, or "player B" (9.2.3, 9.4.2.1)
+    "battle_opponent": None,  # the Pal it battles (9.4.3), or none
+    "battle_step": None,  # the step of the battle: attack, block, quick, damage, end (9.3-9.7), or none
 }
+
 CARD_STATES = ("standing", "rested")
 WINNERS = ("A", "B", "draw", "none")
 
@@ -523,14 +531,15 @@ def _expectations(node: Located, labels: set[str]) -> tuple[Expectation, ...]:
             where = expected.key_where or expected.where
             if subject_kind == "player" and subject not in PLAYERS:
                 raise where.error(f"'expect {kind}' is per player (A or B), not '{subject}'")
-            if subject_kind == "card" and subject not in labels:
+            if subject_kind == "card" and subject not in labels and subject != ATTACKING_PAL:
                 raise where.error(f"no card called '{subject}' on the board in expect {kind}{suggest(subject, sorted(labels))}")
             found.append(Expectation(kind, subject, _expected_value(kind, expected), where))
     return tuple(found)
 
 
 def _expected_value(kind: str, node: Located) -> Any:
-    if kind in ("life", "hand", "deck", "graveyard", "base", "soul_deck", "damage", "power", "strike", "turn_number"):
+    if kind in ("life", "hand", "deck", "graveyard", "base", "soul_deck", "damage", "power", "strike", "turn_number",
+                "pending_damage", "soul_area"):
         return node.integer(kind)
     if kind == "night":
         return node.boolean(kind)
@@ -554,8 +563,8 @@ def _expected_value(kind: str, node: Located) -> Any:
         return winner
     if kind == "turn":
         return _player_name(node, kind)
-    if kind == "phase":
-        return node.text(kind)
+    if kind in ("phase", "attacker", "attack_target", "battle_opponent", "battle_step"):
+        return "none" if node.value is None else node.text(kind)
     if kind == "souls":
         if isinstance(node.value, dict):
             check_fields(node.value, ("standing", "rested"), "expect souls")

@@ -28,6 +28,8 @@ KEYWORDS = (
     "Assault",
 )
 NUMBERED_KEYWORDS = ("Brave", "Serious")
+# A card expectation may name the attacking Pal instead of a card (`power: {attacking Pal: 5000}`).
+ATTACKING_PAL = "attacking Pal"
 CARD_TYPES = ("pal", "structure", "gear", "event", "soul")
 PHASES = ("stand", "draw", "soul", "main", "end")
 ZONES = ("deck", "hand", "base", "graveyard", "exile", "soul_area", "soul_deck", "resolution")
