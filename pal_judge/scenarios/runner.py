@@ -64,6 +64,7 @@ class ScenarioRun:
     outcome: str
     winner: str | None
     error: str | None = None  # a strict-run failure: unscripted choice, step that does not fit, …
+    refused: tuple[str, ...] = ()  # the clauses that refused the scenario's attempts, as the legality test cites them
 
     @property
     def events(self) -> list[dict[str, Any]]:
@@ -78,13 +79,13 @@ class ScenarioRun:
         return self.error is None and all(e.ok for e in self.expectations)
 
     def cited(self) -> set[str]:
-        return {cite for event in self.events for cite in event.get("cites", ())}
+        return {cite for event in self.events for cite in event.get("cites", ())} | set(self.refused)
 
     def primary(self) -> set[str]:
         """The clauses this run really applies: each event's primary cite and each answered decision's
         legal basis (supporting cites are not counted)."""
         events = {event["cites"][0] for event in self.events if event.get("cites")}
-        return events | {c for step in self.steps for d in step.decisions for c in d.get("basis", ())}
+        return events | {c for step in self.steps for d in step.decisions for c in d.get("basis", ())} | set(self.refused)
 
     def to_dict(self) -> dict[str, Any]:
         return {
@@ -205,6 +206,7 @@ class StepDecider:
         self.seen = 0  # events already assigned to a step
         self.pending: Any = None
         self.option_checks: list[ExpectationResult] = []
+        self.refused: list[str] = []  # the refusing clause of each attempt the rules refused
         self.boards: dict[int, dict[str, Any]] = {}  # event seq -> the board right after it (`on_event`)
 
     def close_step(self, game: Any, decision: Any = None) -> None:
@@ -248,7 +250,13 @@ class StepDecider:
             if step is None or step.action != "attempt" or ATTEMPT_MOMENT.get(step.args["step"].action) != moment:
                 return
             index, _ = self.remaining.pop(waiting)
-            self.option_checks.append(_attempt_result(game, index, step))
+            self._attempt(game, index, step)
+
+    def _attempt(self, game: Any, index: int, step: Step) -> None:
+        result, found = _attempt_result(game, index, step)
+        self.option_checks.append(result)
+        if not found.allowed:
+            self.refused.append(found.clause)
 
     def _check_options(self, decision: Any, game: Any) -> None:
         """`- options: {has: [...], lacks: [...]}` steps: what the player may (not) do right now; their
@@ -256,7 +264,7 @@ class StepDecider:
         while self.remaining and self.remaining[0][1].action in ("options", "attempt"):
             index, step = self.remaining.pop(0)
             if step.action == "attempt":
-                self.option_checks.append(_attempt_result(game, index, step))
+                self._attempt(game, index, step)
                 self.option_checks += check(game.snapshot(), step.expect, index)
                 continue
             if step.expect:
@@ -365,7 +373,7 @@ def verdict(game: Any, step: Step, player: str) -> Any:
     return legality.quick(game, player, a["card"])  # play / quick
 
 
-def _attempt_result(game: Any, index: int, step: Step) -> ExpectationResult:
+def _attempt_result(game: Any, index: int, step: Step) -> tuple[ExpectationResult, Any]:
     """An `attempt` as an expectation: refused, citing `refused_by` or one of its sub-clauses; the
     actual value is the legality test's whole answer (clause, reason, what would allow it)."""
     clause = step.args["refused_by"]
@@ -374,7 +382,7 @@ def _attempt_result(game: Any, index: int, step: Step) -> ExpectationResult:
     found = verdict(game, tried, player)
     ok = not found.allowed and (found.clause == clause or found.clause.startswith(clause + "."))
     exp = Expectation("refused", f"{player}: {tried.describe()}", f"refused by {clause}", step.where)
-    return ExpectationResult(exp, found.describe(), ok, index)
+    return ExpectationResult(exp, found.describe(), ok, index), found
 
 
 def _option_result(step: Step, index: int, label: str, present: bool, ok: bool, decision: Any) -> ExpectationResult:
@@ -502,4 +510,4 @@ def run_scenario(scenario: Scenario, keep_states: bool = False) -> ScenarioRun:
     last = dict(decider.runs[-1].snapshot)
     last.setdefault("deck_violations", {p: [] for p in PLAYERS})  # the decks were legal if the game was played
     final = decider.option_checks + check(last, scenario.expect, 0)
-    return ScenarioRun(scenario, decider.runs, final, outcome, winner, error)
+    return ScenarioRun(scenario, decider.runs, final, outcome, winner, error, tuple(decider.refused))
