@@ -105,6 +105,8 @@ EXPECT_KINDS: dict[str, str | None] = {
     "attack_target": None,  # its attack target: a card, or "player B" (9.2.3, 9.4.2.1)
     "battle_opponent": None,  # the Pal it battles (9.4.3), or none
     "battle_step": None,  # the step of the battle: attack, block, quick, damage, end (9.3-9.7), or none
+    "loop_count": None,  # how many more times a loop players can stop was performed (13.1.1.2)
+    "resolved": None,  # the cards whose abilities were used from standby, in order (10.5.3.2, 10.5.3.3)
 }
 
 CARD_STATES = ("standing", "rested")
@@ -539,10 +541,12 @@ def _expectations(node: Located, labels: set[str]) -> tuple[Expectation, ...]:
 
 def _expected_value(kind: str, node: Located) -> Any:
     if kind in ("life", "hand", "deck", "graveyard", "base", "soul_deck", "damage", "power", "strike", "turn_number",
-                "pending_damage", "soul_area"):
+                "pending_damage", "soul_area", "loop_count"):
         return node.integer(kind)
     if kind == "night":
         return node.boolean(kind)
+    if kind == "resolved":
+        return [item.text(kind) for item in (node.value if isinstance(node.value, list) else [node])]
     if kind == "deck_violations":
         items = node.value if isinstance(node.value, list) else [node]
         return sorted(str(item.value) for item in items)

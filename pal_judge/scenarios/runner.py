@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from pal_judge.errors import UserError
-from pal_judge.scenarios.expectations import ExpectationResult, check
+from pal_judge.scenarios.expectations import ExpectationResult, check, with_history
 from pal_judge.scenarios.loader import card_field_where
 from pal_judge.scenarios.model import PLAYERS, Expectation, Scenario, Setup, Step
 
@@ -265,10 +265,10 @@ class StepDecider:
             index, step = self.remaining.pop(0)
             if step.action == "attempt":
                 self._attempt(game, index, step)
-                self.option_checks += check(game.snapshot(), step.expect, index)
+                self.option_checks += check(with_history(game.snapshot(), [e.to_dict() for e in game.events]), step.expect, index)
                 continue
             if step.expect:
-                self.option_checks += check(game.snapshot(), step.expect, index)
+                self.option_checks += check(with_history(game.snapshot(), [e.to_dict() for e in game.events]), step.expect, index)
             legal = {_norm(o.label) for o in decision.options}
             if "player" in step.args:
                 asked = f"{decision.kind} decision of {decision.player}"
@@ -504,10 +504,12 @@ def run_scenario(scenario: Scenario, keep_states: bool = False) -> ScenarioRun:
     if error is None and unused:
         index, step = unused[0]
         error = f"{step.where}: step {index} ({step.describe()}) was never used: the game ended ({outcome})"
+    so_far: list[dict[str, Any]] = list(decider.runs[0].events)
     for run in decider.runs[1:]:
         step = scenario.steps[run.index - 1]
-        run.expectations = check(run.snapshot, step.expect, run.index)
-    last = dict(decider.runs[-1].snapshot)
+        so_far += run.events
+        run.expectations = check(with_history(run.snapshot, so_far), step.expect, run.index)
+    last = with_history(decider.runs[-1].snapshot, so_far)
     last.setdefault("deck_violations", {p: [] for p in PLAYERS})  # the decks were legal if the game was played
     final = decider.option_checks + check(last, scenario.expect, 0)
     return ScenarioRun(scenario, decider.runs, final, outcome, winner, error, tuple(decider.refused))
