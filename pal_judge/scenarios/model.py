@@ -126,8 +126,19 @@ class Expectation:
 
     def describe(self) -> str:
         if self.subject is None or self.kind == "refused":
-            return f"{self.subject or self.kind} is {self.expected}"
-        return f"{self.kind} of {self.subject} is {self.expected}"
+            return f"{self.subject or self.kind} is {as_written(self.expected)}"
+        return f"{self.kind} of {self.subject} is {as_written(self.expected)}"
+
+
+def as_written(value: Any) -> str:
+    """A value as a judge writes it in YAML flow style: `{standing: 0, rested: 1}`, `[6.1.1.1, 6.1.1.3]`."""
+    if isinstance(value, dict):
+        return "{" + ", ".join(f"{k}: {as_written(v)}" for k, v in value.items()) + "}"
+    if isinstance(value, (list, tuple)):
+        return "[" + ", ".join(as_written(v) for v in value) + "]"
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    return "none" if value is None else str(value)
 
 
 @dataclass(frozen=True)
