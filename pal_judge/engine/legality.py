@@ -56,6 +56,16 @@ def _in_hand(g: "Game", who: int, label: str) -> CardInstance | None:
     return next((c for c in g.players[who].hand if label in (c.label, c.card.name)), None)
 
 
+def _standing_pal(g: "Game", who: int, player: str, label: str, clause: str, doing: str) -> CardInstance | Verdict:
+    """The player's standing Pal called `label`, or the refusal (citing `clause`) when there is none."""
+    card = _in_base(g, who, label)
+    if card is None or card.card.type != "pal":
+        return _no(clause, f"{label} is not a Pal in {player}'s base")
+    if card.rested:
+        return _no(clause, f"{label} is rested; only a standing Pal can {doing}")
+    return card
+
+
 def attack(g: "Game", player: str, attacker: str, target: str) -> Verdict:
     """9.2 a legal attacking Pal (9.2.2) and a legal target (9.2.3, 9.2.4.1, 12.10.2, 12.15.2)."""
     who = _player(g, player)
@@ -63,11 +73,9 @@ def attack(g: "Game", player: str, attacker: str, target: str) -> Verdict:
         return _no("8.4.1", "a battle is started only from the main phase's play timing")
     if who != g.turn_player:
         return _no("9.2.2.1", f"only the turn player attacks; {player} is not the turn player")
-    att = _in_base(g, who, attacker)
-    if att is None or att.card.type != "pal":
-        return _no("9.2.2.1", f"{attacker} is not a Pal in {player}'s base")
-    if att.rested:
-        return _no("9.2.2.1", f"{attacker} is rested; an attacking Pal must be standing")
+    att = _standing_pal(g, who, player, attacker, "9.2.2.1", "attack")
+    if isinstance(att, Verdict):
+        return att
     if att not in battle.legal_attackers(g):
         return _no("9.2.2.2", f"an effect keeps {attacker} from battling")
     targets, taunt, _ = battle.legal_targets(g, att)
@@ -103,11 +111,9 @@ def block(g: "Game", player: str, blocker: str) -> Verdict:
         return _no("12.11.2", f"{att.label} has Stealth: it cannot be blocked")
     if stats.restricted(g, att, "cannot_be_blocked"):
         return _no("9.4.2", f"an effect makes {att.label} unblockable")
-    card = _in_base(g, who, blocker)
-    if card is None or card.card.type != "pal":
-        return _no("9.4.2", f"{blocker} is not a Pal in {player}'s base")
-    if card.rested:
-        return _no("9.4.2", f"{blocker} is rested; only a standing Pal can block")
+    card = _standing_pal(g, who, player, blocker, "9.4.2", "block")
+    if isinstance(card, Verdict):
+        return card
     if card.oid == b.target_oid:
         return _no("9.4.2", f"{blocker} is already the attack target")
     if stats.restricted(g, card, "cannot_block"):
