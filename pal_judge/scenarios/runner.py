@@ -234,8 +234,10 @@ class StepDecider:
         if starts:
             self.current.events = earlier.events[starts[-1] + 1 :] + self.current.events
             del earlier.events[starts[-1] + 1 :]
-            # the earlier step's observations see the board as it was there (mid-battle)
+            # the earlier step's observations see the board as it was there (mid-battle); the game's state
+            # at the next decision now comes after the declined step's events, so it is no longer the earlier one's
             earlier.snapshot = self.boards.get(earlier.events[-1]["seq"], earlier.snapshot)
+            earlier.state = None
 
     def on_event(self, game: Any, event: Any) -> None:
         """Listener (engine API §5): the board at each beginning a declined choice may split at, and the

@@ -102,7 +102,7 @@ def test_save_at_says_what_it_wrote_without_reprinting_the_replay(tmp_path: Path
     assert result.exit_code == 0, result.output
     assert "╭" not in result.output and "expectations" not in result.output  # no step panel, no verdict
     said = " ".join(result.output.split())
-    assert "wrote the board after step 1" in said and f"pal-judge replay '{saved}'" in said
+    assert "wrote the game after step 1" in said and f"pal-judge replay '{saved}'" in said
     assert run_scenario(load_scenario_file(saved)).ok
 
 
