@@ -20,6 +20,7 @@ from pal_judge.cli import (  # noqa: E402,F401
     index,
     simulate,
     replay,
+    why_not,  # `why-not FILE`: the attempts of a scenario and the clauses that refuse them
     ask,
     card,
     rulings_cmd,  # `rulings check`, `rulings list`

@@ -39,7 +39,7 @@ def check(
     else:
         out = console()
         for report in reports:
-            if report.ok and not verbose:
+            if report.ok and not verbose and not report.warnings:
                 continue
             mark = Text("✓ ", style="bold green") if report.ok else Text("✗ ", style="bold red")
             where = f"{report.ruling.file}:{report.ruling.where.line}"  # file text below: visible, never markup
@@ -48,6 +48,8 @@ def check(
                 out.print(Text(f"    known engine issue: {visible(report.ruling.engine_issue)}", style="yellow"))
             for problem in report.problems:
                 out.print(Text(f"    {visible(problem)}", style="red"))
+            for warning in report.warnings:
+                out.print(Text(f"    warning: {visible(warning)}", style="yellow"))
             for note in report.notes:
                 out.print(Text(f"    note: {visible(note)}", style="dim"))
         style = "bold green" if not failed else "bold red"

@@ -15,10 +15,14 @@ import re
 from typing import Callable
 
 _READY_MADE_ZH = {"normal": "普通帕鲁", "lucky": "幸运帕鲁"}
+# What an expectation may name instead of a card (rulings/README.md: selectors).
+_SELECTORS_ZH = {"attacking Pal": "攻击帕鲁"}
 
 
 def card_zh(name: str) -> str:
     """A card's name on the Chinese side: the ready-made cards have Chinese names, other names stay."""
+    if name in _SELECTORS_ZH:
+        return _SELECTORS_ZH[name]
     return re.sub(r"\b(normal|lucky)\b", lambda m: _READY_MADE_ZH[m.group()], name)
 
 
@@ -33,6 +37,8 @@ WORDS = {
     "loop_draw": "循环平局", "none": "无", "attacker": "攻击帕鲁", "target": "攻击目标", "soul deck": "灵魂牌库",
     "resources": "资源", "zone": "区域",
     "deck_violations": "组卡违规", "soul_deck": "灵魂牌库", "turn_number": "回合数",
+    "pending_damage": "已受伤害", "soul_area": "灵魂区", "attack_target": "攻击目标", "battle_opponent": "战斗对手",
+    "battle_step": "战斗步骤", "loop_count": "循环次数", "resolved": "能力的使用顺序",
     # the fields of an event's before and after (the engine's snapshot and events)
     "oid": "对象编号", "standby": "待机状态", "souls standing": "站立灵魂", "souls rested": "横置灵魂",
     "pals": "帕鲁", "damaged": "受伤害", "seen": "已查看", "first player": "先攻玩家", "X": "X",
@@ -206,6 +212,8 @@ SENTENCES: tuple[tuple[str, str], ...] = (
     ("only {n} of {m} can be chosen: all of them are", "只能选择{m}个中的{n}个：全部选择"),
     ("these rule actions are performed at the same time", "这些规则处理同时执行"),
     ("{p} has {n} pals, limit {m}: keeps {t}", "{p}有{n}只帕鲁，上限{m}：保留{t}"),
+    ("the attacking pal is no longer attacking", "该帕鲁不再是攻击帕鲁"),
+    ("the battle ends", "战斗结束"),
     # loops (13.1)
     ("the same game state recurs: this is a loop a player can stop", "同一游戏状态再次出现：这是玩家可以停止的循环"),
     ("a loop that a player can stop: {p} declares {n}; it is performed {m} more time(s)",
@@ -259,7 +267,8 @@ SENTENCES: tuple[tuple[str, str], ...] = (
     ("choose {w}", "选择{w}"),
     ("choose {c}: {w}", "选择{c}：{w}"),
     ("choose {c}", "选择{c}"),
-    # expectations (rulings/README.md: expect)
+    # expectations (rulings/README.md: expect) and attempts (rulings/README.md: attempt)
+    ("{p}: {t} is refused by {e}", "{p}：{t}被规则拒绝（{e}）"),
     ("{w} of {p} is {t}", "{p}的{w}为{t}"),
     ("{w} of {c} is {t}", "{c}的{w}为{t}"),
     ("{w} is {t}", "{w}为{t}"),

@@ -12,6 +12,7 @@ from rich.text import Text
 from pal_judge.safe_text import rich_text, visible
 from pal_judge.render.wrapping import wrapped
 from pal_judge.scenarios.expectations import ExpectationResult
+from pal_judge.scenarios.model import as_written
 from pal_judge.scenarios.ready_made import card_name
 from pal_judge.scenarios.runner import ScenarioRun, StepRun
 
@@ -115,8 +116,8 @@ def expectation_line(result: ExpectationResult) -> Text:
         return line
     line.append("✗ ", style="bold red")
     line.append(f"{visible(result.description)}  (line {result.expectation.where.line})\n")
-    line.append(f"    - expected: {visible(result.expectation.expected)}\n", style="red")
-    line.append(f"    + actual:   {visible(result.actual)}", style="green")
+    line.append(f"    - expected: {visible(as_written(result.expectation.expected))}\n", style="red")
+    line.append(f"    + actual:   {visible(as_written(result.actual))}", style="green")
     return line
 
 

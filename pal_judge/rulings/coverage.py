@@ -37,7 +37,8 @@ def coverage_map(folder: Path | None = None, primary: bool = False) -> dict[str,
 
 
 def scenarios_citing(number: str, folder: Path | None = None) -> list[str]:
-    """Ids of the rulings whose scenario trace cites `number`, most focused scenario first.
+    """Ids of the rulings whose scenario trace cites `number` or one of its sub-clauses (a section's
+    scenarios are those of the section and its sub-clauses), most focused scenario first.
 
     Reads the runs cache when it is fresh (cheap enough for `pal-judge rule`); runs
     every scenario once otherwise.
@@ -51,8 +52,11 @@ def scenarios_citing(number: str, folder: Path | None = None) -> list[str]:
         from pal_judge.rulings.runs import run_all
 
         summaries = run_all(load_rulings(folder, skip=warn), folder, use_cache=False)  # just found stale: run, store
-    linked = [ruling for ruling, summary in summaries.items() if number in summary.cited]
-    return sorted(linked, key=lambda ruling: (len(summaries[ruling].cited), ruling))
+    def within(cite: str) -> bool:
+        return cite == number or cite.startswith(number + ".")
+
+    linked = [ruling for ruling, summary in summaries.items() if any(within(c) for c in summary.cited)]
+    return sorted(linked, key=lambda ruling: (number not in summaries[ruling].cited, len(summaries[ruling].cited), ruling))
 
 
 @dataclass(frozen=True)

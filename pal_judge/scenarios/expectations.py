@@ -6,9 +6,13 @@ import re
 from dataclasses import dataclass
 from typing import Any
 
-from pal_judge.scenarios.model import PLAYERS, Expectation
+from pal_judge.scenarios.model import ATTACKING_PAL, PLAYERS, Expectation
 
 LIST_ZONES = ("hand", "graveyard", "exile", "deck")
+# The primary cites of an ability used from standby (10.5.3.2, 10.5.3.3): `resolved` lists their cards.
+RESOLVES = ("10.5.3.2", "10.5.3.3")
+# Expectation kinds read from the battle in progress (Game.snapshot()["battle"]).
+BATTLE_KEYS = {"attacker": "attacker", "attack_target": "target", "battle_opponent": "battle_opponent"}
 
 
 @dataclass(frozen=True)
@@ -73,10 +77,17 @@ def actual_value(snapshot: dict[str, Any], exp: Expectation) -> Any:
         return result.get("winner") or "none"
     if exp.kind == "turn":
         return snapshot.get("turn_player")
+    if exp.kind in ("loop_count", "resolved"):
+        return snapshot.get(exp.kind)
     if exp.kind == "turn_number":
         return snapshot.get("turn")
     if exp.kind in ("phase", "night"):
         return snapshot.get(exp.kind)
+    if exp.kind in BATTLE_KEYS:
+        value = (snapshot.get("battle") or {}).get(BATTLE_KEYS[exp.kind])
+        return value or "none"
+    if exp.kind == "battle_step":
+        return (snapshot.get("step") or "none") if snapshot.get("battle") else "none"
     if exp.subject in PLAYERS:
         board = snapshot["players"][exp.subject]
         if exp.kind == "life":
@@ -85,6 +96,10 @@ def actual_value(snapshot: dict[str, Any], exp: Expectation) -> Any:
             return len(board[exp.kind])
         if exp.kind == "soul_deck":
             return board["souls"]["deck"]
+        if exp.kind == "soul_area":
+            return board["souls"]["standing"] + board["souls"]["rested"]
+        if exp.kind == "pending_damage":
+            return board["damage"]
         if exp.kind == "souls":
             souls = board["souls"]
             if "total" in exp.expected:
@@ -93,6 +108,8 @@ def actual_value(snapshot: dict[str, Any], exp: Expectation) -> Any:
         if exp.kind == "resources":
             return {k: board.get(k, 0) for k in exp.expected}
     label = str(exp.subject)
+    if label == ATTACKING_PAL:
+        label = (snapshot.get("battle") or {}).get("attacker") or "no attacking Pal"
     if exp.kind == "zone":
         zones = card_zones(snapshot, label)
         return exp.expected if exp.expected in zones else (", ".join(zones) or "nowhere")
@@ -100,6 +117,14 @@ def actual_value(snapshot: dict[str, Any], exp: Expectation) -> Any:
     if entry is None:
         return f"{label} is not in a base"
     return entry.get(exp.kind)
+
+
+def with_history(snapshot: dict[str, Any], events: list[dict[str, Any]]) -> dict[str, Any]:
+    """The board plus what only the trace shows: the loop count declared (13.1.1.2) and the cards whose
+    abilities were used from standby, in order (10.5.3.2 the turn player's first, 10.5.3.3 then the other's)."""
+    counts = [e["after"]["loop_count"] for e in events if "loop_count" in (e.get("after") or {})]
+    resolved = [e.get("card") for e in events if (e.get("cites") or [None])[0] in RESOLVES and e.get("card")]
+    return dict(snapshot, loop_count=counts[-1] if counts else 0, resolved=resolved)
 
 
 def check(snapshot: dict[str, Any], expectations: tuple[Expectation, ...], step: int) -> list[ExpectationResult]:

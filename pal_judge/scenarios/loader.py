@@ -32,6 +32,7 @@ from pal_judge.scenarios.located import (
     suggest,
 )
 from pal_judge.scenarios.model import (
+    ATTACKING_PAL,
     CARD_TYPES,
     KEYWORDS,
     NUMBERED_KEYWORDS,
@@ -70,8 +71,12 @@ STEP_FIELDS: dict[str, tuple[str, ...]] = {
     "soul_draw": ("player",),
     "concede": ("player",),
     "options": ("has", "lacks", "player"),  # checks the decision being asked, answers nothing
+    "attempt": (),  # an action the rules must refuse (`refused_by:`), answers nothing
 }
-STEP_EXTRA = ("expect", "note")
+STEP_EXTRA = ("expect", "note", "refused_by")
+# What an `attempt:` may try: the actions the rules' legality test (engine/legality.py) judges.
+ATTEMPTS = ("attack", "block", "play", "quick", "interrupt", "soul_draw")
+CLAUSE = re.compile(r"\d+(\.\d+)*")
 
 # Expectations: kind -> what its subjects are ("player", "card" or None for a single value).
 EXPECT_KINDS: dict[str, str | None] = {
@@ -94,7 +99,16 @@ EXPECT_KINDS: dict[str, str | None] = {
     "phase": None,
     "night": None,
     "deck_violations": "player",  # pre-game set-ups: the clauses of chapter 6 a deck breaks
+    "pending_damage": "player",  # damage a player has taken and not yet resolved (11.2.2)
+    "soul_area": "player",  # souls in the soul area, standing and rested (13.2.2)
+    "attacker": None,  # the attacking Pal of the battle in progress (9.3.2.1), or none
+    "attack_target": None,  # its attack target: a card, or "player B" (9.2.3, 9.4.2.1)
+    "battle_opponent": None,  # the Pal it battles (9.4.3), or none
+    "battle_step": None,  # the step of the battle: attack, block, quick, damage, end (9.3-9.7), or none
+    "loop_count": None,  # how many more times a loop players can stop was performed (13.1.1.2)
+    "resolved": None,  # the cards whose abilities were used from standby, in order (10.5.3.2, 10.5.3.3)
 }
+
 CARD_STATES = ("standing", "rested")
 WINNERS = ("A", "B", "draw", "none")
 
@@ -428,10 +442,25 @@ def _step(node: Located, labels: set[str]) -> Step:
     verb = verbs[0]
     if verb not in STEP_FIELDS:
         raise (body[verb].key_where or node.where).error(f"unknown step '{verb}'{suggest(verb, STEP_FIELDS)}")
-    args = _step_args(verb, body[verb], labels)
+    if "refused_by" in body and verb != "attempt":
+        raise (body["refused_by"].key_where or node.where).error("'refused_by' belongs to an 'attempt:' step")
+    args = _attempt_args(body, labels) if verb == "attempt" else _step_args(verb, body[verb], labels)
     expect = _expectations(body["expect"], labels) if "expect" in body else ()
     return Step(verb, args, body[verb].key_where or node.where, expect)
 
+
+def _attempt_args(body: dict[str, Located], labels: set[str]) -> dict[str, Any]:
+    """`- attempt: {attack: Raider -> Lamball}` with `refused_by: 9.2.3`: the inner step and the clause."""
+    inner = _step(body["attempt"], labels)
+    where = body["attempt"].key_where or body["attempt"].where
+    if inner.action not in ATTEMPTS:
+        raise where.error(f"an attempt tries one of {', '.join(ATTEMPTS)}, not '{inner.action}'")
+    if "refused_by" not in body:
+        raise where.error("an attempt needs 'refused_by: <the clause that refuses it>' (e.g. 9.2.3)")
+    clause = str(body["refused_by"].plain()).strip()
+    if not CLAUSE.fullmatch(clause):
+        raise body["refused_by"].where.error(f"refused_by: '{clause}' is not a clause number such as 9.2.3")
+    return {"step": inner, "refused_by": clause}
 
 def _step_args(verb: str, node: Located, labels: set[str]) -> dict[str, Any]:
     fields = STEP_FIELDS[verb]
@@ -504,17 +533,20 @@ def _expectations(node: Located, labels: set[str]) -> tuple[Expectation, ...]:
             where = expected.key_where or expected.where
             if subject_kind == "player" and subject not in PLAYERS:
                 raise where.error(f"'expect {kind}' is per player (A or B), not '{subject}'")
-            if subject_kind == "card" and subject not in labels:
+            if subject_kind == "card" and subject not in labels and subject != ATTACKING_PAL:
                 raise where.error(f"no card called '{subject}' on the board in expect {kind}{suggest(subject, sorted(labels))}")
             found.append(Expectation(kind, subject, _expected_value(kind, expected), where))
     return tuple(found)
 
 
 def _expected_value(kind: str, node: Located) -> Any:
-    if kind in ("life", "hand", "deck", "graveyard", "base", "soul_deck", "damage", "power", "strike", "turn_number"):
+    if kind in ("life", "hand", "deck", "graveyard", "base", "soul_deck", "damage", "power", "strike", "turn_number",
+                "pending_damage", "soul_area", "loop_count"):
         return node.integer(kind)
     if kind == "night":
         return node.boolean(kind)
+    if kind == "resolved":
+        return [item.text(kind) for item in (node.value if isinstance(node.value, list) else [node])]
     if kind == "deck_violations":
         items = node.value if isinstance(node.value, list) else [node]
         return sorted(str(item.value) for item in items)
@@ -535,8 +567,8 @@ def _expected_value(kind: str, node: Located) -> Any:
         return winner
     if kind == "turn":
         return _player_name(node, kind)
-    if kind == "phase":
-        return node.text(kind)
+    if kind in ("phase", "attacker", "attack_target", "battle_opponent", "battle_step"):
+        return "none" if node.value is None else node.text(kind)
     if kind == "souls":
         if isinstance(node.value, dict):
             check_fields(node.value, ("standing", "rested"), "expect souls")

@@ -28,6 +28,8 @@ KEYWORDS = (
     "Assault",
 )
 NUMBERED_KEYWORDS = ("Brave", "Serious")
+# A card expectation may name the attacking Pal instead of a card (`power: {attacking Pal: 5000}`).
+ATTACKING_PAL = "attacking Pal"
 CARD_TYPES = ("pal", "structure", "gear", "event", "soul")
 PHASES = ("stand", "draw", "soul", "main", "end")
 ZONES = ("deck", "hand", "base", "graveyard", "exile", "soul_area", "soul_deck", "resolution")
@@ -123,9 +125,20 @@ class Expectation:
     where: Where
 
     def describe(self) -> str:
-        if self.subject is None:
-            return f"{self.kind} is {self.expected}"
-        return f"{self.kind} of {self.subject} is {self.expected}"
+        if self.subject is None or self.kind == "refused":
+            return f"{self.subject or self.kind} is {as_written(self.expected)}"
+        return f"{self.kind} of {self.subject} is {as_written(self.expected)}"
+
+
+def as_written(value: Any) -> str:
+    """A value as a judge writes it in YAML flow style: `{standing: 0, rested: 1}`, `[6.1.1.1, 6.1.1.3]`."""
+    if isinstance(value, dict):
+        return "{" + ", ".join(f"{k}: {as_written(v)}" for k, v in value.items()) + "}"
+    if isinstance(value, (list, tuple)):
+        return "[" + ", ".join(as_written(v) for v in value) + "]"
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    return "none" if value is None else str(value)
 
 
 @dataclass(frozen=True)
@@ -140,6 +153,8 @@ class Step:
     def describe(self) -> str:
         if self.action == "attack":
             return f"attack {self.args['with']} -> {self.args['target']}"
+        if self.action == "attempt":
+            return f"attempt {self.args['step'].describe()} (refused by {self.args['refused_by']})"
         parts = [self.action]
         for key, value in self.args.items():
             if value is None or value == [] or value is False:

@@ -13,12 +13,19 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from pal_judge.errors import UserError
-from pal_judge.scenarios.expectations import ExpectationResult, check
+from pal_judge.scenarios.expectations import ExpectationResult, check, with_history
 from pal_judge.scenarios.loader import card_field_where
 from pal_judge.scenarios.model import PLAYERS, Expectation, Scenario, Setup, Step
 
 # Decisions at which a scenario may stop: a player's play timing (10.5.4.2).
 PLAY_TIMINGS = ("main", "quick")
+
+
+# The clause that begins the step in which a declined choice would have been asked (9.4.2, 9.5.2).
+UNASKED_FROM = {"block": "9.4.1", "pass": "9.5.1"}
+# The moment an attempted action is judged when the engine asks nothing then: the block declaration
+# step (9.4.2) for a block, the quick step (9.5.2) for a quick card or Interrupt.
+ATTEMPT_MOMENT = {"block": "block", "quick": "pass", "play": "pass", "interrupt": "pass"}
 
 
 class StepMismatch(Exception):
@@ -57,6 +64,7 @@ class ScenarioRun:
     outcome: str
     winner: str | None
     error: str | None = None  # a strict-run failure: unscripted choice, step that does not fit, …
+    refused: tuple[str, ...] = ()  # the clauses that refused the scenario's attempts, as the legality test cites them
 
     @property
     def events(self) -> list[dict[str, Any]]:
@@ -71,13 +79,13 @@ class ScenarioRun:
         return self.error is None and all(e.ok for e in self.expectations)
 
     def cited(self) -> set[str]:
-        return {cite for event in self.events for cite in event.get("cites", ())}
+        return {cite for event in self.events for cite in event.get("cites", ())} | set(self.refused)
 
     def primary(self) -> set[str]:
         """The clauses this run really applies: each event's primary cite and each answered decision's
         legal basis (supporting cites are not counted)."""
         events = {event["cites"][0] for event in self.events if event.get("cites")}
-        return events | {c for step in self.steps for d in step.decisions for c in d.get("basis", ())}
+        return events | {c for step in self.steps for d in step.decisions for c in d.get("basis", ())} | set(self.refused)
 
     def to_dict(self) -> dict[str, Any]:
         return {
@@ -198,6 +206,8 @@ class StepDecider:
         self.seen = 0  # events already assigned to a step
         self.pending: Any = None
         self.option_checks: list[ExpectationResult] = []
+        self.refused: list[str] = []  # the refusing clause of each attempt the rules refused
+        self.boards: dict[int, dict[str, Any]] = {}  # event seq -> the board right after it (`on_event`)
 
     def close_step(self, game: Any, decision: Any = None) -> None:
         """Give the events since the last step to the current one and take the board (and, with
@@ -208,14 +218,59 @@ class StepDecider:
             self.current.state = game.to_data(decision.kind)  # a play timing: nothing is resolving
         events = game.events[self.seen :]
         self.seen = len(game.events)
-        self.current.events = [e.to_dict() for e in events]
+        self.current.events += [e.to_dict() for e in events]
         self.current.snapshot = game.snapshot()
         self.runs.append(self.current)
 
-    def _check_options(self, decision: Any) -> None:
-        """`- options: {has: [...], lacks: [...]}` steps: what the player may (not) do right now."""
-        while self.remaining and self.remaining[0][1].action == "options":
+    def _take_events_from_where_asked(self, step: Step) -> None:
+        """A declined choice the engine did not ask still owns the events from where it would have been
+        asked: `block: none` those after the beginning of the block declaration step (9.4.1), `pass` those
+        after the beginning of the quick step (9.5.1); the step before keeps what led up to it."""
+        begins = UNASKED_FROM.get(step.action)
+        earlier = self.runs[-1] if self.runs else None
+        if begins is None or earlier is None:
+            return
+        starts = [n for n, event in enumerate(earlier.events) if (event.get("cites") or [None])[0] == begins]
+        if starts:
+            self.current.events = earlier.events[starts[-1] + 1 :] + self.current.events
+            del earlier.events[starts[-1] + 1 :]
+            # the earlier step's observations see the board as it was there (mid-battle); the game's state
+            # at the next decision now comes after the declined step's events, so it is no longer the earlier one's
+            earlier.snapshot = self.boards.get(earlier.events[-1]["seq"], earlier.snapshot)
+            earlier.state = None
+
+    def on_event(self, game: Any, event: Any) -> None:
+        """Listener (engine API §5): the board at each beginning a declined choice may split at, and the
+        attempts that belong to that moment (a block or a quick card tried where the engine asks nothing)."""
+        if not event.cites or event.cites[0] not in UNASKED_FROM.values():
+            return
+        self.boards[event.seq] = game.snapshot()
+        moment = next(verb for verb, begins in UNASKED_FROM.items() if begins == event.cites[0])
+        while True:
+            waiting = next((n for n, (_, s) in enumerate(self.remaining) if not _declines_anything(s)), None)
+            step = None if waiting is None else self.remaining[waiting][1]
+            if step is None or step.action != "attempt" or ATTEMPT_MOMENT.get(step.args["step"].action) != moment:
+                return
+            index, _ = self.remaining.pop(waiting)
+            self._attempt(game, index, step)
+
+    def _attempt(self, game: Any, index: int, step: Step) -> None:
+        result, found = _attempt_result(game, index, step)
+        self.option_checks.append(result)
+        if not found.allowed:
+            self.refused.append(found.clause)
+
+    def _check_options(self, decision: Any, game: Any) -> None:
+        """`- options: {has: [...], lacks: [...]}` steps: what the player may (not) do right now; their
+        `expect:` is checked on the board as it is at this decision. `- attempt:` steps: judged now."""
+        while self.remaining and self.remaining[0][1].action in ("options", "attempt"):
             index, step = self.remaining.pop(0)
+            if step.action == "attempt":
+                self._attempt(game, index, step)
+                self.option_checks += check(with_history(game.snapshot(), [e.to_dict() for e in game.events]), step.expect, index)
+                continue
+            if step.expect:
+                self.option_checks += check(with_history(game.snapshot(), [e.to_dict() for e in game.events]), step.expect, index)
             legal = {_norm(o.label) for o in decision.options}
             if "player" in step.args:
                 asked = f"{decision.kind} decision of {decision.player}"
@@ -233,7 +288,7 @@ class StepDecider:
             kinds, labels = self.queue.pop(0)
             self.current.decisions.append({"kind": kinds[0], "answer": labels[0], "asked": False})
         while not self.queue:
-            self._check_options(decision)
+            self._check_options(decision, game)
             self.close_step(game, decision)
             if not self.remaining:
                 self.pending = decision
@@ -245,6 +300,7 @@ class StepDecider:
             if _declines_unasked(step, decision):
                 # `pass` / `block: none` when the engine had nothing to ask (no quick card, no blocker)
                 self.current.decisions.append({"kind": step.action, "answer": "none", "asked": False})
+                self._take_events_from_where_asked(step)
                 continue
             self.queue = planned_answers(step)
         kinds, labels = self.queue.pop(0)
@@ -257,9 +313,78 @@ class StepDecider:
                 f"{step.where}: step {self.current.index} ({step.describe()}) does not answer what the engine asks: "
                 f"{decision.kind} for player {decision.player}, legal options: {legal}"
             )
+        step = self.scenario.steps[self.current.index - 1]
+        if step.action == "interrupt" and decision.kind == "quick":
+            _check_interrupt_payment(step, self.current.index, decision.player, game)
         self.current.decisions.append({"kind": decision.kind, "player": decision.player, "answer": chosen.label,
                                        "basis": list(decision.basis)})
         return chosen
+
+
+def _payment(step: Step) -> str:
+    return "soul" if step.args["pay"] == "soul" else f"discard {step.args['discard']}"
+
+
+def _check_interrupt_payment(step: Step, index: int, player: str, game: Any) -> None:
+    """A scripted payment that cannot be made fails the step (never silently swapped for another)."""
+    from pal_judge.engine.legality import interrupt_payments
+
+    scripted = _payment(step)
+    legal = interrupt_payments(game, player, step.args["card"])
+    if scripted not in legal:
+        raise StepMismatch(
+            f"{step.where}: step {index} ({step.describe()}) pays '{scripted}', which player {player} cannot pay (12.8.2); "
+            f"legal payments: {', '.join(legal) or 'none'}"
+        )
+
+
+def _declines_anything(step: Step) -> bool:
+    return step.action == "pass" or (step.action == "block" and step.args.get("card") == "none")
+
+
+def _owner(game: Any, label: str) -> str:
+    """The player whose base or hand holds the card (the one who would do the attempted action)."""
+    for p in game.players:
+        if any(label in (c.label, c.card.name) for c in p.base + p.hand):
+            return str(p.name)
+    return str(game.pname(game.turn_player))
+
+
+def _actor(game: Any, step: Step) -> str:
+    """Who would do the scripted action: the owner of the card it names, else the turn player."""
+    a = step.args
+    label = a.get("with") or a.get("card")
+    if step.action == "soul_draw" or not isinstance(label, str):
+        return str(a.get("player") or game.pname(game.turn_player))
+    return _owner(game, label)
+
+
+def verdict(game: Any, step: Step, player: str) -> Any:
+    """The rules' legality test (engine/legality.py) for the action a step scripts, at this moment."""
+    from pal_judge.engine import legality
+
+    a = step.args
+    if step.action == "attack":
+        return legality.attack(game, player, a["with"], a["target"])
+    if step.action == "block":
+        return legality.block(game, player, a["card"])
+    if step.action == "interrupt":
+        return legality.interrupt(game, player, a["card"], _payment(step))
+    if step.action == "soul_draw":
+        return legality.soul_draw(game, player)
+    return legality.quick(game, player, a["card"])  # play / quick
+
+
+def _attempt_result(game: Any, index: int, step: Step) -> tuple[ExpectationResult, Any]:
+    """An `attempt` as an expectation: refused, citing `refused_by` or one of its sub-clauses; the
+    actual value is the legality test's whole answer (clause, reason, what would allow it)."""
+    clause = step.args["refused_by"]
+    tried = step.args["step"]
+    player = _actor(game, tried)
+    found = verdict(game, tried, player)
+    ok = not found.allowed and (found.clause == clause or found.clause.startswith(clause + "."))
+    exp = Expectation("refused", f"{player}: {tried.describe()}", f"refused by {clause}", step.where)
+    return ExpectationResult(exp, found.describe(), ok, index), found
 
 
 def _option_result(step: Step, index: int, label: str, present: bool, ok: bool, decision: Any) -> ExpectationResult:
@@ -352,6 +477,7 @@ def run_scenario(scenario: Scenario, keep_states: bool = False) -> ScenarioRun:
             return illegal
     game = _build_game(scenario)
     decider = StepDecider(scenario, keep_states)
+    game.listeners.append(decider.on_event)
     error: str | None = None
     outcome, winner = "error", None
     try:
@@ -380,10 +506,12 @@ def run_scenario(scenario: Scenario, keep_states: bool = False) -> ScenarioRun:
     if error is None and unused:
         index, step = unused[0]
         error = f"{step.where}: step {index} ({step.describe()}) was never used: the game ended ({outcome})"
+    so_far: list[dict[str, Any]] = list(decider.runs[0].events)
     for run in decider.runs[1:]:
         step = scenario.steps[run.index - 1]
-        run.expectations = check(run.snapshot, step.expect, run.index)
-    last = dict(decider.runs[-1].snapshot)
+        so_far += run.events
+        run.expectations = check(with_history(run.snapshot, so_far), step.expect, run.index)
+    last = with_history(decider.runs[-1].snapshot, so_far)
     last.setdefault("deck_violations", {p: [] for p in PLAYERS})  # the decks were legal if the game was played
     final = decider.option_checks + check(last, scenario.expect, 0)
-    return ScenarioRun(scenario, decider.runs, final, outcome, winner, error)
+    return ScenarioRun(scenario, decider.runs, final, outcome, winner, error, tuple(decider.refused))

@@ -107,6 +107,8 @@ def _plain_step(step: Step) -> Any:
     """A step as the scenario format writes it (the inverse of the loader's reading)."""
     if step.action == "attack":
         return {"attack": f"{step.args['with']} -> {step.args['target']}"}
+    if step.action == "attempt":
+        return {"attempt": _plain_step(step.args["step"]), "refused_by": step.args["refused_by"]}
     return {step.action: dict(step.args)} if step.args else step.action
 
 

@@ -11,7 +11,7 @@ LAYERS = {
     0: {"limits", "trace", "deciders", "cards", "state", "stats", "snapshot"},  # state and what is read from it
     1: {"loops", "triggers", "replacement", "pipeline"},  # the event pipeline
     2: {"effects", "timing", "rule_actions", "battle", "turn"},  # the rules procedures
-    3: {"game", "setup", "deck", "saved", "simulate", "invariants", "__init__"},  # the facade and its tools
+    3: {"game", "setup", "deck", "saved", "simulate", "invariants", "legality", "__init__"},  # the facade and its tools
 }
 LAYER_OF = {module: layer for layer, modules in LAYERS.items() for module in modules}
 

@@ -37,7 +37,9 @@ def test_every_step_of_every_ruling_saves_and_resumes(tmp_path: Path) -> None:
             resumed += after == step.index
             mid_battle += json.loads(document["resume"])["at"] in ("block", "quick")
     assert checked > 300 and mid_battle > 10, (checked, mid_battle)
-    assert resumed / checked > 0.8, (resumed, checked)
+    # a step followed by an unasked `pass` / `block: none` ends where that choice would have been asked (9.4.1,
+    # 9.5.1: issue 12), which is no decision a game can be saved at: such a step is saved at the one before
+    assert resumed / checked > 0.7, (resumed, checked)
 
 
 def test_a_broken_resume_is_one_clear_error(tmp_path: Path) -> None:

@@ -132,3 +132,63 @@ def test_pregame_deck_check_reports_the_clause(tmp_path: Path) -> None:
     run = run_scenario(load_scenario_file(write(tmp_path, text)))
     assert run.ok and run.outcome == "illegal_deck"
     assert "6.1.1.1" in run.cited()
+
+
+INTERRUPT = """\
+cards:
+  Direhowl: {power: 3000, strike: 2}
+  Lamball: {power: 1000, strike: 1}
+  Nitewing: {power: 1000, strike: 1, keywords: [Interrupt]}
+setup:
+  turn: A
+  A: {base: [Direhowl]}
+  B: {hand: [Nitewing], base: [{card: Lamball, state: rested}], souls: 2, deck: 10}
+steps:
+  - attack: Direhowl -> B
+  - interrupt: {card: Nitewing, discard: Lamball}
+"""
+
+
+def test_interrupt_payment_that_cannot_be_made_fails_and_lists_the_legal_ones(tmp_path: Path) -> None:
+    # 12.8.2: Interrupt is paid with ① or by discarding another card; B's Lamball is in the base, not in the hand
+    run = run_scenario(load_scenario_file(write(tmp_path, INTERRUPT)))
+    assert not run.ok
+    assert "discard Lamball" in run.error and "legal payments: soul" in run.error
+    # with no soul and only Lamball to discard, paying a soul cannot be made either
+    no_soul = INTERRUPT.replace("souls: 2", "souls: 0").replace("hand: [Nitewing], base: [{card: Lamball, state: rested}]", "hand: [Nitewing, Lamball]")
+    no_soul = no_soul.replace("discard: Lamball}", "pay: soul}")
+    run = run_scenario(load_scenario_file(write(tmp_path, no_soul)))
+    assert not run.ok and "legal payments: discard Lamball" in run.error
+
+
+def test_expectation_under_an_options_step_is_checked(tmp_path: Path) -> None:
+    # before the attack nothing has happened: B still has 10 life (9.3 the attack has not been declared)
+    text = BATTLE.replace(
+        "steps:\n",
+        "steps:\n  - options: {has: [attack Direhowl -> player]}\n    expect: {life: {B: 10}, state: {Direhowl: standing}}\n",
+    )
+    assert run_scenario(load_scenario_file(write(tmp_path, text))).ok
+    wrong = text.replace("life: {B: 10}", "power: {Direhowl: 99999}")
+    failed = [e for e in run_scenario(load_scenario_file(write(tmp_path, wrong))).expectations if not e.ok]
+    assert [(e.expectation.kind, e.actual) for e in failed] == [("power", 3000)]
+
+
+NO_BLOCKER = BATTLE.replace("B: {base: [Lamball]", "B: {base: [{card: Lamball, state: rested}]").replace(
+    "  - block: none\n", "  - block: none\n  - pass\n"
+).replace("  - attack: Direhowl -> B\n", "  - attack: Direhowl -> B\n    expect: {life: {B: 10}, state: {Direhowl: rested}}\n")
+
+
+def test_each_event_is_shown_under_the_step_whose_answer_led_to_it(tmp_path: Path) -> None:
+    # a rested Lamball cannot block (9.4.2) and B has no quick card (9.5.2): neither is asked, yet the
+    # block declaration and quick steps are those answers' steps, and the damage (9.6.3) follows `pass`
+    result = CliRunner().invoke(app, ["replay", str(write(tmp_path, NO_BLOCKER)), "--json"])
+    assert result.exit_code == 0, result.output
+    steps = json.loads(result.stdout)["steps"]
+    primary = [[e["cites"][0] for e in step["events"]] for step in steps]
+    assert "9.3.1" in primary[1] and not any(c.startswith(("9.5", "9.6")) for c in primary[1])
+    assert primary[2] and all(c.startswith(("9.4", "9.5")) for c in primary[2])
+    assert "9.6.3" in primary[3] and "11.2.2.3" in primary[3]
+    # the attack step's observation sees the board mid-battle: the Pal rested, no damage dealt yet
+    assert all(e["ok"] for e in steps[1]["expectations"]) and steps[1]["board"]["battle"]["attacker"] == "Direhowl"
+    terminal = CliRunner().invoke(app, ["replay", str(write(tmp_path, NO_BLOCKER)), "--no-board"]).output
+    assert "(no event)" not in terminal
