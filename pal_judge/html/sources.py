@@ -124,6 +124,7 @@ def coverage_of(rulings: tuple[RulingView, ...]) -> dict[str, tuple[str, ...]]:
         if ruling.replay is None or ruling.scenario_id is None:
             continue
         cited = {cite for step in ruling.replay["steps"] for event in step["events"] for cite in event["cites"]}
+        cited |= set(ruling.replay.get("refused", ()))  # an attempt the rules refused cites its clause too
         for number in cited:
             linked.setdefault(number, []).append(ruling.scenario_id)
     return {number: tuple(linked[number]) for number in sorted(linked, key=number_key)}

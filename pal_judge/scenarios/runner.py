@@ -97,6 +97,7 @@ class ScenarioRun:
             "winner": self.winner,
             "steps": [s.to_dict() for s in self.steps],
             "expectations": [e.to_dict() for e in self.expectations],
+            "refused": list(self.refused),  # the clauses that refused the scenario's attempts
         }
 
 
