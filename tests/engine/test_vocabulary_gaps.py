@@ -1,0 +1,71 @@
+"""Issue 18: behaviour no ruling's zone counts can show, checked on the choices the engine asks and the looks it
+makes. Expectations come from rules/zh.txt (11.5.1, 5.8.2)."""
+
+from __future__ import annotations
+
+from engine_helpers import board, pal
+from pal_judge.engine import Decision, Game, Option, ScriptedDecider
+
+
+class KeepsFirstOffered:
+    """Answers every overflow_keep decision with the first Pal offered (as a hurried player might), records each
+    offer, and follows the script for everything else."""
+
+    def __init__(self, script: list[str]) -> None:
+        self.script = ScriptedDecider(script)
+        self.offers: list[list[str]] = []
+
+    def decide(self, decision: Decision, game: Game) -> Option:
+        if decision.kind == "overflow_keep":
+            self.offers.append(decision.labels())
+            return decision.options[0]
+        return self.script.decide(decision, game)
+
+
+def test_overflow_keep_never_offers_a_pal_already_kept() -> None:
+    # 11.5.1.1: the Pal placed last (the Newcomer) is kept; 11.5.1.2: the player chooses limit - 1 = 4 more among
+    # the 5 older Pals, so 4 choices, each among the older Pals not yet chosen; 11.5.1.3 the 1 left goes.
+    older = ["Elder", "Ranger", "Smith", "Cook", "Miner"]
+    setup = board({"base": older, "hand": ["Newcomer"], "souls": {"standing": 1}, "pal_limit": 5})
+    decider = KeepsFirstOffered(["play Newcomer"])
+    g = Game.from_setup(setup, [pal(n) for n in older] + [pal("Newcomer")])
+    g.run(decider)
+    assert len(decider.offers) == 4
+    chosen: list[str] = []
+    for offer in decider.offers:
+        assert not set(offer) & set(chosen), f"offered a Pal already kept: {offer} after {chosen}"
+        assert "Newcomer" not in offer  # kept already by 11.5.1.1
+        chosen.append(offer[0])
+    a = g.snapshot()["players"]["A"]
+    assert sorted(c["label"] for c in a["base"]) == sorted(chosen + ["Newcomer"])
+    assert len(a["graveyard"]) == 1
+
+
+def _looks(g: Game) -> int:
+    return sum(1 for e in g.events if "5.8.2.4" in e.cites)
+
+
+def _scout(script: list[str]) -> tuple[Game, ScriptedDecider]:
+    scout = {"name": "Scout Report", "type": "event", "cost": 0, "effect": [{"do": "look_top_up_to", "amount": 3}]}
+    g = Game.from_setup(board({"hand": ["Scout Report"]}), [scout])
+    decider = ScriptedDecider(["play Scout Report", *script])
+    g.run(decider)
+    return g, decider
+
+
+def test_look_up_to_stops_when_the_player_says_stop() -> None:
+    # 5.8.2.3 the player may end the instruction before each look: "continue" then "stop" is exactly one look,
+    # and the next thing asked is the main phase's action again
+    g, decider = _scout(["continue", "stop"])
+    assert _looks(g) == 1
+    assert decider.asked[-1].kind == "main"
+    g, decider = _scout(["stop"])
+    assert _looks(g) == 0
+    assert decider.asked[-1].kind == "main"
+
+
+def test_look_up_to_ends_after_n_looks() -> None:
+    # 5.8.2.5 after the N-th look the instruction ends without asking again
+    g, decider = _scout(["continue", "continue", "continue"])
+    assert _looks(g) == 3
+    assert [d.kind for d in decider.asked[1:]] == ["up_to", "up_to", "up_to", "main"]
