@@ -33,6 +33,9 @@ DURATIONS = ("once", "until_end_of_turn", "until_end_of_battle", "game")
 TARGET_WORDS = ("self", "you", "opponent", "attacker", "battle_opponent", "assigned", "trigger_card")
 TARGET_TYPES = ("pal", "structure", "equipment", "player", "any")
 CONTROLLERS = ("you", "opponent", "any")
+CARD_STATES = ("rested", "standing")  # a selector's `state` (4.3.2)
+SELECTOR_FIELDS = ("choose", "up_to", "all", "type", "controller", "state", "subtype", "name",
+                   "max_cost", "keyword", "zone", "color", "element", "work")
 ZONES_FOR_SELECT = ("base", "hand", "graveyard")
 PLACE_TO = ("hand", "deck_top", "deck_bottom", "graveyard", "base")
 RESOURCES = ("material", "ingredient")
@@ -274,8 +277,7 @@ def parse_target(v: Any, path: str) -> Target:
     if isinstance(v, str):
         return Target(word=_choice(v, TARGET_WORDS, path))
     d = _mapping(v, path)
-    _no_extra(d, {"choose", "up_to", "all", "type", "controller", "state", "subtype", "name",
-                  "max_cost", "keyword", "zone", "color", "element", "work"}, path)
+    _no_extra(d, set(SELECTOR_FIELDS), path)
     if ("choose" in d) == bool(d.get("all", False)):
         raise CardDataError(path, "a selector needs exactly one of 'choose: N' or 'all: true'")
     kw = d.get("keyword")
@@ -285,7 +287,7 @@ def parse_target(v: Any, path: str) -> Target:
         all=bool(d.get("all", False)),
         type=_choice(d.get("type", "pal"), TARGET_TYPES, _join(path, "type")),
         controller=_choice(d.get("controller", "any"), CONTROLLERS, _join(path, "controller")),
-        state=_choice(d["state"], ("rested", "standing"), _join(path, "state")) if "state" in d else None,
+        state=_choice(d["state"], CARD_STATES, _join(path, "state")) if "state" in d else None,
         subtype=_choice(d["subtype"], SUBTYPES, _join(path, "subtype")) if "subtype" in d else None,
         name=str(d["name"]) if "name" in d else None,
         max_cost=_int(d["max_cost"], _join(path, "max_cost")) if "max_cost" in d else None,
