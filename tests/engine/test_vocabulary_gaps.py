@@ -69,3 +69,12 @@ def test_look_up_to_ends_after_n_looks() -> None:
     g, decider = _scout(["continue", "continue", "continue"])
     assert _looks(g) == 3
     assert [d.kind for d in decider.asked[1:]] == ["up_to", "up_to", "up_to", "main"]
+
+
+def test_paying_souls_reports_the_souls_before_and_after() -> None:
+    # 10.4.3 a soul cost rests that many standing souls: a Pal of cost 2 played with 3 standing souls
+    g = Game.from_setup(board({"hand": ["Costly"], "souls": {"standing": 3}}), [pal("Costly", cost=2)])
+    g.run(ScriptedDecider(["play Costly"]))
+    (paid,) = [e for e in g.events if "10.4.3" in e.cites]
+    assert paid.before == {"souls_standing": 3, "souls_rested": 0}
+    assert paid.after == {"souls_standing": 1, "souls_rested": 2}
