@@ -78,3 +78,28 @@ def test_paying_souls_reports_the_souls_before_and_after() -> None:
     (paid,) = [e for e in g.events if "10.4.3" in e.cites]
     assert paid.before == {"souls_standing": 3, "souls_rested": 0}
     assert paid.after == {"souls_standing": 1, "souls_rested": 2}
+
+
+def _soul_phase_cites(turn: int) -> tuple[str, ...]:
+    g = Game.from_setup(board(turn=turn, phase="draw", first_player="A"), [])
+    g.run(ScriptedDecider([]))
+    (soul_phase,) = [e for e in g.events if e.what == "soul phase"]
+    return soul_phase.cites
+
+
+def test_the_soul_phase_says_how_it_was_reached() -> None:
+    # 7.3.1 the first player's first turn skips the draw phase and goes straight to the soul phase; on any
+    # other turn the soul phase follows the draw phase's check timing (7.3.4)
+    assert _soul_phase_cites(1)[0] == "7.3.1"
+    later = _soul_phase_cites(3)
+    assert later[0] == "7.3.4" and "7.3.1" not in later
+
+
+def test_a_restriction_against_a_player_says_against_whom() -> None:
+    # 9.2.4.1 "your Pals cannot attack your opponent this turn": the event a judge reads names the opponent
+    truce = {"name": "Truce", "type": "event", "cost": 0, "effect": [
+        {"do": "cannot_attack", "target": {"all": True, "type": "pal", "controller": "you"}, "against": "opponent"}]}
+    g = Game.from_setup(board({"base": ["Striker"], "hand": ["Truce"]}), [truce, pal("Striker")])
+    g.run(ScriptedDecider(["play Truce"]))
+    (restriction,) = [e for e in g.events if "cannot attack" in e.what]
+    assert "opponent" in restriction.what
