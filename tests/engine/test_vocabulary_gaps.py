@@ -4,7 +4,7 @@ makes. Expectations come from rules/zh.txt (11.5.1, 5.8.2)."""
 from __future__ import annotations
 
 from engine_helpers import board, pal
-from pal_judge.engine import Decision, Game, Option, ScriptedDecider
+from pal_judge.engine import Decision, Game, Option, ScriptedDecider, stats
 
 
 class KeepsFirstOffered:
@@ -103,3 +103,21 @@ def test_a_restriction_against_a_player_says_against_whom() -> None:
     g.run(ScriptedDecider(["play Truce"]))
     (restriction,) = [e for e in g.events if "cannot attack" in e.what]
     assert "opponent" in restriction.what
+
+
+def _owl_power(granted: bool) -> tuple[int, tuple[str, ...]]:
+    owl = pal("Owl", keywords=["nocturnal", {"brave": 300}])
+    moon = pal("Moon Shrine", abilities=[{"kind": "continuous", "effect": [
+        {"do": "grant", "keyword": "nocturnal", "target": {"all": True, "type": "pal", "name": "Owl"}}]}])
+    g = Game.from_setup(board({"base": ["Owl", "Moon Shrine"] if granted else ["Owl"]}, night=True), [owl, moon])
+    (card,) = [c for c in g.base_cards() if c.label == "Owl"]
+    return stats.power_detail(g, card)
+
+
+def test_a_granted_nocturnal_counts_and_is_applied_first() -> None:
+    # 12.13.2 each Nocturnal gives +300 at night; a granted one is an ability gained, applied before numeric
+    # changes (10.10.1.2). The Owl's printed Brave is not a Nocturnal.
+    printed_only, printed_cites = _owl_power(granted=False)
+    assert printed_only == 1300 and "10.10.1.2" not in printed_cites
+    with_grant, grant_cites = _owl_power(granted=True)
+    assert with_grant == 1600 and "10.10.1.2" in grant_cites
