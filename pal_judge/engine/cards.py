@@ -17,14 +17,13 @@ CARD_TYPES = ("pal", "structure", "equipment", "event")
 SUBTYPES = ("normal", "lucky")
 COLORS = ("red", "blue", "green", "purple", "colorless")
 ABILITY_KINDS = ("activated", "auto", "continuous", "replacement")
+KEYWORD_TRIGGERS = ("opponent_destroyed",)  # engine-internal triggers of keyword abilities
 TRIGGERS = (
     "on_deploy", "on_attack", "on_attacked", "on_block", "on_assign", "on_assigned",
     "on_destroyed", "on_ally_destroyed", "on_ally_deployed", "on_battle_damage", "start_of_game", "start_of_turn",
     "start_of_phase", "start_of_step", "end_of_turn", "end_of_battle", "state",
     "on_other_rested", "on_other_stood", "on_pal_attacks",
-    # engine-internal triggers of keyword abilities
-    "opponent_destroyed",
-)
+) + KEYWORD_TRIGGERS
 PHASES = ("stand", "draw", "soul", "main", "end")
 STEPS = ("block", "quick", "damage")
 STATES = ("hand_empty", "no_pals")

@@ -3,6 +3,7 @@ makes. Expectations come from rules/zh.txt (11.5.1, 5.8.2)."""
 
 from __future__ import annotations
 
+import pytest
 from engine_helpers import board, pal
 from pal_judge.engine import Decision, Game, Option, ScriptedDecider, stats
 
@@ -121,3 +122,17 @@ def test_a_granted_nocturnal_counts_and_is_applied_first() -> None:
     assert printed_only == 1300 and "10.10.1.2" not in printed_cites
     with_grant, grant_cites = _owl_power(granted=True)
     assert with_grant == 1600 and "10.10.1.2" in grant_cites
+
+
+@pytest.mark.xfail(strict=True, reason="10.8.2: the card format accepts trigger opponent_destroyed (kept for "
+                   "Breakthrough, 12.14.2) on a printed ability, but the engine never fires it for one")
+def test_a_printed_battle_opponent_destroyed_trigger_fires() -> None:
+    # "when this attacking Pal's battle opponent is put into the graveyard, gain 1 material": the Hunter (3000)
+    # attacks a rested 1000-power Pal, which takes lethal damage (9.6.3, 11.4.1); the condition is met (10.8.2)
+    hunter = pal("Hunter", power=3000, abilities=[{"kind": "auto", "trigger": "opponent_destroyed",
+                                                    "effect": [{"do": "gain", "resource": "material", "amount": 1}]}])
+    g = Game.from_setup(board({"base": ["Hunter"]}, {"base": [{"card": "Prey", "state": "rested"}]}),
+                        [hunter, pal("Prey")])
+    g.run(ScriptedDecider(["attack Hunter -> Prey"]))
+    assert len(g.snapshot()["players"]["B"]["graveyard"]) == 1
+    assert g.snapshot()["players"]["A"]["material"] == 1
