@@ -17,14 +17,13 @@ CARD_TYPES = ("pal", "structure", "equipment", "event")
 SUBTYPES = ("normal", "lucky")
 COLORS = ("red", "blue", "green", "purple", "colorless")
 ABILITY_KINDS = ("activated", "auto", "continuous", "replacement")
+INTERNAL_TRIGGERS = ("opponent_destroyed",)  # engine-internal triggers of keyword abilities (Breakthrough)
 TRIGGERS = (
     "on_deploy", "on_attack", "on_attacked", "on_block", "on_assign", "on_assigned",
     "on_destroyed", "on_ally_destroyed", "on_ally_deployed", "on_battle_damage", "start_of_game", "start_of_turn",
     "start_of_phase", "start_of_step", "end_of_turn", "end_of_battle", "state",
     "on_other_rested", "on_other_stood", "on_pal_attacks",
-    # engine-internal triggers of keyword abilities
-    "opponent_destroyed",
-)
+) + INTERNAL_TRIGGERS
 PHASES = ("stand", "draw", "soul", "main", "end")
 STEPS = ("block", "quick", "damage")
 STATES = ("hand_empty", "no_pals")
@@ -33,6 +32,9 @@ DURATIONS = ("once", "until_end_of_turn", "until_end_of_battle", "game")
 TARGET_WORDS = ("self", "you", "opponent", "attacker", "battle_opponent", "assigned", "trigger_card")
 TARGET_TYPES = ("pal", "structure", "equipment", "player", "any")
 CONTROLLERS = ("you", "opponent", "any")
+CARD_STATES = ("rested", "standing")  # a selector's `state` (4.3.2)
+SELECTOR_FIELDS = ("choose", "up_to", "all", "type", "controller", "state", "subtype", "name",
+                   "max_cost", "keyword", "zone", "color", "element", "work")
 ZONES_FOR_SELECT = ("base", "hand", "graveyard")
 PLACE_TO = ("hand", "deck_top", "deck_bottom", "graveyard", "base")
 RESOURCES = ("material", "ingredient")
@@ -288,8 +290,7 @@ def parse_target(v: Any, path: str) -> Target:
     if isinstance(v, str):
         return Target(word=_choice(v, TARGET_WORDS, path))
     d = _mapping(v, path)
-    _no_extra(d, {"choose", "up_to", "all", "type", "controller", "state", "subtype", "name",
-                  "max_cost", "keyword", "zone", "color", "element", "work"}, path)
+    _no_extra(d, set(SELECTOR_FIELDS), path)
     if ("choose" in d) == bool(d.get("all", False)):
         raise CardDataError(path, "a selector needs exactly one of 'choose: N' or 'all: true'")
     kw = d.get("keyword")
@@ -299,7 +300,7 @@ def parse_target(v: Any, path: str) -> Target:
         all=bool(d.get("all", False)),
         type=_choice(d.get("type", "pal"), TARGET_TYPES, _join(path, "type")),
         controller=_choice(d.get("controller", "any"), CONTROLLERS, _join(path, "controller")),
-        state=_choice(d["state"], ("rested", "standing"), _join(path, "state")) if "state" in d else None,
+        state=_choice(d["state"], CARD_STATES, _join(path, "state")) if "state" in d else None,
         subtype=_choice(d["subtype"], SUBTYPES, _join(path, "subtype")) if "subtype" in d else None,
         name=str(d["name"]) if "name" in d else None,
         max_cost=_int(d["max_cost"], _join(path, "max_cost")) if "max_cost" in d else None,
