@@ -7,8 +7,7 @@ may come from someone else. Before any of it reaches a terminal it passes here:
   that can disguise text are shown as visible escapes (``\\x1b``, ``\\u202e``), so no escape
   sequence, OSC 52 clipboard write or hidden text reaches the terminal;
 * very long values are cut, saying how much was left out;
-* Rich never reads it as markup: :func:`rich_text` builds a ``Text`` (never parsed for ``[...]``),
-  and :func:`markup_safe` escapes it for the rare f-string that mixes our markup with file text.
+* Rich never reads it as markup: :func:`rich_text` builds a ``Text`` (never parsed for ``[...]``).
 
 JSON output does not pass here: ``json.dumps`` already escapes control characters.
 """
@@ -52,13 +51,6 @@ def one_line(text: object, limit: int | None = 300) -> str:
     """Like :func:`visible`, but a newline too is shown as ``\\x0a``: for names, ids, file names
     and error lines, where a newline could fake a second line (a false ``warning:``)."""
     return _cut(_UNSAFE_OR_NEWLINE.sub(_escape_char, str(text)), limit)
-
-
-def markup_safe(text: object, limit: int | None = DEFAULT_LIMIT, single_line: bool = False) -> str:
-    """File text for an f-string that Rich reads as markup: visible and markup-escaped."""
-    from rich.markup import escape
-
-    return escape(one_line(text, limit) if single_line else visible(text, limit))
 
 
 def rich_text(text: object, style: str = "", limit: int | None = DEFAULT_LIMIT) -> Text:

@@ -67,7 +67,7 @@ def _card_panel(found, definitions: int) -> Panel:  # type: ignore[no-untyped-de
     body.append(f"\ndefined at {one_line(', '.join(found.defined_at), 300)}", style="dim")
     if definitions > 1:
         body.append(f"  (one of {definitions} definitions of this name)", style="yellow")
-    return Panel(body, title=f"card {one_line(found.name, 80)}", title_align="left", border_style="cyan")
+    return Panel(body, title=Text(f"card {one_line(found.name, 80)}"), title_align="left", border_style="cyan")  # never markup
 
 
 def _rulings_using(out, ids: tuple[str, ...]) -> None:  # type: ignore[no-untyped-def]

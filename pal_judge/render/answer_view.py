@@ -76,7 +76,7 @@ def candidates_view(answer: Answer) -> RenderableType:
     """The rulings the question does not tell apart, side by side."""
     table = Table(title="Did you mean", title_justify="left", title_style="bold yellow", show_lines=True, expand=True)
     for ruling in answer.candidates:
-        table.add_column(one_line(ruling.id, 60), ratio=1)
+        table.add_column(Text(one_line(ruling.id, 60)), ratio=1)  # a header string would be read as markup
     table.add_row(*[rich_text(r.question_en, "bold") for r in answer.candidates])
     table.add_row(*[rich_text(r.answer_en, limit=400) for r in answer.candidates])
     table.add_row(*[Text(" ".join(r.cites), style="cyan") for r in answer.candidates])

@@ -73,10 +73,10 @@ def test_a_judges_own_card_list_is_used_and_checked_with_line_numbers(tmp_path: 
 
 def test_a_card_name_with_control_characters_is_shown_harmlessly(tmp_path: Path) -> None:
     own = tmp_path / "mine.yaml"
-    own.write_text('"Evil\\e[31mPal": {power: 1000}\n', encoding="utf-8")
+    own.write_text('"Evil\\e[31mPal[/]": {power: 1000}\n', encoding="utf-8")
     result = runner.invoke(app, ["card", "--cards", str(own), "evil"])
-    assert result.exit_code == 0, result.output
-    assert "\x1b" not in result.stdout and "\\x1b" in result.stdout
+    assert result.exit_code == 0, result.output  # "[/]" in the panel's title is text, not a closing tag
+    assert "\x1b" not in result.stdout and "\\x1b" in result.stdout and "Pal[/]" in result.stdout
 
 
 def test_the_words_of_an_ability() -> None:

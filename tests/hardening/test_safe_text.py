@@ -9,7 +9,7 @@ from rich.console import Console
 from rich.text import Text
 
 from pal_judge.safe_console import SafeConsole
-from pal_judge.safe_text import markup_safe, one_line, rich_text, visible
+from pal_judge.safe_text import one_line, rich_text, visible
 
 
 @pytest.mark.parametrize("raw,shown", [
@@ -34,12 +34,11 @@ def test_long_values_are_cut_saying_how_much() -> None:
     assert visible("Chinese 中文 text", None) == "Chinese 中文 text"  # ordinary text is untouched
 
 
-def test_rich_text_and_markup_safe_are_never_markup() -> None:
+def test_rich_text_is_never_markup() -> None:
     out = io.StringIO()
     console = Console(file=out, width=200, color_system=None)
     console.print(rich_text("[/] [link=http://evil.example]x[/link] [bold"))
-    console.print(f"[bold]name:[/] {markup_safe('[/][red]')}")
-    assert out.getvalue() == "[/] [link=http://evil.example]x[/link] [bold\nname: [/][red]\n"
+    assert out.getvalue() == "[/] [link=http://evil.example]x[/link] [bold\n"
 
 
 def test_the_safe_console_shows_any_control_character_that_reaches_it() -> None:
