@@ -2,6 +2,7 @@
 
     python bench/bench_ask.py              # both sets, totals only
     python bench/bench_ask.py tuning -v    # the tuning set, every miss listed
+    python bench/bench_ask.py heldout2      # the second held-out set (by name only, never by default)
 
 The held-out set's misses are never listed (-v is refused for it): it was split off
 before tuning and must stay unseen. Figures, per set and per language:
@@ -29,6 +30,7 @@ import yaml
 QUESTIONS = Path(__file__).resolve().parent / "questions"
 sys.path.insert(0, str(QUESTIONS.parent.parent))  # measure this checkout's pal_judge, not an installed one
 SETS = ("tuning", "heldout")
+HELD_OUT = {"heldout", "heldout2"}  # heldout2: written blind on 2026-12-01, measured once after merging
 
 
 @dataclass(frozen=True)
@@ -155,7 +157,7 @@ def misses(outcomes: list[Outcome]) -> list[str]:
 def main(argv: list[str]) -> None:
     verbose = "-v" in argv
     names = [a for a in argv if not a.startswith("-")] or list(SETS)
-    if verbose and "heldout" in names:
+    if verbose and HELD_OUT & set(names):
         raise SystemExit("the held-out set's misses are not listed: it is not for tuning")
     for name in names:
         outcomes = evaluate(name)

@@ -1,6 +1,6 @@
 """Benchmark the search: index build time, warm query latency, recall@5.
 
-    python bench/bench_search.py [--builds 3] [--repeat 20]
+    python bench/bench_search.py [--builds 3] [--repeat 20] [--set search_heldout2]
 
 Runs against a throw-away cache folder (the rulebook is aligned once there
 first, outside the timings). Reports:
@@ -9,7 +9,7 @@ first, outside the timings). Reports:
     each run --repeat times on an open searcher: p50 and p95, wall clock;
   * recall@5 on the relevance set (tuned on), on its held-out set, on the clause questions
     of bench/questions/search_tuning.yaml (tuned on) and search_heldout.yaml (not tuned on),
-    per language.
+    per language; --set NAME adds bench/questions/NAME.yaml (never measured by default).
 Targets on the 2-core machine: build < 3 s, warm p50 < 5 ms.
 """
 
@@ -52,6 +52,8 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--builds", type=int, default=3)
     parser.add_argument("--repeat", type=int, default=20)
+    parser.add_argument("--set", dest="sets", action="append", default=[], metavar="NAME",
+                        help="also measure the clause questions of bench/questions/NAME.yaml")
     args = parser.parse_args()
     with tempfile.TemporaryDirectory() as cache:
         os.environ["PAL_JUDGE_CACHE"] = cache
@@ -71,6 +73,8 @@ def main() -> None:
         held_out = yaml.safe_load((TESTS / "relevance_heldout.yaml").read_text(encoding="utf-8"))
         tuning_clauses = yaml.safe_load(TUNING_CLAUSES.read_text(encoding="utf-8"))
         clauses = yaml.safe_load(HELD_OUT_CLAUSES.read_text(encoding="utf-8"))
+        named = [(name, yaml.safe_load((HELD_OUT_CLAUSES.parent / f"{name}.yaml").read_text(encoding="utf-8")))
+                 for name in args.sets]
         searcher = section_searcher()
         for entry in main_set + held_out:  # warm up: analyzers, caches
             searcher.search(entry["q"])
@@ -86,7 +90,8 @@ def main() -> None:
             f"max {max(latencies):.2f} ms"
         )
         for name, entries in (("relevance set", main_set), ("held-out set", held_out),
-                              ("tuning clause questions", tuning_clauses), ("held-out clause questions", clauses)):
+                              ("tuning clause questions", tuning_clauses), ("held-out clause questions", clauses),
+                              *named):
             by_lang = {lang: [e for e in entries if e["lang"] == lang] for lang in ("en", "zh")}
             parts = ", ".join(f"{lang} {recall_at_5(searcher, es):.3f} ({len(es)})" for lang, es in by_lang.items())
             print(f"recall@5 {name}: {recall_at_5(searcher, entries):.3f} over {len(entries)} questions [{parts}]")
