@@ -41,8 +41,8 @@ class StepRun:
     snapshot: dict[str, Any] = field(default_factory=dict)
     expectations: list[ExpectationResult] = field(default_factory=list)
     decisions: list[dict[str, Any]] = field(default_factory=list)  # what was asked and answered
-    state: dict[str, Any] | None = None  # the engine's complete state after this step (`keep_states`), when
-    # the next decision is a play timing the game can resume at (engine.saved.RESUMABLE)
+    state: dict[str, Any] | None = None  # the game saved right after this step's last event (`keep_states`):
+    # engine.saved's checkpoint and the answers since it
 
     def to_dict(self) -> dict[str, Any]:
         return {
@@ -197,9 +197,8 @@ def _declines_unasked(step: Step, decision: Any) -> bool:
 class StepDecider:
     """Answers the engine's decisions from the scenario's steps, recording each step's events and board."""
 
-    def __init__(self, scenario: Scenario, keep_states: bool = False) -> None:
+    def __init__(self, scenario: Scenario) -> None:
         self.scenario = scenario
-        self.keep_states = keep_states
         self.remaining = list(enumerate(scenario.steps, start=1))
         self.queue: list[tuple[tuple[str, ...], list[str]]] = []
         self.current = StepRun(0, "set-up", scenario.where.line)
@@ -209,14 +208,14 @@ class StepDecider:
         self.option_checks: list[ExpectationResult] = []
         self.refused: list[str] = []  # the refusing clause of each attempt the rules refused
         self.boards: dict[int, dict[str, Any]] = {}  # event seq -> the board right after it (`on_event`)
+        self.saver: Any = None  # with `keep_states`: the engine.saved.Recorder the game asks through
+        self.saved: dict[int, dict[str, Any]] = {}  # event seq -> the game saved right after it (`on_event`)
 
-    def close_step(self, game: Any, decision: Any = None) -> None:
+    def close_step(self, game: Any) -> None:
         """Give the events since the last step to the current one and take the board (and, with
-        `keep_states`, the engine's state when `decision` is one a saved game can resume at)."""
-        from pal_judge.engine.saved import RESUMABLE
-
-        if self.keep_states and decision is not None and decision.kind in RESUMABLE:
-            self.current.state = game.to_data(decision.kind)  # a play timing: nothing is resolving
+        `keep_states`, the game saved as it is now)."""
+        if self.saver is not None:
+            self.current.state = self.saver.save(game)
         events = game.events[self.seen :]
         self.seen = len(game.events)
         self.current.events += [e.to_dict() for e in events]
@@ -238,7 +237,7 @@ class StepDecider:
             # the earlier step's observations see the board as it was there (mid-battle); the game's state
             # at the next decision now comes after the declined step's events, so it is no longer the earlier one's
             earlier.snapshot = self.boards.get(earlier.events[-1]["seq"], earlier.snapshot)
-            earlier.state = None
+            earlier.state = self.saved.get(earlier.events[-1]["seq"])
 
     def on_event(self, game: Any, event: Any) -> None:
         """Listener (engine API §5): the board at each beginning a declined choice may split at, and the
@@ -246,6 +245,8 @@ class StepDecider:
         if not event.cites or event.cites[0] not in UNASKED_FROM.values():
             return
         self.boards[event.seq] = game.snapshot()
+        if self.saver is not None:
+            self.saved[event.seq] = self.saver.save(game)
         moment = next(verb for verb, begins in UNASKED_FROM.items() if begins == event.cites[0])
         while True:
             waiting = next((n for n, (_, s) in enumerate(self.remaining) if not _declines_anything(s)), None)
@@ -290,7 +291,7 @@ class StepDecider:
             self.current.decisions.append({"kind": kinds[0], "answer": labels[0], "asked": False})
         while not self.queue:
             self._check_options(decision, game)
-            self.close_step(game, decision)
+            self.close_step(game)
             if not self.remaining:
                 self.pending = decision
                 from pal_judge.engine import ScriptExhausted
@@ -467,6 +468,14 @@ def _deck_check(scenario: Scenario) -> ScenarioRun | None:
     return ScenarioRun(scenario, [step], check(board, scenario.expect, 0), "illegal_deck", None, error)
 
 
+def _saving(game: Any, decider: StepDecider) -> Any:
+    """The decider the game asks when each step's state is kept: a Recorder around the scenario's own."""
+    from pal_judge.engine.saved import Recorder
+
+    decider.saver = Recorder(game, decider)
+    return decider.saver
+
+
 def run_scenario(scenario: Scenario, keep_states: bool = False) -> ScenarioRun:
     """Play the scenario; expectation failures and strict-run failures are reported, not raised.
     `keep_states`: keep the engine's state after each step (for `replay --save-at`)."""
@@ -477,12 +486,12 @@ def run_scenario(scenario: Scenario, keep_states: bool = False) -> ScenarioRun:
         if illegal is not None:
             return illegal
     game = _build_game(scenario)
-    decider = StepDecider(scenario, keep_states)
+    decider = StepDecider(scenario)
     game.listeners.append(decider.on_event)
     error: str | None = None
     outcome, winner = "error", None
     try:
-        result = game.run(decider)
+        result = game.run(_saving(game, decider) if keep_states else decider)
         outcome, winner = result.outcome, result.winner
         pending = getattr(result, "pending", None) or decider.pending
         if outcome == "event_limit":
@@ -496,7 +505,7 @@ def run_scenario(scenario: Scenario, keep_states: bool = False) -> ScenarioRun:
         raise UserError(f"{scenario.where}: resume: the saved game is not consistent "
                         f"({type(err).__name__}: {str(err)[:120]})") from None
     if not any(run is decider.current for run in decider.runs):
-        decider.close_step(game, pending)
+        decider.close_step(game)
     if error is None and pending is not None and pending.kind not in PLAY_TIMINGS:
         legal = ", ".join(o.label for o in pending.options)
         error = (
