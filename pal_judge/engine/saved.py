@@ -32,6 +32,8 @@ RESUMABLE = ("main", "block", "quick")  # the play timings a checkpoint is taken
 START = "start"  # the checkpoint of a game that has not run yet (its set-up, or its decks before 6.2)
 _TYPES = {cls.__name__: cls for cls in (CardDef, Ability, Step, Target, Cost, Lki, Context, Modifier, Pending,
                                         Delayed, Battle, CardInstance, Player)}
+_FIELDS = {cls: tuple(f.name for f in dataclasses.fields(cls) if f.init) for cls in _TYPES.values()}
+_PLAIN = (bool, int, float, str)  # written as they are (exactly these types: anything else is refused)
 # the Game's own state (its trace, decider and run flags are not state: a resumed game starts a new trace)
 # (the event budget is not saved: a restored game always has the engine's own, limits.MAX_EVENTS)
 _GAME_FIELDS = ("players", "seed", "record", "event_count", "clean_check_at", "turn", "turn_player",
@@ -45,19 +47,36 @@ class SavedGameError(ValueError):
     """The data is not a game this engine saved."""
 
 
-def encode(value: Any, cards: dict[str, Any] | None = None) -> Any:
+class _CardTable:
+    """The card definitions of a saved game, each written once, by name."""
+
+    def __init__(self) -> None:
+        self.plain: dict[str, Any] = {}
+        self._written: dict[int, CardDef] = {}  # id -> the definition (kept, so that its id stays its own)
+
+    def ref(self, card: CardDef) -> dict[str, str]:
+        if id(card) not in self._written:
+            plain = encode(card)
+            if self.plain.setdefault(card.name, plain) != plain:
+                raise SavedGameError(f"two different cards are named {card.name!r}")
+            self._written[id(card)] = card
+        return {"$card": card.name}
+
+
+def encode(value: Any, cards: _CardTable | None = None) -> Any:
     """Plain data for an engine value. With `cards`, card definitions are written once there, by name,
     and referred to as {"$card": name}."""
-    if isinstance(value, CardDef) and cards is not None:
-        plain = encode(value)
-        if cards.setdefault(value.name, plain) != plain:
-            raise SavedGameError(f"two different cards are named {value.name!r}")
-        return {"$card": value.name}
-    if dataclasses.is_dataclass(value) and not isinstance(value, type):
-        if type(value).__name__ not in _TYPES:
-            raise SavedGameError(f"cannot save a {type(value).__name__}")
-        out = {"$": type(value).__name__}
-        out.update({f.name: encode(getattr(value, f.name), cards) for f in dataclasses.fields(value) if f.init})
+    kind = type(value)
+    if value is None or kind in _PLAIN:
+        return value
+    if kind is list:
+        return [encode(v, cards) for v in value]
+    fields = _FIELDS.get(kind)
+    if fields is not None:
+        if kind is CardDef and cards is not None:
+            return cards.ref(value)
+        out = {"$": kind.__name__}
+        out.update({name: encode(getattr(value, name), cards) for name in fields})
         return out
     if isinstance(value, tuple):
         return {"$tuple": [encode(v, cards) for v in value]}
@@ -65,10 +84,6 @@ def encode(value: Any, cards: dict[str, Any] | None = None) -> Any:
         return {"$set": sorted((encode(v, cards) for v in value), key=repr)}
     if isinstance(value, dict):
         return {"$dict": [[encode(k, cards), encode(v, cards)] for k, v in value.items()]}
-    if isinstance(value, list):
-        return [encode(v, cards) for v in value]
-    if value is None or isinstance(value, (bool, int, float, str)):
-        return value
     raise SavedGameError(f"cannot save a {type(value).__name__}")
 
 
@@ -111,9 +126,9 @@ def game_to_data(g: "Game", at: str) -> dict[str, Any]:
         replay, shown_after = [], g.event_count
     if g.resolution:
         raise SavedGameError("a game cannot be saved while a card or ability is resolving: save it through a Recorder")
-    cards: dict[str, Any] = {}
+    cards = _CardTable()
     state = {name: encode(getattr(g, name), cards) for name in _GAME_FIELDS}
-    data = {"format": FORMAT, "at": at, "cards": cards, "rng": encode(g.rng.getstate()), "state": state,
+    data = {"format": FORMAT, "at": at, "cards": cards.plain, "rng": encode(g.rng.getstate()), "state": state,
             "replay": [list(answer) for answer in replay], "shown_after": shown_after}
     if at == START:
         data["start"] = {"phase": g.start_phase, "pregame": g.pregame is not None}
