@@ -231,6 +231,9 @@ class StepDecider:
         if begins is None or earlier is None:
             return
         starts = [n for n, event in enumerate(earlier.events) if (event.get("cites") or [None])[0] == begins]
+        if not starts and earlier.index == 0 and self.scenario.resume is not None:
+            # a game saved right after that beginning (`replay --save-at`): what its set-up shows is the step's
+            self.current.events, earlier.events = earlier.events + self.current.events, []
         if starts:
             self.current.events = earlier.events[starts[-1] + 1 :] + self.current.events
             del earlier.events[starts[-1] + 1 :]

@@ -40,9 +40,15 @@ def _kind(document: dict[str, Any]) -> str:
     return "answers replayed" if state["replay"] else f"at {state['at']}"
 
 
+def _by_step(steps: Any, shift: int = 0) -> dict[int, list[tuple[int, str, tuple[str, ...]]]]:
+    return {s.index + shift: _events([s]) for s in steps if s.events}
+
+
 def _same_remaining(original: ScenarioRun, again: ScenarioRun, after: int) -> None:
+    """The resumed run shows the events the original showed after step `after`, under the same steps (the
+    resumed file's step 1 is the original's step after+1; its set-up shows nothing of its own)."""
     where = f"{original.scenario.name} saved after step {after}"
-    assert _events(again.steps) == _events(s for s in original.steps if s.index > after), where
+    assert _by_step(again.steps, after) == _by_step(s for s in original.steps if s.index > after), where
     assert (again.outcome, again.winner, again.error) == (original.outcome, original.winner, original.error), where
 
 
