@@ -52,7 +52,7 @@ def _same_remaining(original: ScenarioRun, again: ScenarioRun, after: int) -> No
     assert (again.outcome, again.winner, again.error) == (original.outcome, original.winner, original.error), where
 
 
-def test_every_step_of_every_ruling_resumes_exactly_after_that_step(played: list[ScenarioRun]) -> None:
+def test_every_step_of_every_ruling_saves_and_resumes(played: list[ScenarioRun]) -> None:
     kinds: dict[str, int] = {}
     mid_battle = checked = 0
     for original in played:

@@ -98,6 +98,41 @@ def test_saving_in_the_middle_of_a_resolution_is_refused_and_bad_data_is_refused
         Game.from_data({"format": 1, "at": "main", "cards": {}, "state": {"players": {"$": "os.system"}}})
 
 
+def _saved_at_first_main() -> tuple[dict[str, Any], dict[str, Any], list[dict[str, Any]]]:
+    """A board game saved at its first main decision (7.5.2); the same game played on with one script."""
+    setup = board({"base": ["Striker"]}, {"base": ["Wall"]})
+    cards = [pal("Striker", 3000), pal("Wall", 1000)]
+    saved: dict[str, Any] = {}
+
+    class Save:
+        script = ScriptedDecider(["attack Striker -> player", "none", "end_turn"])
+
+        def decide(self, decision: Decision, game: Game) -> Option:
+            saved.setdefault("data", game.to_data(decision.kind))
+            return self.script.decide(decision, game)
+
+    original = Game.from_setup(setup, cards)
+    original.run(Save())
+    return saved["data"], original.snapshot(), [e.to_dict() for e in original.events]
+
+
+def test_a_file_of_the_previous_format_still_resumes() -> None:
+    data, board_after, events = _saved_at_first_main()
+    old = {k: v for k, v in data.items() if k not in ("replay", "shown_after")} | {"format": 1}
+    resumed = Game.from_data(json.loads(json.dumps(old)))
+    resumed.run(ScriptedDecider(["attack Striker -> player", "none", "end_turn"]))
+    assert resumed.snapshot() == board_after
+    assert [e.to_dict() for e in resumed.events] == events[-len(resumed.events):]
+
+
+@pytest.mark.parametrize("edit", [{"replay": [["main", "end_turn"]] * 10_001}, {"replay": [["main", 3]]},
+                                  {"shown_after": 0}, {"shown_after": "all"}])
+def test_answers_to_replay_that_are_not_a_save_are_refused(edit: dict[str, Any]) -> None:
+    data, _, _ = _saved_at_first_main()
+    with pytest.raises(SavedGameError, match="replay|shown_after"):
+        Game.from_data({**data, **edit})
+
+
 class _SaveAnywhere:
     """A random decider that saves the game (through its Recorder) when asked its n-th decisions, of any kind."""
 
