@@ -43,6 +43,7 @@ class StepRun:
     decisions: list[dict[str, Any]] = field(default_factory=list)  # what was asked and answered
     state: dict[str, Any] | None = None  # the game saved right after this step's last event (`keep_states`):
     # engine.saved's checkpoint and the answers since it
+    steps_left: tuple[int, ...] = ()  # with `state`: the scenario's steps (by number) not yet played then
 
     def to_dict(self) -> dict[str, Any]:
         return {
@@ -209,13 +210,18 @@ class StepDecider:
         self.refused: list[str] = []  # the refusing clause of each attempt the rules refused
         self.boards: dict[int, dict[str, Any]] = {}  # event seq -> the board right after it (`on_event`)
         self.saver: Any = None  # with `keep_states`: the engine.saved.Recorder the game asks through
-        self.saved: dict[int, dict[str, Any]] = {}  # event seq -> the game saved right after it (`on_event`)
+        # event seq -> the game saved right after it, and the steps not yet played then (`on_event`)
+        self.saved: dict[int, tuple[dict[str, Any], tuple[int, ...]]] = {}
 
-    def close_step(self, game: Any) -> None:
+    def _left(self) -> tuple[int, ...]:
+        return tuple(index for index, _ in self.remaining)
+
+    def close_step(self, game: Any, left: tuple[int, ...] | None = None) -> None:
         """Give the events since the last step to the current one and take the board (and, with
-        `keep_states`, the game saved as it is now)."""
+        `keep_states`, the game saved as it is now, and the steps `left` to play from there)."""
         if self.saver is not None:
             self.current.state = self.saver.save(game)
+            self.current.steps_left = self._left() if left is None else left
         events = game.events[self.seen :]
         self.seen = len(game.events)
         self.current.events += [e.to_dict() for e in events]
@@ -240,7 +246,8 @@ class StepDecider:
             # the earlier step's observations see the board as it was there (mid-battle); the game's state
             # at the next decision now comes after the declined step's events, so it is no longer the earlier one's
             earlier.snapshot = self.boards.get(earlier.events[-1]["seq"], earlier.snapshot)
-            earlier.state = self.saved.get(earlier.events[-1]["seq"])
+            earlier.state, left = self.saved.get(earlier.events[-1]["seq"], (None, ()))
+            earlier.steps_left = tuple(index for index in left if index > earlier.index)  # the declines up to it
 
     def on_event(self, game: Any, event: Any) -> None:
         """Listener (engine API §5): the board at each beginning a declined choice may split at, and the
@@ -248,16 +255,16 @@ class StepDecider:
         if not event.cites or event.cites[0] not in UNASKED_FROM.values():
             return
         self.boards[event.seq] = game.snapshot()
-        if self.saver is not None:
-            self.saved[event.seq] = self.saver.save(game)
         moment = next(verb for verb, begins in UNASKED_FROM.items() if begins == event.cites[0])
         while True:
             waiting = next((n for n, (_, s) in enumerate(self.remaining) if not _declines_anything(s)), None)
             step = None if waiting is None else self.remaining[waiting][1]
             if step is None or step.action != "attempt" or ATTEMPT_MOMENT.get(step.args["step"].action) != moment:
-                return
+                break
             index, _ = self.remaining.pop(waiting)
             self._attempt(game, index, step)
+        if self.saver is not None:  # the attempts judged at this moment are played already
+            self.saved[event.seq] = (self.saver.save(game), self._left())
 
     def _attempt(self, game: Any, index: int, step: Step) -> None:
         result, found = _attempt_result(game, index, step)
@@ -293,8 +300,9 @@ class StepDecider:
             kinds, labels = self.queue.pop(0)
             self.current.decisions.append({"kind": kinds[0], "answer": labels[0], "asked": False})
         while not self.queue:
+            left = self._left()  # the options and attempts judged at this decision are judged again on resuming
             self._check_options(decision, game)
-            self.close_step(game)
+            self.close_step(game, left)
             if not self.remaining:
                 self.pending = decision
                 from pal_judge.engine import ScriptExhausted

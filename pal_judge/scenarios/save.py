@@ -118,7 +118,7 @@ def saved_document(run: ScenarioRun, step: int) -> dict[str, Any]:
 
     The game is saved complete right after STEP's last event, wherever that is — at a play timing, in the
     middle of a battle, or while an ability waits for a choice (`resume:`, engine/saved.py: a checkpoint and
-    the answers since); the original steps after STEP follow, so replaying the file shows exactly the events
+    the answers since); the original steps not yet played then follow, so replaying the file shows exactly the events
     the original run showed after STEP. The `setup:` shows the same board for reading; to change the board for
     a what-if, remove `resume:` and edit `setup:` (the game then starts at the beginning of its phase, without
     battle or effects)."""
@@ -135,7 +135,7 @@ def saved_document(run: ScenarioRun, step: int) -> dict[str, Any]:
         f"beginning of the {chosen.snapshot.get('phase') or 'main'} phase, without a battle or effects until end of turn).")
     return {"description": description, **setup_from_snapshot(chosen.snapshot, run.scenario),
             "resume": json.dumps(chosen.state, separators=(",", ":")),  # plain data, as one JSON text
-            "steps": [_plain_step(s) for s in run.scenario.steps[chosen.index:]]}
+            "steps": [_plain_step(run.scenario.steps[index - 1]) for index in chosen.steps_left]}
 
 
 def write_scenario(path: Path, document: dict[str, Any]) -> None:

@@ -40,15 +40,25 @@ def _kind(document: dict[str, Any]) -> str:
     return "answers replayed" if state["replay"] else f"at {state['at']}"
 
 
-def _by_step(steps: Any, shift: int = 0) -> dict[int, list[tuple[int, str, tuple[str, ...]]]]:
-    return {s.index + shift: _events([s]) for s in steps if s.events}
+def _by_step(steps: Any, numbers: tuple[int, ...] | None = None) -> dict[int, list[tuple[int, str, tuple[str, ...]]]]:
+    """Each step's events, by its number in the original scenario (`numbers`: the original number of each of
+    a resumed file's steps; its set-up is numbered 0)."""
+    return {(numbers[s.index - 1] if numbers and s.index else s.index): _events([s]) for s in steps if s.events}
+
+
+def _verdicts(results: Any, numbers: tuple[int, ...] | None = None) -> list[tuple[int, str, bool]]:
+    """What the `attempt` and `options` steps found (expectations read from the run's history aside)."""
+    return [(numbers[r.step - 1] if numbers else r.step, str(r.actual), r.ok) for r in results
+            if r.expectation.kind in ("refused", "option")]
 
 
 def _same_remaining(original: ScenarioRun, again: ScenarioRun, after: int) -> None:
-    """The resumed run shows the events the original showed after step `after`, under the same steps (the
-    resumed file's step 1 is the original's step after+1; its set-up shows nothing of its own)."""
+    """The resumed run shows the events the original showed after step `after`, under the same steps (its
+    set-up shows nothing of its own), and its attempts and options find what the original's found."""
     where = f"{original.scenario.name} saved after step {after}"
-    assert _by_step(again.steps, after) == _by_step(s for s in original.steps if s.index > after), where
+    numbers = next(s.steps_left for s in original.steps if s.index == after)
+    assert _by_step(again.steps, numbers) == _by_step(s for s in original.steps if s.index > after), where
+    assert _verdicts(again.expectations, numbers) == [v for v in _verdicts(original.expectations) if v[0] in numbers], where
     assert (again.outcome, again.winner, again.error) == (original.outcome, original.winner, original.error), where
 
 
@@ -59,7 +69,8 @@ def test_every_step_of_every_ruling_saves_and_resumes(played: list[ScenarioRun])
         for step in original.steps:
             document = saved_document(original, step.index)
             state = json.loads(document["resume"])  # the file's text, as plain data
-            resumed = dataclasses.replace(original.scenario, steps=original.scenario.steps[step.index:], resume=state)
+            steps = [original.scenario.steps[index - 1] for index in step.steps_left]
+            resumed = dataclasses.replace(original.scenario, steps=steps, resume=state)
             _same_remaining(original, run_scenario(resumed), step.index)
             checked += 1
             kinds[_kind(document)] = kinds.get(_kind(document), 0) + 1
