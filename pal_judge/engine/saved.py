@@ -148,12 +148,12 @@ class Recorder:
 
     def __init__(self, game: "Game", inner: Decider) -> None:
         self.inner = inner
-        self._restart(game_to_data(game, START))  # before `run`: the game's start (or its own saved checkpoint)
+        self.first = game_to_data(game, START)  # the game before `run`: its start, or the save it was restored from
+        self._restart(self.first)
 
-    def _restart(self, checkpoint: dict[str, Any]) -> None:
-        self.answers: list[list[str]] = checkpoint.pop("replay")
-        checkpoint.pop("shown_after")
-        self.checkpoint = checkpoint
+    def _restart(self, data: dict[str, Any]) -> None:
+        self.checkpoint = {key: value for key, value in data.items() if key not in ("replay", "shown_after")}
+        self.answers: list[list[str]] = [list(answer) for answer in data["replay"]]
 
     def decide(self, decision: Decision, game: "Game") -> Option:
         if decision.kind in RESUMABLE and not game.resolution:

@@ -238,13 +238,15 @@ class StepDecider:
             return
         starts = [n for n, event in enumerate(earlier.events) if (event.get("cites") or [None])[0] == begins]
         if not starts and earlier.index == 0 and self.scenario.resume is not None:
-            # a game saved right after that beginning (`replay --save-at`): what its set-up shows is the step's
+            # a game saved right after that beginning (`replay --save-at`): what its set-up shows is the step's,
+            # and the game after the set-up is the saved one, as it was loaded
             self.current.events, earlier.events = earlier.events + self.current.events, []
+            if self.saver is not None:
+                earlier.state, earlier.steps_left = self.saver.first, (self.current.index,) + self._left()
         if starts:
             self.current.events = earlier.events[starts[-1] + 1 :] + self.current.events
             del earlier.events[starts[-1] + 1 :]
-            # the earlier step's observations see the board as it was there (mid-battle); the game's state
-            # at the next decision now comes after the declined step's events, so it is no longer the earlier one's
+            # the earlier step's observations see the board as it was there (mid-battle), and its game is saved there
             earlier.snapshot = self.boards.get(earlier.events[-1]["seq"], earlier.snapshot)
             earlier.state, left = self.saved.get(earlier.events[-1]["seq"], (None, ()))
             earlier.steps_left = tuple(index for index in left if index > earlier.index)  # the declines up to it

@@ -92,6 +92,13 @@ def test_saved_files_of_each_kind_replay_through_the_file(played: list[ScenarioR
             path = tmp_path / f"{original.scenario.name}-{step.index}.yaml"
             write_scenario(path, document)
             _same_remaining(original, run_scenario(load_scenario_file(path)), step.index)
+            # and the saved file saves in its turn: at each of its steps, it goes on as the file did
+            again = run_scenario(load_scenario_file(path), keep_states=True)
+            for resaved in again.steps:
+                document = saved_document(again, resaved.index)
+                steps = [again.scenario.steps[index - 1] for index in resaved.steps_left]
+                resumed = dataclasses.replace(again.scenario, steps=steps, resume=json.loads(document["resume"]))
+                _same_remaining(again, run_scenario(resumed), resaved.index)
     assert {"start", "answers replayed", "at main", "answers replayed in a battle"} <= done, done
 
 
