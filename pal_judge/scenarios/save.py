@@ -118,7 +118,7 @@ def saved_document(run: ScenarioRun, step: int) -> dict[str, Any]:
 
     The game is saved complete right after STEP's last event, wherever that is — at a play timing, in the
     middle of a battle, or while an ability waits for a choice (`resume:`, engine/saved.py: a checkpoint and
-    the answers since); the original steps not yet played then follow, so replaying the file shows exactly the events
+    the answers since); the original steps still to play then follow, so replaying the file shows exactly the events
     the original run showed after STEP. The `setup:` shows the same board for reading; to change the board for
     a what-if, remove `resume:` and edit `setup:` (the game then starts at the beginning of its phase, without
     battle or effects)."""
@@ -131,7 +131,7 @@ def saved_document(run: ScenarioRun, step: int) -> dict[str, Any]:
         f"The game after step {chosen.index} of scenario {run.scenario.name}, saved complete in resume: "
         f"{_where_saved(chosen.state)}; replaying it goes on right after step {chosen.index} (a battle in progress, "
         f"a choice being made, effects until end of turn and once-per-turn uses included), with the original steps "
-        f"after it. For a what-if on the board, remove resume: and edit setup: (the game then starts at the "
+        f"still to play. For a what-if on the board, remove resume: and edit setup: (the game then starts at the "
         f"beginning of the {chosen.snapshot.get('phase') or 'main'} phase, without a battle or effects until end of turn).")
     return {"description": description, **setup_from_snapshot(chosen.snapshot, run.scenario),
             "resume": json.dumps(chosen.state, separators=(",", ":")),  # plain data, as one JSON text
