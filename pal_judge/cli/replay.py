@@ -57,11 +57,7 @@ def _save(run: "object", save_at: tuple[int, Path]) -> None:
     steps = run.steps  # type: ignore[attr-defined]
     if not any(s.index == step for s in steps):
         raise UserError(f"--save-at {step}: the replay has steps 0 to {steps[-1].index}")
-    document, after = saved_document(run, step)  # type: ignore[arg-type]
-    write_scenario(path, document)
-    if after != step:
-        note = f"step {step} ends while a card or ability resolves: saved after step {after}, with the steps after it"
-        console().print(note, highlight=False)
-    saved = Text.assemble(f"wrote the game after step {after} to ", rich_text(one_line(path)),
+    write_scenario(path, saved_document(run, step))  # type: ignore[arg-type]
+    saved = Text.assemble(f"wrote the game after step {step} to ", rich_text(one_line(path)),
                           "; replay it with: pal-judge replay ", rich_text(one_line(shlex.quote(str(path)))))
     console().print(saved, highlight=False)

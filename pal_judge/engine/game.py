@@ -97,6 +97,8 @@ class Game:
         self.start_phase = "stand"
         self.pregame: Callable[["Game"], None] | None = None
         self.resume_at: str | None = None  # a restored game: the play timing it resumes at (saved.RESUMABLE)
+        self.replay_answers: list[tuple[str, str]] = []  # a restored game: the saved answers `run` gives again
+        self.shown_after = 0  # a restored game: the event it was saved after; those up to it are not shown again
         # the rules procedures the event pipeline calls back into (a replacement's steps and cost, 10.11):
         # wired here, by the facade, so the pipeline layer does not import the layer above it
         self.procedures = effects
@@ -123,10 +125,17 @@ class Game:
         return game_from_data(data)
 
     def to_data(self, at: str) -> dict[str, Any]:
-        """The complete state as plain data, for a game stopped at the play timing `at` (main, block, quick)."""
+        """The complete state as plain data, for a game stopped at the play timing `at` (main, block, quick),
+        or not run yet (`start`). At any other moment, save through a `saved.Recorder`."""
         from pal_judge.engine.saved import game_to_data
 
         return game_to_data(self, at)
+
+    def copy(self, at: str) -> "Game":
+        """An independent copy of this game stopped at the play timing `at` (or `start`), to branch a what-if."""
+        from pal_judge.engine.saved import copy_game
+
+        return copy_game(self, at)
 
     # ---------------------------------------------------------------- helpers
     def opp(self, idx: int) -> int:
@@ -148,8 +157,8 @@ class Game:
         self.event_count += 1
         if self.event_count > self.max_events:
             self._over_budget()
-        if not self.record and not self.listeners:
-            return
+        if (not self.record and not self.listeners) or self.event_count <= self.shown_after:
+            return  # (a restored game giving its saved answers again does not show those events twice)
         event = Event(
             seq=self.event_count, what=what, cites=precise_cites(tuple(cites)),
             player=None if player is None else self.players[player].name, card=card,
@@ -300,6 +309,10 @@ class Game:
             raise RuntimeError("a Game runs once; build a new one")
         self._ran = True
         self.decider = decider
+        if self.replay_answers:
+            from pal_judge.engine.saved import Replaying
+
+            self.decider = Replaying(self.replay_answers, decider)
         self._until = until
         pending = None
         try:

@@ -41,8 +41,9 @@ class StepRun:
     snapshot: dict[str, Any] = field(default_factory=dict)
     expectations: list[ExpectationResult] = field(default_factory=list)
     decisions: list[dict[str, Any]] = field(default_factory=list)  # what was asked and answered
-    state: dict[str, Any] | None = None  # the engine's complete state after this step (`keep_states`), when
-    # the next decision is a play timing the game can resume at (engine.saved.RESUMABLE)
+    state: dict[str, Any] | None = None  # the game saved right after this step's last event (`keep_states`):
+    # engine.saved's checkpoint and the answers since it
+    steps_left: tuple[int, ...] = ()  # with `state`: the scenario's steps (by number) not yet played then
 
     def to_dict(self) -> dict[str, Any]:
         return {
@@ -197,9 +198,8 @@ def _declines_unasked(step: Step, decision: Any) -> bool:
 class StepDecider:
     """Answers the engine's decisions from the scenario's steps, recording each step's events and board."""
 
-    def __init__(self, scenario: Scenario, keep_states: bool = False) -> None:
+    def __init__(self, scenario: Scenario) -> None:
         self.scenario = scenario
-        self.keep_states = keep_states
         self.remaining = list(enumerate(scenario.steps, start=1))
         self.queue: list[tuple[tuple[str, ...], list[str]]] = []
         self.current = StepRun(0, "set-up", scenario.where.line)
@@ -209,14 +209,19 @@ class StepDecider:
         self.option_checks: list[ExpectationResult] = []
         self.refused: list[str] = []  # the refusing clause of each attempt the rules refused
         self.boards: dict[int, dict[str, Any]] = {}  # event seq -> the board right after it (`on_event`)
+        self.saver: Any = None  # with `keep_states`: the engine.saved.Recorder the game asks through
+        # event seq -> the game saved right after it, and the steps not yet played then (`on_event`)
+        self.saved: dict[int, tuple[dict[str, Any], tuple[int, ...]]] = {}
 
-    def close_step(self, game: Any, decision: Any = None) -> None:
+    def _left(self) -> tuple[int, ...]:
+        return tuple(index for index, _ in self.remaining)
+
+    def close_step(self, game: Any, left: tuple[int, ...] | None = None) -> None:
         """Give the events since the last step to the current one and take the board (and, with
-        `keep_states`, the engine's state when `decision` is one a saved game can resume at)."""
-        from pal_judge.engine.saved import RESUMABLE
-
-        if self.keep_states and decision is not None and decision.kind in RESUMABLE:
-            self.current.state = game.to_data(decision.kind)  # a play timing: nothing is resolving
+        `keep_states`, the game saved as it is now, and the steps `left` to play from there)."""
+        if self.saver is not None:
+            self.current.state = self.saver.save(game)
+            self.current.steps_left = self._left() if left is None else left
         events = game.events[self.seen :]
         self.seen = len(game.events)
         self.current.events += [e.to_dict() for e in events]
@@ -232,13 +237,19 @@ class StepDecider:
         if begins is None or earlier is None:
             return
         starts = [n for n, event in enumerate(earlier.events) if (event.get("cites") or [None])[0] == begins]
+        if not starts and earlier.index == 0 and self.scenario.resume is not None:
+            # a game saved right after that beginning (`replay --save-at`): what its set-up shows is the step's,
+            # and the game after the set-up is the saved one, as it was loaded
+            self.current.events, earlier.events = earlier.events + self.current.events, []
+            if self.saver is not None:
+                earlier.state, earlier.steps_left = self.saver.first, (self.current.index,) + self._left()
         if starts:
             self.current.events = earlier.events[starts[-1] + 1 :] + self.current.events
             del earlier.events[starts[-1] + 1 :]
-            # the earlier step's observations see the board as it was there (mid-battle); the game's state
-            # at the next decision now comes after the declined step's events, so it is no longer the earlier one's
+            # the earlier step's observations see the board as it was there (mid-battle), and its game is saved there
             earlier.snapshot = self.boards.get(earlier.events[-1]["seq"], earlier.snapshot)
-            earlier.state = None
+            earlier.state, left = self.saved.get(earlier.events[-1]["seq"], (None, ()))
+            earlier.steps_left = tuple(index for index in left if index > earlier.index)  # the declines up to it
 
     def on_event(self, game: Any, event: Any) -> None:
         """Listener (engine API §5): the board at each beginning a declined choice may split at, and the
@@ -251,9 +262,11 @@ class StepDecider:
             waiting = next((n for n, (_, s) in enumerate(self.remaining) if not _declines_anything(s)), None)
             step = None if waiting is None else self.remaining[waiting][1]
             if step is None or step.action != "attempt" or ATTEMPT_MOMENT.get(step.args["step"].action) != moment:
-                return
+                break
             index, _ = self.remaining.pop(waiting)
             self._attempt(game, index, step)
+        if self.saver is not None:  # the attempts judged at this moment are played already
+            self.saved[event.seq] = (self.saver.save(game), self._left())
 
     def _attempt(self, game: Any, index: int, step: Step) -> None:
         result, found = _attempt_result(game, index, step)
@@ -289,8 +302,9 @@ class StepDecider:
             kinds, labels = self.queue.pop(0)
             self.current.decisions.append({"kind": kinds[0], "answer": labels[0], "asked": False})
         while not self.queue:
+            left = self._left()  # the options and attempts judged at this decision are judged again on resuming
             self._check_options(decision, game)
-            self.close_step(game, decision)
+            self.close_step(game, left)
             if not self.remaining:
                 self.pending = decision
                 from pal_judge.engine import ScriptExhausted
@@ -467,6 +481,14 @@ def _deck_check(scenario: Scenario) -> ScenarioRun | None:
     return ScenarioRun(scenario, [step], check(board, scenario.expect, 0), "illegal_deck", None, error)
 
 
+def _saving(game: Any, decider: StepDecider) -> Any:
+    """The decider the game asks when each step's state is kept: a Recorder around the scenario's own."""
+    from pal_judge.engine.saved import Recorder
+
+    decider.saver = Recorder(game, decider)
+    return decider.saver
+
+
 def run_scenario(scenario: Scenario, keep_states: bool = False) -> ScenarioRun:
     """Play the scenario; expectation failures and strict-run failures are reported, not raised.
     `keep_states`: keep the engine's state after each step (for `replay --save-at`)."""
@@ -477,12 +499,12 @@ def run_scenario(scenario: Scenario, keep_states: bool = False) -> ScenarioRun:
         if illegal is not None:
             return illegal
     game = _build_game(scenario)
-    decider = StepDecider(scenario, keep_states)
+    decider = StepDecider(scenario)
     game.listeners.append(decider.on_event)
     error: str | None = None
     outcome, winner = "error", None
     try:
-        result = game.run(decider)
+        result = game.run(_saving(game, decider) if keep_states else decider)
         outcome, winner = result.outcome, result.winner
         pending = getattr(result, "pending", None) or decider.pending
         if outcome == "event_limit":
@@ -496,7 +518,7 @@ def run_scenario(scenario: Scenario, keep_states: bool = False) -> ScenarioRun:
         raise UserError(f"{scenario.where}: resume: the saved game is not consistent "
                         f"({type(err).__name__}: {str(err)[:120]})") from None
     if not any(run is decider.current for run in decider.runs):
-        decider.close_step(game, pending)
+        decider.close_step(game)
     if error is None and pending is not None and pending.kind not in PLAY_TIMINGS:
         legal = ", ".join(o.label for o in pending.options)
         error = (

@@ -51,15 +51,11 @@ def _library(scenario: Scenario, used: set[str]) -> dict[str, Any]:
     return cards
 
 
-def setup_from_snapshot(snapshot: dict[str, Any], scenario: Scenario, step: int) -> dict[str, Any]:
-    """A scenario document (as plain data) whose set-up is this board and which has no steps yet."""
-    notes = [f"Board after step {step} of scenario {scenario.name}."]
+def setup_from_snapshot(snapshot: dict[str, Any], scenario: Scenario) -> dict[str, Any]:
+    """The `cards:` and `setup:` of a scenario document (as plain data) whose set-up is this board."""
     phase = snapshot.get("phase") or "main"
     if phase not in PHASES:
         phase = "main"
-    if snapshot.get("battle"):
-        notes.append("A battle was in progress; the set-up starts in the main phase without it.")
-    notes.append("Effects lasting until end of turn are not carried over.")
     used: set[str] = set()
     setup: dict[str, Any] = {
         "turn": snapshot["turn_player"],
@@ -94,13 +90,8 @@ def setup_from_snapshot(snapshot: dict[str, Any], scenario: Scenario, step: int)
             "soul_deck": souls.get("deck", 0),
             "pal_limit": board.get("pal_limit", 5),  # the limit in force (with card text that changes it)
         }
-    document: dict[str, Any] = {"description": " ".join(notes)}
     library = _library(scenario, used)
-    if library:
-        document["cards"] = library
-    document["setup"] = setup
-    document["steps"] = []
-    return document
+    return {"cards": library, "setup": setup} if library else {"setup": setup}
 
 
 def _plain_step(step: Step) -> Any:
@@ -112,30 +103,39 @@ def _plain_step(step: Step) -> Any:
     return {step.action: dict(step.args)} if step.args else step.action
 
 
-def saved_document(run: ScenarioRun, step: int) -> tuple[dict[str, Any], int]:
-    """The scenario file `replay --save-at STEP` writes, and the step it really starts after.
+def _where_saved(state: dict[str, Any]) -> str:
+    """In words: the checkpoint a saved game restores and the answers it gives again (engine/saved.py)."""
+    at = "at the start of the game" if state["at"] == "start" else f"at a {state['at']} decision (a play timing)"
+    answers = len(state["replay"])
+    if not answers:
+        return f"the engine's complete state {at}"
+    return (f"the engine's complete state {at} and the {answers} answer{'s' if answers > 1 else ''} given since then "
+            f"(replay:), which replaying this file gives again without showing their events")
 
-    The game is saved complete (`resume:`, the engine's state: a battle in progress, effects until end of
-    turn, once-per-turn uses …) after the last step up to STEP that ends at a play timing (main, block,
-    quick); the original steps after that one follow, so replaying the file goes on exactly as the original
-    did. The `setup:` shows the same board for reading; to change the board for a what-if, remove `resume:`
-    and edit `setup:` (the game then starts at the beginning of its phase, without battle or effects)."""
-    runs = [r for r in run.steps if r.index <= step]
-    saved = next((r for r in reversed(runs) if r.state is not None), None)
-    chosen = saved or runs[-1]
+
+def saved_document(run: ScenarioRun, step: int) -> dict[str, Any]:
+    """The scenario file `replay --save-at STEP` writes (`run` was played with `keep_states`).
+
+    The game is saved complete right after STEP's last event, wherever that is — at a play timing, in the
+    middle of a battle, or while an ability waits for a choice (`resume:`, engine/saved.py: a checkpoint and
+    the answers since); the original steps still to play then follow, so replaying the file shows exactly the events
+    the original run showed after STEP. The `setup:` shows the same board for reading; to change the board for
+    a what-if, remove `resume:` and edit `setup:` (the game then starts at the beginning of its phase, without
+    battle or effects)."""
+    chosen = [r for r in run.steps if r.index <= step][-1]
     if "players" not in chosen.snapshot:
         raise UserError(f"--save-at {step}: the decks are not legal (6.1), so there is no game to save")
-    document = setup_from_snapshot(chosen.snapshot, run.scenario, chosen.index)
-    if saved is not None:
-        document["description"] = (
-            f"The game after step {chosen.index} of scenario {run.scenario.name}, saved complete in resume: (a battle "
-            f"in progress, effects until end of turn and once-per-turn uses included); the original steps after "
-            f"step {chosen.index} follow. For a what-if on the board, remove resume: and edit setup: (the game then "
-            f"starts at the beginning of the {chosen.snapshot.get('phase') or 'main'} phase, without a battle or "
-            f"effects until end of turn).")
-        document["resume"] = json.dumps(saved.state, separators=(",", ":"))  # plain data, as one JSON text
-        document["steps"] = [_plain_step(s) for s in run.scenario.steps[chosen.index:]]
-    return document, chosen.index
+    if chosen.state is None:
+        raise ValueError("saved_document needs a run played with keep_states=True")
+    description = (
+        f"The game after step {chosen.index} of scenario {run.scenario.name}, saved complete in resume: "
+        f"{_where_saved(chosen.state)}; replaying it goes on right after step {chosen.index} (a battle in progress, "
+        f"a choice being made, effects until end of turn and once-per-turn uses included), with the original steps "
+        f"still to play. For a what-if on the board, remove resume: and edit setup: (the game then starts at the "
+        f"beginning of the {chosen.snapshot.get('phase') or 'main'} phase, without a battle or effects until end of turn).")
+    return {"description": description, **setup_from_snapshot(chosen.snapshot, run.scenario),
+            "resume": json.dumps(chosen.state, separators=(",", ":")),  # plain data, as one JSON text
+            "steps": [_plain_step(run.scenario.steps[index - 1]) for index in chosen.steps_left]}
 
 
 def write_scenario(path: Path, document: dict[str, Any]) -> None:
