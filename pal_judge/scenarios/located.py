@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import difflib
 from dataclasses import dataclass
+from functools import lru_cache
 from pathlib import Path
 from typing import Any, Iterable
 
@@ -23,6 +24,8 @@ from pal_judge.textfiles import read_utf8
 MAX_DEPTH = 40  # nesting levels a scenario or ruling file may use (real files use fewer than 10)
 MAX_VALUES = 50_000  # values a file may expand to through aliases (the largest rulings file has ~1,200)
 MAX_BYTES = 2_000_000  # a scenario or rulings file is a few kilobytes; megabytes of YAML take seconds to parse
+MAX_REMEMBERED = 128  # parsed files kept per process (the rulings are about 50 files) …
+MAX_REMEMBERED_BYTES = 100_000  # … each of at most this many characters (a rulings file has about 10,000)
 _PLAIN_TAGS = ("tag:yaml.org,2002:map", "tag:yaml.org,2002:seq")
 
 
@@ -173,7 +176,15 @@ def read_yaml_text(path: Path, shown: str | None = None) -> str:
 
 
 def load_located(text: str, file: str) -> Located:
-    """Parse one YAML document safely; syntax errors and too deep nesting name the file and line."""
+    """Parse one YAML document safely; syntax errors and too deep nesting name the file and line.
+    A text read again in the same process (a first `ask` reads the rulings for their words, their
+    cards and its replay) is parsed once: the trees are never changed by their readers."""
+    if len(text) > MAX_REMEMBERED_BYTES:
+        return _parse(text, file)
+    return _remembered(text, file)
+
+
+def _parse(text: str, file: str) -> Located:
     try:
         node = _compose(text, file)
     except yaml.YAMLError:
@@ -181,6 +192,9 @@ def load_located(text: str, file: str) -> Located:
     if node is None:
         raise UserError(f"{file}:1: the file is empty")
     return _Builder(file).build(node)
+
+
+_remembered = lru_cache(maxsize=MAX_REMEMBERED)(_parse)
 
 
 def _compose(text: str, file: str) -> yaml.Node | None:
