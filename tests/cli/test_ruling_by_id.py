@@ -11,14 +11,8 @@ from pal_judge.errors import UserError
 from pal_judge.rulings.find import load_ruling_by_id
 from pal_judge.rulings.loader import load_rulings
 
-RULING = """- id: {id}
-  question: {{en: "{question}"}}
-  answer: {{en: "It is."}}
-  cites: ["13.1.1"]
-  source: {{kind: rulebook, date: 2026-11-30}}
-  scenario:
-    setup: {{turn: A}}
-"""
+RULING = ('- {{id: {id}, question: {{en: "{question}"}}, answer: {{en: "It is."}}, cites: ["13.1.1"], '
+          'source: {{kind: rulebook, date: 2026-11-30}}, scenario: {{setup: {{turn: A}}}}}}\n')
 
 
 def test_every_ruling_is_found_where_load_rulings_finds_it() -> None:
