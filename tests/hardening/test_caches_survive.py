@@ -1,6 +1,7 @@
 """The search index and the rulebook cache survive kills, corruption, unwritable folders and races.
 
-Real `pal-judge` processes, each with its own PAL_JUDGE_CACHE. To keep the suite fast, every cache
+Real `pal-judge` processes where a process is what is tested (a kill, two builds at once), else the
+command run in this process; each with its own PAL_JUDGE_CACHE. To keep the suite fast, every cache
 starts from a copy of the session's good rulebook cache (and, where the test is about a damaged
 index, of one good index built once for this module).
 """
