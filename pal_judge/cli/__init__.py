@@ -4,28 +4,63 @@ Each command module registers itself on `app` when imported. Keep module-level
 imports light (typer, rich, stdlib, small modules of ours): heavy libraries
 (whoosh, the engine) are imported inside the commands that need them, so that
 `pal-judge rule` starts fast.
+
+`main()` (the console script and `python -m pal_judge`) imports only the module of the
+command it is asked for; `pal_judge.cli.app`, used by tests and embedders, has them all.
 """
 
 from __future__ import annotations
 
-from pal_judge.cli._app import app, main  # noqa: F401
+import importlib
+import sys
+from typing import Any
 
-# Command modules register themselves on `app` when imported.
-from pal_judge.cli import (  # noqa: E402,F401
-    rule,  # rule, with previous/next stepping
-    readings,
-    toc,
-    align,
-    search,
-    index,
-    simulate,
-    replay,
-    why_not,  # `why-not FILE`: the attempts of a scenario and the clauses that refuse them
-    ask,
-    card,
-    rulings_cmd,  # `rulings check`, `rulings list`
-    coverage,
-    xcheck,
-    diff,  # `diff OLD NEW [--rulings]`
-    export_html,
-)
+# Command name -> the module that registers it (in the order `--help` lists them).
+COMMAND_MODULES = {
+    "rule": "rule",  # rule, with previous/next stepping
+    "readings": "readings",
+    "toc": "toc",
+    "align": "align",
+    "search": "search",
+    "index": "index",
+    "simulate": "simulate",
+    "replay": "replay",
+    "why-not": "why_not",  # the attempts of a scenario and the clauses that refuse them
+    "ask": "ask",
+    "card": "card",
+    "rulings": "rulings_cmd",  # `rulings check`, `rulings list`
+    "coverage": "coverage",
+    "xcheck": "xcheck",
+    "diff": "diff",  # `diff OLD NEW [--rulings]`
+    "export-html": "export_html",
+}
+
+
+def _register(names: list[str]) -> Any:
+    """Import the command modules of `names` (registering their commands); the app."""
+    for name in names:
+        importlib.import_module(f"pal_judge.cli.{COMMAND_MODULES[name]}")
+    from pal_judge.cli._app import app
+
+    return app
+
+
+def _asked_for(args: list[str]) -> list[str]:
+    """The command `args` name when it is one we know; every command otherwise (no command,
+    `--help`, or a misspelling, which Click answers with the list of commands)."""
+    command = next((arg for arg in args if not arg.startswith("-")), None)
+    return [command] if command in COMMAND_MODULES else list(COMMAND_MODULES)
+
+
+def __getattr__(name: str) -> Any:
+    if name == "app":  # `from pal_judge.cli import app`: the app with every command
+        return _register(list(COMMAND_MODULES))
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+
+
+def main() -> None:
+    """Console-script entry point."""
+    _register(_asked_for(sys.argv[1:]))
+    from pal_judge.cli._app import main as run
+
+    run()

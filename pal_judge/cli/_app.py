@@ -23,6 +23,14 @@ app = typer.Typer(
     pretty_exceptions_enable=False,
 )
 
+
+
+@app.callback()
+def _commands() -> None:
+    """Always a group of commands, even when `main()` has registered only the one asked for
+    (Typer runs a lone command without its name)."""
+
+
 F = TypeVar("F", bound=Callable[..., Any])
 
 

@@ -36,11 +36,10 @@ def ask(
     answer = find_answer(" ".join(question), ruling_texts(), limit=limit)
     run = None
     if answer.ruling is not None and not (no_replay or brief):
-        from pal_judge.rulings.loader import load_rulings
+        from pal_judge.rulings.find import load_ruling_by_id
         from pal_judge.scenarios import run_scenario
 
-        rulings = load_rulings(skip=lambda problem: None)  # broken ones were reported by ruling_texts
-        run = run_scenario(next(r.scenario for r in rulings if r.id == answer.ruling.id))
+        run = run_scenario(load_ruling_by_id(answer.ruling.id).scenario)  # broken files: reported by ruling_texts
     if as_json:
         data = answer.to_dict()
         if run is not None:

@@ -116,6 +116,24 @@ class _Packed:
                        self.numbers | other.numbers, self.terms | other.terms)
 
 
+class _TermWeights(dict):  # type: ignore[type-arg]
+    """Summed rarity of a set of terms (a bit mask), computed on first use: `weights[mask]` is
+    read some 250,000 times per alignment, a dictionary hit for all but a few thousand."""
+
+    def __init__(self, term_weights: dict[int, float]) -> None:
+        super().__init__({0: 0.0})
+        self.term_weights = term_weights
+
+    def __missing__(self, terms: int) -> float:
+        weight, rest = 0.0, terms
+        while rest:
+            bit = rest & -rest
+            weight += self.term_weights[bit]
+            rest ^= bit
+        self[terms] = weight
+        return weight
+
+
 class _Scorer:
     """Costs of the candidate beads over one pair of texts."""
 
@@ -138,7 +156,7 @@ class _Scorer:
         refs, numbers, terms = _Bits(), _Bits(), _Bits()
         self.en, self.zh = ([_Packed(x.length, refs.mask(x.refs), numbers.mask(x.numbers), terms.mask(x.terms)) for x in side]
                             for side in (en, zh))
-        self.term_weights = {bit: idf.get(t, default_idf) for t, bit in terms.bit.items()}
+        self.weights = _TermWeights({bit: idf.get(t, default_idf) for t, bit in terms.bit.items()})
         self.pins = {p.en_index: p.sections for p in pins}
         # Position: where a paragraph "should" fall if the translation were one paragraph per clause.
         self.clause_rank = [0] * (len(sections) + 1)  # clauses before grid column j
@@ -146,19 +164,6 @@ class _Scorer:
             self.clause_rank[j + 1] = self.clause_rank[j] + (1 if is_clause else 0)
         self.slope = len(paragraphs) / max(self.clause_rank[-1], 1)
         self.numbers = [s.number for s in sections]
-        self._weights: dict[int, float] = {0: 0.0}
-
-    def _weight(self, terms: int) -> float:
-        """Summed rarity of a set of terms (a bit mask)."""
-        weight = self._weights.get(terms)
-        if weight is None:
-            weight, rest = 0.0, terms
-            while rest:
-                bit = rest & -rest
-                weight += self.term_weights[bit]
-                rest ^= bit
-            self._weights[terms] = weight
-        return weight
 
     def _joined(self, en: tuple[int, ...], zh: tuple[int, ...]) -> tuple[_Packed, _Packed]:
         e = self.en[en[0]]
@@ -182,10 +187,7 @@ class _Scorer:
         if e.numbers or z.numbers:
             cost += W_NUM_DIFF * (e.numbers ^ z.numbers).bit_count() - W_NUM_SHARED * (e.numbers & z.numbers).bit_count()
         if e.terms or z.terms:
-            weights = self._weights  # the cache of _weight, read here first: 250,000 lookups
-            differ, shared = e.terms ^ z.terms, e.terms & z.terms
-            cost += (W_TERM_DIFF * (weights.get(differ) or self._weight(differ))
-                     - W_TERM_SHARED * (weights.get(shared) or self._weight(shared)))
+            cost += W_TERM_DIFF * self.weights[e.terms ^ z.terms] - W_TERM_SHARED * self.weights[e.terms & z.terms]
         return cost
 
     def match(self, en: tuple[int, ...], zh: tuple[int, ...]) -> float:
@@ -220,7 +222,7 @@ class _Scorer:
                 if n != k:
                     terms, refs, numbers = terms & ~sibling.terms, refs & ~sibling.refs, numbers & ~sibling.numbers
             own = (W_REF_SHARED * refs.bit_count() + W_NUM_SHARED * numbers.bit_count()
-                   + (self._weights.get(terms) or self._weight(terms)))
+                   + self.weights[terms])
             if own < MIN_OWN_EVIDENCE:
                 if with_all is None:
                     with_all = self._lengths_cost(whole, other.length, parts_are_en)

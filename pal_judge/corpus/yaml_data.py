@@ -39,7 +39,7 @@ def load_yaml_list(path: Path) -> list[tuple[int, Any]]:
         raise DataFileError(path, None, f"cannot read: {err.strerror or err}") from None
     loader_class = getattr(yaml, "CSafeLoader", yaml.SafeLoader)  # libyaml when installed: 15× faster
     try:
-        if _deeper_than(yaml.parse(text, Loader=loader_class), MAX_DEPTH):
+        if first_deeper_than(yaml.parse(text, Loader=loader_class), MAX_DEPTH) is not None:
             raise DataFileError(path, None, "not valid YAML: nested too deeply to read")
         loader = loader_class(text)
         try:
@@ -62,10 +62,10 @@ def load_yaml_list(path: Path) -> list[tuple[int, Any]]:
     return [(item.start_mark.line + 1, value) for item, value in zip(node.value, data)]
 
 
-def _deeper_than(events: Any, limit: int) -> bool:
-    """Whether collections nest deeper than `limit` in an event stream. libyaml composes
-    recursively in C and crashes the interpreter on hostile nesting, so the depth is measured
-    first, from the parser's events (a loop, not a recursion), stopping as soon as it is too deep."""
+def first_deeper_than(events: Any, limit: int) -> Any:
+    """The mark of the first collection nested deeper than `limit` in an event stream, or None.
+    libyaml composes recursively in C and crashes the interpreter on hostile nesting, so the depth
+    is measured first, from the parser's events (a loop, not a recursion), stopping at the first."""
     import yaml
 
     depth = 0
@@ -73,10 +73,10 @@ def _deeper_than(events: Any, limit: int) -> bool:
         if isinstance(event, (yaml.SequenceStartEvent, yaml.MappingStartEvent)):
             depth += 1
             if depth > limit:
-                return True
+                return event.start_mark
         elif isinstance(event, (yaml.SequenceEndEvent, yaml.MappingEndEvent)):
             depth -= 1
-    return False
+    return None
 
 
 def _reject_duplicate_keys(path: Path, node: Any) -> None:

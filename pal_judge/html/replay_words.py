@@ -12,6 +12,7 @@ Chinese side 普通帕鲁 and 幸运帕鲁.
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 from typing import Callable
 
 _READY_MADE_ZH = {"normal": "普通帕鲁", "lucky": "幸运帕鲁"}
@@ -305,6 +306,7 @@ def _free_text(value: str) -> str:
 _FILL: dict[str, Callable[[str], str]] = {"c": card_zh, "d": card_zh, "e": card_zh, "t": _free_text}
 
 
+@lru_cache(maxsize=16384)  # a site's replays say some 90,000 sentences and labels, a few thousand distinct
 def zh_of(english: str) -> str | None:
     """The Chinese of one replay sentence or label (card names already as judges write them), or None."""
     english = english.strip()

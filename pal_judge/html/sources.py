@@ -131,11 +131,12 @@ def coverage_of(rulings: tuple[RulingView, ...]) -> dict[str, tuple[str, ...]]:
 
 
 def _load_findings(rulebook: Rulebook, glossary: Glossary) -> tuple[FindingView, ...]:
-    from pal_judge.xcheck import run_checks
+    from pal_judge.render.translation_notes import all_findings  # run once, cached with `rule` and `ask`
 
     return tuple(
-        FindingView(f.section, f.check, f.severity, f.message, f.en, f.zh, tuple(f.en_marks), tuple(f.zh_marks))
-        for f in run_checks(rulebook, glossary)
+        FindingView(f["section"], f["check"], f["severity"], f["message"], f["en"], f["zh"],
+                    tuple(tuple(mark) for mark in f["en_marks"]), tuple(tuple(mark) for mark in f["zh_marks"]))
+        for f in all_findings(rulebook, glossary)
     )
 
 

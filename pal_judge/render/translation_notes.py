@@ -3,7 +3,7 @@
 `rule` and `ask` show, under a clause, xcheck's error- and warning-level findings (the
 English may say something else than the authoritative Chinese) and the rulings that follow
 the Chinese where the texts disagree. xcheck's public API (`run_checks`) is called once for
-the whole book; its findings are cached as plain JSON (`cache_dir()/xcheck-notes.json`),
+the whole book; all its findings are cached as plain JSON (`cache_dir()/xcheck-notes.json`),
 keyed by the rules files and the corpus and xcheck code, so `rule` stays fast.
 """
 
@@ -16,7 +16,7 @@ from pal_judge.fingerprint import fingerprint, package_sources
 from pal_judge.json_cache import cached_json
 from pal_judge.paths import rules_dir
 
-CACHE_FORMAT = 1
+CACHE_FORMAT = 2  # 2: every finding (the exported site shows the infos too), not only errors and warnings
 SHOWN_SEVERITIES = ("error", "warning")
 
 
@@ -25,15 +25,20 @@ def _key() -> str:
     return fingerprint(f"xcheck-notes={CACHE_FORMAT}", [*files, *package_sources("corpus", "xcheck")])
 
 
-def book_findings(book: Any, glossary: Any) -> list[dict[str, Any]]:
-    """Every error and warning of the translation check (Finding.to_dict()), cached."""
+def all_findings(book: Any, glossary: Any) -> list[dict[str, Any]]:
+    """Every finding of the translation check (Finding.to_dict()), cached; the site shows them all."""
 
     def check() -> list[dict[str, Any]]:
         from pal_judge.xcheck import run_checks
 
-        return [f.to_dict() for f in run_checks(book, glossary) if f.severity in SHOWN_SEVERITIES]
+        return [f.to_dict() for f in run_checks(book, glossary)]
 
     return cached_json("xcheck-notes", _key(), check)
+
+
+def book_findings(book: Any, glossary: Any) -> list[dict[str, Any]]:
+    """Every error and warning of the translation check (Finding.to_dict())."""
+    return [f for f in all_findings(book, glossary) if f["severity"] in SHOWN_SEVERITIES]
 
 
 def rulings_following_chinese(numbers: Iterable[str]) -> list[dict[str, str]]:

@@ -18,6 +18,26 @@ def find_ruling(ruling_id: str, rulings: list[Ruling]) -> Ruling:
     raise UserError(f"no ruling or file called '{ruling_id}'{suggest(ruling_id, [r.id for r in rulings])}")
 
 
+def load_ruling_by_id(ruling_id: str) -> Ruling:
+    """The ruling `ruling_id`, parsing only the rulings files whose text names it (a replay needs one
+    ruling, not the fifty files); files that cannot be read are passed over (the caller's listing of
+    the rulings reports them). When none of those holds it, every file is read, as `load_rulings`
+    does, so that the error suggests the nearest ids."""
+    from pal_judge.paths import ruling_files
+    from pal_judge.rulings.loader import load_ruling_file, load_rulings
+
+    for path in ruling_files():
+        try:
+            named = ruling_id in read_yaml_text(path)
+        except UserError:
+            continue
+        if named:
+            found = [r for r in load_ruling_file(path, skip=lambda problem: None) if r.id == ruling_id]
+            if found:
+                return found[0]  # the first file in order holding the id, as load_rulings keeps it
+    return find_ruling(ruling_id, load_rulings(skip=lambda problem: None))
+
+
 def resolve(target: str) -> tuple[Scenario, Ruling | None]:
     """`target` is a YAML file (one ruling, or a bare scenario) or a ruling id."""
     from pal_judge.rulings.loader import load_ruling_file, load_rulings

@@ -10,18 +10,22 @@ from __future__ import annotations
 
 import difflib
 from dataclasses import dataclass
+from functools import lru_cache
 from pathlib import Path
 from typing import Any, Iterable
 
 import yaml
 from yaml.constructor import SafeConstructor
 
+from pal_judge.corpus.yaml_data import first_deeper_than
 from pal_judge.errors import UserError
 from pal_judge.textfiles import read_utf8
 
 MAX_DEPTH = 40  # nesting levels a scenario or ruling file may use (real files use fewer than 10)
 MAX_VALUES = 50_000  # values a file may expand to through aliases (the largest rulings file has ~1,200)
 MAX_BYTES = 2_000_000  # a scenario or rulings file is a few kilobytes; megabytes of YAML take seconds to parse
+MAX_REMEMBERED = 128  # parsed files kept per process (the rulings are about 50 files) …
+MAX_REMEMBERED_BYTES = 100_000  # … each of at most this many characters (a rulings file has about 10,000)
 _PLAIN_TAGS = ("tag:yaml.org,2002:map", "tag:yaml.org,2002:seq")
 
 
@@ -125,7 +129,7 @@ def check_fields(node: dict[str, Located], allowed: Iterable[str], owner: str, r
 
 class _Builder:
     """Turns composed YAML nodes into `Located` trees, rejecting duplicate keys, foreign tags,
-    deep nesting and alias bombs (each with the line where it happens)."""
+    deep nesting through aliases and alias bombs (each with the line where it happens)."""
 
     def __init__(self, file: str) -> None:
         self.file = file
@@ -140,7 +144,7 @@ class _Builder:
         if self.values > MAX_VALUES:
             raise self.where(node).error(f"the file expands to more than {MAX_VALUES} values (a rulings file holds "
                                          "about a thousand; aliases repeated inside aliases?); write fewer values")
-        if depth > MAX_DEPTH:
+        if depth > MAX_DEPTH:  # an alias nested in itself, or aliases inside aliases
             raise self.where(node).error(f"nested more than {MAX_DEPTH} levels deep")
         if isinstance(node, (yaml.MappingNode, yaml.SequenceNode)) and node.tag not in _PLAIN_TAGS:
             raise self.where(node).error(f"unsupported YAML tag '{node.tag.replace('tag:yaml.org,2002:', '!!')}'; write plain values")
@@ -172,18 +176,46 @@ def read_yaml_text(path: Path, shown: str | None = None) -> str:
 
 
 def load_located(text: str, file: str) -> Located:
-    """Parse one YAML document safely; syntax errors name the file and line."""
+    """Parse one YAML document safely; syntax errors and too deep nesting name the file and line.
+    A text read again in the same process (a first `ask` reads the rulings for their words, their
+    cards and its replay) is parsed once: the trees are never changed by their readers."""
+    if len(text) > MAX_REMEMBERED_BYTES:
+        return _parse(text, file)
+    return _remembered(text, file)
+
+
+def _parse(text: str, file: str) -> Located:
     try:
-        node = yaml.compose(text, Loader=yaml.SafeLoader)
-    except RecursionError:
-        raise UserError(f"{file}: nested too deeply to read (at most {MAX_DEPTH} levels)") from None
+        node = _compose(text, file)
+    except yaml.YAMLError:
+        node = _compose_reporting(text, file)  # raises the error with the pure-Python parser's words
+    if node is None:
+        raise UserError(f"{file}:1: the file is empty")
+    return _Builder(file).build(node)
+
+
+_remembered = lru_cache(maxsize=MAX_REMEMBERED)(_parse)
+
+
+def _compose(text: str, file: str) -> yaml.Node | None:
+    """The node tree, composed by libyaml when installed (about 15× faster than the pure-Python
+    parser). libyaml composes recursively in C and would crash on hostile nesting, so the depth is
+    measured first on the parser's events, in a loop."""
+    loader_class = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
+    too_deep = first_deeper_than(yaml.parse(text, Loader=loader_class), MAX_DEPTH)
+    if too_deep is not None:
+        raise UserError(f"{file}:{too_deep.line + 1}: nested more than {MAX_DEPTH} levels deep")
+    return yaml.compose(text, Loader=loader_class)
+
+
+def _compose_reporting(text: str, file: str) -> yaml.Node | None:
+    """Compose with the pure-Python parser, turning its error into one line naming the file and line
+    (its messages name the offending character, libyaml's do not)."""
+    try:
+        return yaml.compose(text, Loader=yaml.SafeLoader)
     except yaml.MarkedYAMLError as err:
         mark = err.problem_mark or err.context_mark
         line = mark.line + 1 if mark else 1
         raise UserError(f"{file}:{line}: YAML syntax error: {err.problem or err}") from None
     except yaml.YAMLError as err:
         raise UserError(f"{file}: YAML error: {err}") from None
-    if node is None:
-        raise UserError(f"{file}:1: the file is empty")
-    return _Builder(file).build(node)
-

@@ -44,6 +44,15 @@ def refused(args: list[str], env: dict[str, str] | None = None) -> Refusal:
     return Refusal(_one_error_line(result.stderr), result.stdout)
 
 
+def invoke(args: list[str], env: dict[str, str] | None = None) -> subprocess.CompletedProcess[str]:
+    """Run `pal-judge` in this process (a second or more faster than a new one), with extra
+    environment variables; the result has a subprocess's returncode, stdout and stderr. For what
+    does not need a process of its own: a kill, a race, a memory limit or a terminal do."""
+    result = CliRunner().invoke(app, args, env={"COLUMNS": "200", **(env or {})})
+    assert not result.exception or isinstance(result.exception, SystemExit), repr(result.exception)
+    return subprocess.CompletedProcess(args, result.exit_code, result.stdout, result.stderr)
+
+
 def run_cli(args: list[str], env: dict[str, str] | None = None, timeout: float = 60,
             memory_limit: int | None = None) -> subprocess.CompletedProcess[str]:
     """Run `pal-judge` in a real subprocess (same interpreter), with extra environment variables;

@@ -15,7 +15,7 @@ import time
 from pathlib import Path
 
 import pytest
-from hostile import REPO, refused, run_cli
+from hostile import REPO, invoke, refused, run_cli
 from typer.testing import CliRunner
 
 from pal_judge.cli import app
@@ -91,7 +91,7 @@ def test_rulings_check_checks_the_others_and_fails_for_the_broken_one(tmp_path: 
     folder = _folder(tmp_path)
     said = _hostile(folder, kind)
     env = {"PAL_JUDGE_RULINGS": str(folder), "PAL_JUDGE_CACHE": str(tmp_path / "cache")}
-    proc = run_cli(["rulings", "check", "--json"], env, timeout=60)
+    proc = invoke(["rulings", "check", "--json"], env)
     assert proc.returncode == 1, proc.stderr  # not all is well: the broken file is a failure
     report = json.loads(proc.stdout)
     assert GOOD_IDS <= {r["id"] for r in report["reports"]} and report["failed"] == 0
@@ -116,7 +116,7 @@ def test_export_html_leaves_the_broken_ruling_out_and_says_so(tmp_path: Path) ->
     folder = _folder(tmp_path)
     _hostile(folder, "alias-bomb")
     site = tmp_path / "site"
-    proc = run_cli(["export-html", str(site)], {"PAL_JUDGE_RULINGS": str(folder)}, timeout=120)
+    proc = invoke(["export-html", str(site)], {"PAL_JUDGE_RULINGS": str(folder)})
     assert proc.returncode == 0, proc.stderr
     assert "zz-hostile.yaml:1" in proc.stderr and "warning:" in proc.stderr
     assert "unstoppable-loop-is-a-draw" in (site / "rulings.html").read_text(encoding="utf-8")

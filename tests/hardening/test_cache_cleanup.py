@@ -11,7 +11,7 @@ import os
 import time
 from pathlib import Path
 
-from hostile import REPO, fresh_cache, index_folders, run_cli
+from hostile import REPO, fresh_cache, index_folders, invoke
 
 JUDGE_FILES = {
     "rulebook-0123456789abcdef01234567.pickle": b"my pickle jar inventory",
@@ -41,7 +41,7 @@ def test_the_judges_files_survive_every_clean_up(tmp_path: Path) -> None:
     env = {"PAL_JUDGE_CACHE": str(cache)}
     for args in (["index"], ["index", "--rebuild"], ["rule", "9.6.3"], ["rulings", "check", "--fresh"],
                  ["ask", "--no-replay", "does taunt force an attack"], ["card", "Grizzbolt"], ["readings"]):
-        proc = run_cli(args, env, timeout=180)
+        proc = invoke(args, env)
         assert proc.returncode == 0, (args, proc.stderr)
     for name, content in JUDGE_FILES.items():
         assert (cache / name).read_bytes() == content, name
@@ -55,11 +55,11 @@ def test_our_own_older_caches_are_still_removed(tmp_path: Path) -> None:
     for name in ("zh.txt", "en.txt", "glossary.yaml", "alignment_overrides.yaml", "headings_en.yaml"):
         (rules / name).write_bytes((REPO / "rules" / name).read_bytes())
     env = {"PAL_JUDGE_CACHE": str(cache), "PAL_JUDGE_RULES": str(rules)}
-    assert run_cli(["index"], env, timeout=120).returncode == 0
+    assert invoke(["index"], env).returncode == 0
     first = index_folders(cache)
     with (rules / "glossary.yaml").open("a", encoding="utf-8") as handle:
         handle.write("\n# a comment: a new key for the rulebook and the index\n")
-    assert run_cli(["index"], env, timeout=120).returncode == 0
+    assert invoke(["index"], env).returncode == 0
     second = index_folders(cache)
     assert len(first) == len(second) == 1 and first != second  # the older index, ours, was swept
     assert len(list(cache.glob("rulebook-*.json"))) == 1

@@ -14,7 +14,7 @@ import stat
 from pathlib import Path
 
 import pytest
-from hostile import fresh_cache, index_folders, run_cli
+from hostile import fresh_cache, index_folders, invoke, run_cli
 
 
 class _MakesFolder:
@@ -65,7 +65,7 @@ def _plant_in_toc(folder: Path, marker: Path) -> None:
 @pytest.fixture(scope="module")
 def good_index(tmp_path_factory: pytest.TempPathFactory) -> Path:
     cache = fresh_cache(tmp_path_factory.mktemp("trust"))
-    proc = run_cli(["index"], {"PAL_JUDGE_CACHE": str(cache)})
+    proc = invoke(["index"], {"PAL_JUDGE_CACHE": str(cache)})
     assert proc.returncode == 0, proc.stderr
     return cache
 
@@ -82,7 +82,7 @@ def test_a_pickle_under_the_rulebook_cache_name_is_never_run(tmp_path: Path) -> 
     marker = tmp_path / "code-ran"
     rulebook.write_bytes(_payload(marker))
     (cache / rulebook.name.replace(".json", ".pickle")).write_bytes(_payload(marker))  # the old name too
-    proc = run_cli(["rule", "9.6.3", "--json"], {"PAL_JUDGE_CACHE": str(cache)})
+    proc = invoke(["rule", "9.6.3", "--json"], {"PAL_JUDGE_CACHE": str(cache)})
     assert proc.returncode == 0 and '"9.6.3"' in proc.stdout, proc.stderr
     assert not marker.exists()
     assert json.loads(rulebook.read_bytes())["key"]  # rebuilt as plain JSON
@@ -90,7 +90,7 @@ def test_a_pickle_under_the_rulebook_cache_name_is_never_run(tmp_path: Path) -> 
 
 def test_caches_and_the_index_folder_are_private(tmp_path: Path) -> None:
     cache = tmp_path / "new" / "cache"
-    proc = run_cli(["search", "taunt", "--json"], {"PAL_JUDGE_CACHE": str(cache)})
+    proc = invoke(["search", "taunt", "--json"], {"PAL_JUDGE_CACHE": str(cache)})
     assert proc.returncode == 0, proc.stderr
     assert stat.S_IMODE(cache.stat().st_mode) == 0o700
     (folder,) = index_folders(cache)
@@ -106,7 +106,7 @@ def test_an_index_folder_copied_in_with_ordinary_permissions_is_never_opened(goo
     folder.chmod(0o755)  # as `cp -r` from a colleague leaves it
     marker = tmp_path / "code-ran"
     _plant_in_toc(folder, marker)
-    proc = run_cli(["search", "taunt", "--json"], {"PAL_JUDGE_CACHE": str(cache)})
+    proc = invoke(["search", "taunt", "--json"], {"PAL_JUDGE_CACHE": str(cache)})
     assert proc.returncode == 0 and '"12.10' in proc.stdout, proc.stderr
     assert not marker.exists()
     assert "not a private folder" in proc.stderr
@@ -141,7 +141,7 @@ def test_a_cache_folder_owned_by_someone_else_is_not_read(good_index: Path, tmp_
     _plant_in_toc(index_folders(cache)[0], marker)
     for path in [cache, *cache.rglob("*")]:
         os.chown(path, 65534, 65534)  # nobody
-    proc = run_cli(["search", "taunt", "--json"], {"PAL_JUDGE_CACHE": str(cache)})
+    proc = invoke(["search", "taunt", "--json"], {"PAL_JUDGE_CACHE": str(cache)})
     assert proc.returncode == 0 and '"12.10' in proc.stdout, proc.stderr
     assert not marker.exists() and "not owned by you" in proc.stderr
 

@@ -1,6 +1,7 @@
 """The search index and the rulebook cache survive kills, corruption, unwritable folders and races.
 
-Real `pal-judge` processes, each with its own PAL_JUDGE_CACHE. To keep the suite fast, every cache
+Real `pal-judge` processes where a process is what is tested (a kill, two builds at once), else the
+command run in this process; each with its own PAL_JUDGE_CACHE. To keep the suite fast, every cache
 starts from a copy of the session's good rulebook cache (and, where the test is about a damaged
 index, of one good index built once for this module).
 """
@@ -18,14 +19,14 @@ import time
 from pathlib import Path
 
 import pytest
-from hostile import REPO, fresh_cache, index_folders, run_cli
+from hostile import REPO, fresh_cache, index_folders, invoke
 
 
 @pytest.fixture(scope="module")
 def good_index(tmp_path_factory: pytest.TempPathFactory) -> Path:
     """A cache with a complete, working section index (built once for the module)."""
     cache = fresh_cache(tmp_path_factory.mktemp("good"))
-    proc = run_cli(["index"], {"PAL_JUDGE_CACHE": str(cache)})
+    proc = invoke(["index"], {"PAL_JUDGE_CACHE": str(cache)})
     assert proc.returncode == 0 and "Built the search index" in proc.stdout, proc.stderr
     return cache
 
@@ -38,7 +39,7 @@ def _copy_of(good: Path, tmp_path: Path) -> tuple[Path, Path]:
 
 
 def _search_works(cache: Path) -> subprocess.CompletedProcess[str]:
-    proc = run_cli(["search", "taunt", "--json"], {"PAL_JUDGE_CACHE": str(cache)})
+    proc = invoke(["search", "taunt", "--json"], {"PAL_JUDGE_CACHE": str(cache)})
     assert proc.returncode == 0, proc.stderr
     assert '"12.10' in proc.stdout  # the Taunt clauses (12.10) are found
     assert "Traceback" not in proc.stderr
@@ -61,10 +62,10 @@ def test_index_build_killed_half_way_then_search_and_index_recover(tmp_path: Pat
     os.kill(proc.pid, signal.SIGKILL)
     proc.wait()
     assert index_folders(cache) == []  # nothing half-built was published
-    rebuilt = run_cli(["index"], {"PAL_JUDGE_CACHE": str(cache)})
+    rebuilt = invoke(["index"], {"PAL_JUDGE_CACHE": str(cache)})
     assert rebuilt.returncode == 0 and "Built the search index" in rebuilt.stdout, rebuilt.stdout + rebuilt.stderr
     _search_works(cache)
-    again = run_cli(["index"], {"PAL_JUDGE_CACHE": str(cache)})
+    again = invoke(["index"], {"PAL_JUDGE_CACHE": str(cache)})
     assert "up to date" in again.stdout
 
 
@@ -99,7 +100,7 @@ def test_damaged_index_is_detected_and_rebuilt(good_index: Path, tmp_path: Path,
     damage(folder)
     proc = _search_works(cache)
     assert "unreadable" in proc.stderr and "rebuilding" in proc.stderr, proc.stderr
-    after = run_cli(["index"], {"PAL_JUDGE_CACHE": str(cache)})
+    after = invoke(["index"], {"PAL_JUDGE_CACHE": str(cache)})
     assert "up to date" in after.stdout  # the rebuilt index is sound
 
 
@@ -108,7 +109,7 @@ def test_index_folder_without_its_meta_is_never_used(good_index: Path, tmp_path:
     (folder / "meta.json").unlink()  # what a crash between the files and the rename would look like
     for toc in folder.glob("*.toc"):
         toc.write_text("junk", encoding="utf-8")
-    proc = run_cli(["index"], {"PAL_JUDGE_CACHE": str(cache)})
+    proc = invoke(["index"], {"PAL_JUDGE_CACHE": str(cache)})
     assert proc.returncode == 0 and "Built the search index" in proc.stdout, proc.stderr
 
 
@@ -120,7 +121,7 @@ def test_truncated_rulebook_cache_is_rebuilt(tmp_path: Path) -> None:
     (rulebook,) = cache.glob("rulebook-*.json")
     good = rulebook.read_bytes()
     rulebook.write_bytes(good[: len(good) // 2])
-    proc = run_cli(["rule", "9.6.3", "--json"], {"PAL_JUDGE_CACHE": str(cache)})
+    proc = invoke(["rule", "9.6.3", "--json"], {"PAL_JUDGE_CACHE": str(cache)})
     assert proc.returncode == 0 and '"9.6.3"' in proc.stdout, proc.stderr
     assert "9.6.3" in {section["number"] for section in json.loads(rulebook.read_bytes())["sections"]}  # rewritten whole
     assert not list(cache.glob(".rulebook-*"))  # no temporary file left
@@ -144,7 +145,7 @@ def test_unwritable_cache_folder_falls_back_to_memory_with_a_warning(tmp_path: P
     blocker.write_text("the cache's parent is a regular file, so nothing can be created under it", encoding="utf-8")
     env = {"PAL_JUDGE_CACHE": str(blocker / "cache")}
     # one process shows both fallbacks: the rulebook is built without being cached, the index in memory
-    search = run_cli(["search", "taunt", "--json"], env)
+    search = invoke(["search", "taunt", "--json"], env)
     assert search.returncode == 0 and '"12.10' in search.stdout, search.stderr
     assert "warning" in search.stderr and "in-memory" in search.stderr
     assert blocker.read_text(encoding="utf-8").startswith("the cache's parent")

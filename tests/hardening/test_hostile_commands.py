@@ -7,7 +7,7 @@ import time
 from pathlib import Path
 
 import pytest
-from hostile import REPO, refused, refused_subprocess, run_cli
+from hostile import REPO, refused, run_cli
 from typer.testing import CliRunner
 
 from pal_judge.cli import app
@@ -80,7 +80,7 @@ def test_odd_but_harmless_queries_just_search(query: str) -> None:
     assert not result.exception or isinstance(result.exception, SystemExit), repr(result.exception)
 
 
-# ---------------------------------------------------------------- the rules folder (real processes)
+# ---------------------------------------------------------------- the rules folder
 
 
 def _rules_copy(tmp_path: Path) -> Path:
@@ -91,7 +91,7 @@ def _rules_copy(tmp_path: Path) -> Path:
 
 def test_missing_rules_folder(tmp_path: Path) -> None:
     env = {"PAL_JUDGE_RULES": str(tmp_path / "nowhere"), "PAL_JUDGE_CACHE": str(tmp_path / "cache")}
-    message = refused_subprocess(["rule", "9.6.3"], env)
+    message = refused(["rule", "9.6.3"], env).message
     assert "rules folder not found" in message and "PAL_JUDGE_RULES" in message
     assert not (tmp_path / "cache").exists()  # nothing written
 
@@ -110,7 +110,7 @@ def test_non_utf8_rules_file_names_file_and_line(tmp_path: Path, name: str, comm
     lines = text.count(b"\n")
     (folder / name).write_bytes(text + b"\xc3\x28 broken\n")  # an invalid UTF-8 sequence on the last line
     env = {"PAL_JUDGE_RULES": str(folder), "PAL_JUDGE_CACHE": str(tmp_path / "cache")}
-    message = refused_subprocess(command, env)
+    message = refused(command, env).message
     assert f"{folder / name}:{lines + 1}:" in message and "UTF-8" in message, message
 
 

@@ -13,7 +13,7 @@ import shutil
 from pathlib import Path
 
 import pytest
-from hostile import REPO, fresh_cache, refused, run_cli, run_in_pty
+from hostile import REPO, fresh_cache, invoke, refused, run_cli, run_in_pty
 
 # In YAML double quotes, \e is ESC and \a is BEL.
 CLIPBOARD = r"\e]52;c;cGF5bG9hZA==\a"
@@ -63,7 +63,7 @@ def hostile_env(tmp_path_factory: pytest.TempPathFactory) -> dict[str, str]:
                         encoding="utf-8")
     env = {"PAL_JUDGE_RULINGS": str(rulings), "PAL_JUDGE_RULES": str(rules),
            "PAL_JUDGE_CACHE": str(fresh_cache(base))}
-    built = run_cli(["index"], env, timeout=120)  # build before the terminal runs: no spinner in them
+    built = invoke(["index"], env)  # build before the terminal runs: no spinner in them
     assert built.returncode == 0, built.stderr
     return env
 
@@ -104,7 +104,7 @@ def test_an_echoed_argument_is_one_visible_line() -> None:
 def test_a_file_name_with_a_newline_cannot_fake_a_warning(tmp_path: Path) -> None:
     path = tmp_path / "case\nwarning: all rulings verified.yaml"
     path.write_text("setup: [", encoding="utf-8")
-    proc = run_cli(["replay", str(path)], {})
+    proc = invoke(["replay", str(path)])
     assert proc.returncode == 2
     lines = proc.stderr.splitlines()
     assert len(lines) == 1 and lines[0].startswith("error:") and "\\x0awarning: all rulings verified" in lines[0]
@@ -114,6 +114,6 @@ def test_a_huge_card_name_gives_a_short_error_line(tmp_path: Path) -> None:
     name = "X" * 1_500_000
     path = tmp_path / "case.yaml"
     path.write_text(f"setup:\n  turn: A\n  A: {{hand: [{name}]}}\n", encoding="utf-8")
-    proc = run_cli(["replay", str(path)], {})
+    proc = invoke(["replay", str(path)])
     assert proc.returncode == 2 and "Traceback" not in proc.stderr
     assert len(proc.stderr) < 5_000 and "more characters" in proc.stderr, len(proc.stderr)
