@@ -60,7 +60,15 @@ class Game:
         # the event budget: no input makes a game run without end (issue 13.4)
         self.max_events = limits.MAX_EVENTS if max_events is None else max_events
         self.clean_check_at = -1  # event_count when a check timing last found nothing to do
+        self.clean_version = -1  # the state version then (a restored game has only the saved event count)
         self.base_version = 0  # bumped whenever a card enters or leaves a base (derived-value caches)
+        # the state version: bumped by every event but announcements (every state change is one, §5) and by each
+        # change that is read before its event is recorded (`state_changed`); values derived from the state are
+        # cached per version, and a check timing with nothing changed since the last one that found nothing is
+        # skipped. Not saved: a restored game starts with empty caches and a full check.
+        self.version = 0
+        self.derived: dict[tuple[Any, ...], Any] = {}  # stats' cache of derived values, valid at `derived_at`
+        self.derived_at = -1
         # base cards with continuous abilities and the kinds of their steps (stats.continuous_steps)
         self.continuous_cards: tuple[int, list[CardInstance], frozenset[str]] = (-1, [], frozenset())
         self.turn = 1
@@ -144,8 +152,13 @@ class Game:
         return self._batch
 
     def emit(self, what: str, cites: Sequence[str], player: int | None = None, card: str | None = None,
-             before: dict[str, Any] | None = None, after: dict[str, Any] | None = None) -> None:
+             before: dict[str, Any] | None = None, after: dict[str, Any] | None = None,
+             announce: bool = False) -> None:
+        """Record an event. `announce`: it only announces a procedure (a phase or step begins, a player passes)
+        and changes no state, so the state version stays (values derived from the state remain valid)."""
         self.event_count += 1
+        if not announce:
+            self.version += 1
         if self.event_count > self.max_events:
             self._over_budget()
         if not self.record and not self.listeners:
@@ -159,6 +172,10 @@ class Game:
             self.events.append(event)
         for listener in self.listeners:
             listener(self, event)  # it may concede (1.2.3), which ends the game right here
+
+    def state_changed(self) -> None:
+        """A change read before its event is recorded: values derived from the old state are stale."""
+        self.version += 1
 
     def concede(self, player: str) -> None:
         """1.2.3 a player may concede at any time: from a decider, at any decision (of either player), or

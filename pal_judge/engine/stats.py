@@ -8,7 +8,7 @@ keyword-granting effects read printed keywords only, so a grant never depends on
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Iterable, Iterator
+from typing import TYPE_CHECKING, Any, Callable, Iterable, Iterator, TypeVar
 
 from pal_judge.engine.cards import Ability, CardDef, Step, Target, add_keywords
 from pal_judge.engine.state import CardInstance
@@ -17,6 +17,20 @@ if TYPE_CHECKING:
     from pal_judge.engine.game import Game
 
 NOCTURNAL_BONUS = 300  # 12.13.2
+_T = TypeVar("_T")
+
+
+def derived(g: "Game", compute: Callable[["Game", Any], _T], subject: Any, key: int) -> _T:
+    """A value derived from the state (a card's keywords, power, strike; a player's pal limit), computed once per
+    state version (`Game.version`, bumped by every change): between two changes it cannot differ (10.10.1)."""
+    if g.derived_at != g.version:
+        g.derived.clear()
+        g.derived_at = g.version
+    try:
+        return g.derived[compute, key]  # type: ignore[no-any-return]
+    except KeyError:
+        value = g.derived[compute, key] = compute(g, subject)
+        return value
 
 
 def condition_ok(g: "Game", cond: str | None, controller: int, source: CardInstance | None) -> bool:
@@ -112,10 +126,14 @@ def info_matches(card: CardDef, t: Target) -> bool:
 
 
 def keywords(g: "Game", ci: CardInstance) -> dict[str, int]:
-    """Effective keywords: flags map to their count, valued keywords to their summed value (a fresh dict)."""
-    out = dict(ci.card.printed_keywords)
+    """Effective keywords: flags map to their count, valued keywords to their summed value (read only)."""
     if ci.zone != "base":  # 10.3.5 only base cards get keywords from effects
-        return out
+        return ci.card.printed_keywords
+    return derived(g, _keywords, ci, ci.oid)
+
+
+def _keywords(g: "Game", ci: CardInstance) -> dict[str, int]:
+    out = dict(ci.card.printed_keywords)
     if g.modifiers:  # 10.10.1.2 effects giving keywords
         add_keywords(out, (m.keyword for m in g.modifiers
                            if m.oid == ci.oid and m.kind == "grant" and m.keyword is not None))
@@ -137,11 +155,15 @@ def keywords(g: "Game", ci: CardInstance) -> dict[str, int]:
 
 def power_detail(g: "Game", ci: CardInstance) -> tuple[int, tuple[str, ...]]:
     """Current power and the clauses of the continuous effects that changed it."""
+    if ci.zone != "base":
+        return ci.card.power, ()  # 10.10.1.1
+    return derived(g, _power_detail, ci, ci.oid)
+
+
+def _power_detail(g: "Game", ci: CardInstance) -> tuple[int, tuple[str, ...]]:
     value = ci.card.power  # 10.10.1.1
     layers: list[str] = []  # how the effects were ordered (10.10.1.x)
     sources: list[str] = []  # the clauses of the effects themselves
-    if ci.zone != "base":
-        return value, ()
     kws = keywords(g, ci)
     if g.night and "nocturnal" in kws:  # 12.13.2, each instance
         value += NOCTURNAL_BONUS * kws["nocturnal"]
@@ -175,10 +197,14 @@ def strike(g: "Game", ci: CardInstance) -> int:
 def strike_detail(g: "Game", ci: CardInstance) -> tuple[int, tuple[str, ...]]:
     """Current strike (2.9.1): the printed value changed by effects, numeric changes in time order
     (10.10.1.4; one-shot effects 10.10.1.6.2, continuous abilities 10.10.1.6.1)."""
+    if ci.zone != "base":
+        return ci.card.strike, ()  # 10.10.1.1
+    return derived(g, _strike_detail, ci, ci.oid)
+
+
+def _strike_detail(g: "Game", ci: CardInstance) -> tuple[int, tuple[str, ...]]:
     value = ci.card.strike  # 10.10.1.1
     cites: list[str] = []
-    if ci.zone != "base":
-        return value, ()
     for m in sorted((m for m in g.modifiers if m.oid == ci.oid and m.kind == "strike"), key=lambda m: m.order):
         value += m.amount
         cites.append("10.10.1.6.2")
@@ -228,6 +254,10 @@ def cannot_attack_target(g: "Game", attacker: CardInstance, target: CardInstance
 
 def pal_limit(g: "Game", idx: int) -> int:
     """4.4.5 the pal limit, changed by continuous pal_limit effects of that player's cards."""
+    return derived(g, _pal_limit, idx, idx)
+
+
+def _pal_limit(g: "Game", idx: int) -> int:
     p = g.players[idx]
     extra = sum(s.amount or 0 for src, _a, s in continuous_steps(g, "pal_limit") if src.controller == idx)
     return p.pal_limit + extra

@@ -33,8 +33,8 @@ def repeat_step(g: "Game", step: str, cite: str, one_round: Callable[[], None], 
 
 def check_timing(g: "Game") -> None:
     """10.5.3: rule actions first, then the turn player's standby abilities, then the other's."""
-    if not g.pending and g.event_count == g.clean_check_at:
-        return  # nothing has happened since the last check timing found nothing to do: it finds nothing again
+    if not g.pending and (g.version == g.clean_version or g.event_count == g.clean_check_at):
+        return  # nothing has changed since the last check timing found nothing to do: it finds nothing again
     rounds = 0
     g.loop_stoppers = set()
     g.loop_budget = None
@@ -61,6 +61,7 @@ def check_timing(g: "Game") -> None:
         else:
             g.loop_budget = None
             g.clean_check_at = g.event_count
+            g.clean_version = g.version
             return  # 10.5.3.4
 
 
