@@ -102,6 +102,7 @@ class Game:
         self._batch = 0
         self._order = 0
         self._ran = False
+        self._concession_options: dict[int, tuple[Option, ...]] = {}  # the same for every decision of a player
         self.start_phase = "stand"
         self.pregame: Callable[["Game"], None] | None = None
         self.resume_at: str | None = None  # a restored game: the play timing it resumes at (saved.RESUMABLE)
@@ -220,8 +221,10 @@ class Game:
     def _concessions(self, asked: int) -> tuple[Option, ...]:
         """1.2.3 any player may concede at any time: at every decision, `concede` (the player asked) and
         `concede NAME` (either player, also the one not being asked)."""
-        named = tuple(Option(f"{CONCEDE} {p.name}", (CONCEDE, p.idx)) for p in self.players)
-        return (Option(CONCEDE, (CONCEDE, asked)),) + named
+        if asked not in self._concession_options:
+            named = tuple(Option(f"{CONCEDE} {p.name}", (CONCEDE, p.idx)) for p in self.players)
+            self._concession_options[asked] = (Option(CONCEDE, (CONCEDE, asked)),) + named
+        return self._concession_options[asked]
 
     def check_until(self) -> None:
         """Stop the run here if `until` says so (checked before every decision and every phase)."""

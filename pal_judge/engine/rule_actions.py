@@ -121,11 +121,13 @@ def _overflow(g: "Game") -> list[Group]:
     out: list[Group] = []
     for idx in (g.turn_player, g.opp(g.turn_player)):  # 1.3.4 the turn player chooses first
         p = g.players[idx]
-        pals = p.pals()
-        if not pals:
+        if not p.base:
             continue  # no limit is below 0 (1.3.2.2.1): no pals never overflow
         limit = max(stats.pal_limit(g, idx), 0)  # 1.3.2.2.1 a negative limit is read as 0
-        if len(pals) <= limit:
+        if len(p.base) <= limit:
+            continue  # not even as many cards as the limit
+        pals = p.pals()
+        if not pals or len(pals) <= limit:
             continue
         last_batch = max(c.placed for c in pals)
         last = [c for c in pals if c.placed == last_batch]

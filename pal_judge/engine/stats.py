@@ -127,8 +127,8 @@ def info_matches(card: CardDef, t: Target) -> bool:
 
 def keywords(g: "Game", ci: CardInstance) -> dict[str, int]:
     """Effective keywords: flags map to their count, valued keywords to their summed value (read only)."""
-    if ci.zone != "base":  # 10.3.5 only base cards get keywords from effects
-        return ci.card.printed_keywords
+    if ci.zone != "base" or not (g.modifiers or "grant" in _continuous(g)[2]):
+        return ci.card.printed_keywords  # 10.3.5 only base cards get keywords from effects, when there are any
     return derived(g, _keywords, ci, ci.oid)
 
 

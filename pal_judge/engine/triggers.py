@@ -87,8 +87,12 @@ ZONE_CITES = {"base": ("10.3.5",), "hand": ("10.3.4", "10.3.4.1", "10.3.4.1.1"),
 
 def zone_cards(g: "Game") -> list[CardInstance]:
     """Cards whose abilities may be active: every base card, and hand/graveyard cards with an ability
-    marked for that zone (10.3.4.1)."""
-    out = list(g.base_cards())
+    marked for that zone (10.3.4.1). (Read only: the list is kept until the state changes.)"""
+    return stats.derived(g, _zone_cards, None, 0)
+
+
+def _zone_cards(g: "Game", _none: None) -> list[CardInstance]:
+    out = g.base_cards()
     for p in g.players:
         for zone in (p.hand, p.graveyard):
             out += [c for c in zone if c.zone in c.card.icon_zones]
@@ -118,8 +122,9 @@ def fire_watchers(g: "Game", subject: CardInstance | Lki, trigger: str, cites: t
                   **extra: Any) -> None:
     """"When another card … " triggers of every base card but the subject, each filtered by its `whose`
     (you: a card of yours, opponent: your opponent's, any), 10.3.5."""
-    for ci in list(g.base_cards()):
-        if ci.oid != subject.oid:
+    keyword = trigger in KEYWORD_TRIGGERS
+    for ci in g.base_cards():  # a new list: the triggers may change the base
+        if ci.oid != subject.oid and (keyword or trigger in ci.card.triggers):
             fire_self(g, ci, trigger, cites, subject=subject.controller, trigger_card=subject.oid, **extra)
 
 

@@ -107,7 +107,9 @@ def ability_options(g: "Game", who: int, quick: bool) -> list[Option]:
     opts = []
     for zone, cards in (("base", p.base), ("hand", p.hand)):
         for c in cards:
-            acts = [(i, a) for i, a in triggers.card_abilities(g, c) if a.kind == "activated" and a.zone == zone]
+            if not c.card.activated:
+                continue
+            acts = [(i, a) for i, a in c.card.activated if a.zone == zone]
             for k, (i, a) in enumerate(acts):
                 if quick and not a.quick:
                     continue
