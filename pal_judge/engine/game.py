@@ -7,6 +7,7 @@ from dataclasses import dataclass
 from typing import Any, Callable, Iterable, Sequence
 
 from pal_judge.engine import effects, limits
+from pal_judge.engine.pipeline import Move, move_group
 from pal_judge.engine.cards import CardDef
 from pal_judge.engine.deciders import Decider, Decision, Option, ScriptExhausted
 from pal_judge.engine.state import (
@@ -164,11 +165,8 @@ class Game:
             self._over_budget()
         if not self.record and not self.listeners:
             return
-        event = Event(
-            seq=self.event_count, what=what, cites=precise_cites(tuple(cites)),
-            player=None if player is None else self.players[player].name, card=card,
-            before=before or {}, after=after or {},
-        )
+        event = Event(self.event_count, what, precise_cites(cites if type(cites) is tuple else tuple(cites)),
+                      None if player is None else self.players[player].name, card, before or {}, after or {})
         if self.record:
             self.events.append(event)
         for listener in self.listeners:
@@ -301,8 +299,6 @@ class Game:
              quiet: bool = False) -> CardInstance | None:
         """Move one card through the event pipeline (4.1.6 / 5.10.1); it becomes a new object (4.1.4).
         None when a replacement effect replaced the move (10.11.1.1)."""
-        from pal_judge.engine.pipeline import Move, move_group
-
         return move_group(self, [Move(ci, to, tuple(cites), what, bottom, rested)], batch, quiet)[0]
 
     # ---------------------------------------------------------------- the end

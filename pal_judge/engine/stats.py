@@ -8,7 +8,7 @@ keyword-granting effects read printed keywords only, so a grant never depends on
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, Callable, Iterable, Iterator, TypeVar
+from typing import TYPE_CHECKING, Any, Callable, Hashable, Iterable, Iterator, TypeVar
 
 from pal_judge.engine.cards import Ability, CardDef, Step, Target, add_keywords
 from pal_judge.engine.state import CardInstance
@@ -20,9 +20,10 @@ NOCTURNAL_BONUS = 300  # 12.13.2
 _T = TypeVar("_T")
 
 
-def derived(g: "Game", compute: Callable[["Game", Any], _T], subject: Any, key: int) -> _T:
-    """A value derived from the state (a card's keywords, power, strike; a player's pal limit), computed once per
-    state version (`Game.version`, bumped by every change): between two changes it cannot differ (10.10.1)."""
+def derived(g: "Game", compute: Callable[["Game", Any], _T], subject: Any, key: Hashable) -> _T:
+    """A value derived from the state (a card's keywords, power, strike; a player's pal limit; the cards whose
+    abilities may trigger), computed once per state version (`Game.version`, bumped by every change): between
+    two changes it cannot differ (10.10.1). `key` names the subject; the value is read only, never changed."""
     if g.derived_at != g.version:
         g.derived.clear()
         g.derived_at = g.version
@@ -254,6 +255,8 @@ def cannot_attack_target(g: "Game", attacker: CardInstance, target: CardInstance
 
 def pal_limit(g: "Game", idx: int) -> int:
     """4.4.5 the pal limit, changed by continuous pal_limit effects of that player's cards."""
+    if "pal_limit" not in _continuous(g)[2]:
+        return g.players[idx].pal_limit  # no card changes it
     return derived(g, _pal_limit, idx, idx)
 
 

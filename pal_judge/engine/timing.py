@@ -6,7 +6,7 @@ from __future__ import annotations
 import itertools
 from typing import TYPE_CHECKING, Callable
 
-from pal_judge.engine import loops, rule_actions, triggers
+from pal_judge.engine import effects, loops, rule_actions, triggers
 from pal_judge.engine.deciders import Option
 from pal_judge.engine.state import Pending
 
@@ -89,8 +89,6 @@ def _ability_number(p: Pending) -> int:
 
 def resolve_pending(g: "Game", p: Pending, cite: str) -> None:
     """10.8.3 use one standby ability; 10.8.7 it is used even if its card changed zone."""
-    from pal_judge.engine import effects
-
     a, ctx = p.ability, p.ctx
     who = ctx.controller
     if a.limit is not None:
