@@ -62,7 +62,8 @@ class Game:
         self.max_events = limits.MAX_EVENTS if max_events is None else max_events
         self.clean_check_at = -1  # event_count when a check timing last found nothing to do
         self.clean_version = -1  # the state version then (a restored game has only the saved event count)
-        self.base_version = 0  # bumped whenever a card enters or leaves a base (derived-value caches)
+        self.zones_version = 0  # bumped whenever a card changes zone: values read from the zones alone are cached
+        self.zone_derived: dict[Callable[..., Any], tuple[int, Any]] = {}  # by stats.per_zones
         # the state version: bumped by every event but announcements (every state change is one, §5) and by each
         # change that is read before its event is recorded (`state_changed`); values derived from the state are
         # cached per version, and a check timing with nothing changed since the last one that found nothing is
@@ -70,8 +71,6 @@ class Game:
         self.version = 0
         self.derived: dict[tuple[Any, ...], Any] = {}  # stats' cache of derived values, valid at `derived_at`
         self.derived_at = -1
-        # base cards with continuous abilities and the kinds of their steps (stats.continuous_steps)
-        self.continuous_cards: tuple[int, list[CardInstance], frozenset[str]] = (-1, [], frozenset())
         self.turn = 1
         self.turn_player = 0
         self.first_player = 0

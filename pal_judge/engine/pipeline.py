@@ -67,8 +67,7 @@ def _relocate(g: "Game", m: Move, batch: int | None, quiet: bool) -> CardInstanc
     """Take the card out of its zone and put a new object (4.1.4) into its owner's zone (4.1.6)."""
     ci = m.card
     src = ci.zone
-    if "base" in (src, m.to):
-        g.base_version += 1
+    g.zones_version += 1
     g.state_changed()  # a base or a hand changes before the event is recorded
     g.remove(ci)
     new = g.new_instance(ci.card, ci.owner, m.to)

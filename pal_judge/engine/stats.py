@@ -55,19 +55,29 @@ def condition_ok(g: "Game", cond: str | None, controller: int, source: CardInsta
     raise ValueError(cond)
 
 
-def _continuous(g: "Game") -> tuple[int, list[CardInstance], frozenset[str]]:
-    """(base version, the base cards with continuous abilities in placement order, the kinds of step those
-    abilities have); recomputed only when a card entered or left a base."""
-    if g.continuous_cards[0] != g.base_version:
-        cards = sorted((c for c in g.base_cards() if c.card.has_continuous), key=lambda c: c.placed)
-        g.continuous_cards = (g.base_version, cards, frozenset().union(*(c.card.continuous_kinds for c in cards)))
-    return g.continuous_cards
+def per_zones(g: "Game", compute: Callable[["Game"], _T]) -> _T:
+    """A value read from the zones alone (which cards are where), computed once per zone change
+    (`Game.zones_version`, bumped by every move). Read only, never changed."""
+    found = g.zone_derived.get(compute)
+    if found is None or found[0] != g.zones_version:
+        found = g.zone_derived[compute] = (g.zones_version, compute(g))
+    return found[1]  # type: ignore[no-any-return]
+
+
+def _continuous(g: "Game") -> tuple[list[CardInstance], frozenset[str]]:
+    """(the base cards with continuous abilities in placement order, the kinds of step those abilities have)."""
+    return per_zones(g, _continuous_cards)
+
+
+def _continuous_cards(g: "Game") -> tuple[list[CardInstance], frozenset[str]]:
+    cards = sorted((c for c in g.base_cards() if c.card.has_continuous), key=lambda c: c.placed)
+    return cards, frozenset().union(*(c.card.continuous_kinds for c in cards))
 
 
 def continuous_steps(g: "Game", *kinds: str) -> Iterable[tuple[CardInstance, Ability, Step]]:
     """Every step of one of these kinds (`do`) of every active continuous ability (10.3.5: base cards),
     in order of when the cards were placed (10.10.1.6.1)."""
-    _version, cards, present = _continuous(g)
+    cards, present = _continuous(g)
     return _active_steps(g, cards, kinds) if cards and not present.isdisjoint(kinds) else ()
 
 
@@ -128,7 +138,7 @@ def info_matches(card: CardDef, t: Target) -> bool:
 
 def keywords(g: "Game", ci: CardInstance) -> dict[str, int]:
     """Effective keywords: flags map to their count, valued keywords to their summed value (read only)."""
-    if ci.zone != "base" or not (g.modifiers or "grant" in _continuous(g)[2]):
+    if ci.zone != "base" or not (g.modifiers or "grant" in _continuous(g)[1]):
         return ci.card.printed_keywords  # 10.3.5 only base cards get keywords from effects, when there are any
     return derived(g, _keywords, ci, ci.oid)
 
@@ -255,7 +265,7 @@ def cannot_attack_target(g: "Game", attacker: CardInstance, target: CardInstance
 
 def pal_limit(g: "Game", idx: int) -> int:
     """4.4.5 the pal limit, changed by continuous pal_limit effects of that player's cards."""
-    if "pal_limit" not in _continuous(g)[2]:
+    if "pal_limit" not in _continuous(g)[1]:
         return g.players[idx].pal_limit  # no card changes it
     return derived(g, _pal_limit, idx, idx)
 

@@ -87,11 +87,11 @@ ZONE_CITES = {"base": ("10.3.5",), "hand": ("10.3.4", "10.3.4.1", "10.3.4.1.1"),
 
 def zone_cards(g: "Game") -> list[CardInstance]:
     """Cards whose abilities may be active: every base card, and hand/graveyard cards with an ability
-    marked for that zone (10.3.4.1). (Read only: the list is kept until the state changes.)"""
-    return stats.derived(g, _zone_cards, None, 0)
+    marked for that zone (10.3.4.1). (Read only: the list is kept until a card changes zone.)"""
+    return stats.per_zones(g, _zone_cards)
 
 
-def _zone_cards(g: "Game", _none: None) -> list[CardInstance]:
+def _zone_cards(g: "Game") -> list[CardInstance]:
     out = g.base_cards()
     for p in g.players:
         for zone in (p.hand, p.graveyard):
@@ -144,7 +144,9 @@ def fire_global(g: "Game", trigger: str, phase: str | None = None, step: str | N
         cites = (STEP_CITES[step or "block"],)
     else:
         cites = TRIGGER_CITES.get(trigger, ())
-    for ci in _may_have(g, trigger):
+    for ci in zone_cards(g):
+        if not _may_have(g, ci, trigger):
+            continue
         for idx, a in card_abilities(g, ci):
             if a.kind != "auto" or a.trigger != trigger or a.phase != phase or a.step != step or a.zone != ci.zone:
                 continue
@@ -168,21 +170,20 @@ def fire_global(g: "Game", trigger: str, phase: str | None = None, step: str | N
             _standby(g, ab, d.ctx, ("delayed", id(d)), cites + ("10.8.5.1", "10.13.2"))
 
 
-def _may_have(g: "Game", trigger: str) -> list[CardInstance]:
-    """The zone cards that may have a `trigger` ability: printed, or (for end of turn) Vigilance (12.9.2)."""
-    return stats.derived(g, _cards_with_trigger, trigger, trigger)
-
-
-def _cards_with_trigger(g: "Game", trigger: str) -> list[CardInstance]:
-    return [ci for ci in zone_cards(g) if trigger in ci.card.triggers
-            or trigger == "end_of_turn" and "vigilance" in stats.keywords(g, ci)]
+def _may_have(g: "Game", ci: CardInstance, trigger: str) -> bool:
+    """A cheap pre-check: printed abilities, or (for end of turn) Vigilance (12.9.2)."""
+    if trigger in ci.card.triggers:
+        return True
+    return trigger == "end_of_turn" and "vigilance" in stats.keywords(g, ci)
 
 
 def unfired_triggers(g: "Game", trigger: str, fired: set[Any]) -> bool:
     """Is there an active `trigger` ability (a base card's, or a hand/graveyard card's with that zone
     icon, 10.3.4.1 / 10.3.5) whose key is not in `fired`? Used by 7.6.5 and 9.7.4: a card that arrived
     in such a zone during the step is a new card (4.1.4) whose ability has not triggered yet."""
-    for ci in _may_have(g, trigger):
+    for ci in zone_cards(g):
+        if not _may_have(g, ci, trigger):
+            continue
         for idx, a in card_abilities(g, ci):
             if a.kind == "auto" and a.trigger == trigger and a.zone == ci.zone and (ci.oid, idx) not in fired \
                     and a.phase is None and a.step is None and _whose_ok(g, a.whose, ci.controller) \

@@ -1,5 +1,5 @@
 """The engine's speed-ups must never change a game: values cached per state version (keywords, power, strike, the
-pal limit, the cards that may trigger) and check timings skipped because nothing changed since the last one that
+pal limit) or per zone change (the cards whose abilities may work, the continuous abilities) and check timings skipped because nothing changed since the last one that
 found nothing to do (10.5.3) give exactly the trace that computing everything afresh gives."""
 
 from __future__ import annotations
@@ -45,6 +45,7 @@ def with_caches() -> list[list[dict[str, Any]]]:
 def test_cached_derived_values_change_no_game(with_caches: list[list[dict[str, Any]]],
                                               monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(stats, "derived", lambda g, compute, subject, key: compute(g, subject))
+    monkeypatch.setattr(stats, "per_zones", lambda g, compute: compute(g))
     assert _traces() == with_caches
 
 
