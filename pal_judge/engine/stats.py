@@ -230,6 +230,8 @@ def _strike_detail(g: "Game", ci: CardInstance) -> tuple[int, tuple[str, ...]]:
 
 def restricted(g: "Game", ci: CardInstance, kind: str) -> bool:
     """cannot_attack / cannot_block / cannot_be_blocked / must_attack from effects (10.10.1.3)."""
+    if not g.modifiers and kind not in _continuous(g)[1]:
+        return False  # no effect says so
     for m in g.modifiers:
         if m.oid == ci.oid and m.kind == kind and m.against is None:
             return True
@@ -251,6 +253,8 @@ def _is_against(g: "Game", against: Target, target: CardInstance | None, defende
 
 def cannot_attack_target(g: "Game", attacker: CardInstance, target: CardInstance | None, defender: int) -> bool:
     """9.2.4.1 an effect says this pal cannot attack this target (the defending player when None)."""
+    if not g.modifiers and "cannot_attack" not in _continuous(g)[1]:
+        return False  # no effect says so
     for m in g.modifiers:
         if m.oid == attacker.oid and m.kind == "cannot_attack" and m.against is not None \
                 and _is_against(g, m.against, target, defender, m.controller, None):

@@ -51,6 +51,8 @@ def check_timing(g: "Game") -> None:
                 g.end_game("loop_draw", None, "infinite loop that no player can stop", ("13.1.1", "13.1.1.1"))
         rule_actions.run_check_type(g)  # 10.5.3.1
         triggers.state_triggers(g)
+        if not g.pending:
+            break  # 10.5.3.4
         for who, cite in ((g.turn_player, "10.5.3.2"), (g.opp(g.turn_player), "10.5.3.3")):
             mine = [p for p in g.pending if p.controller == who]
             if mine:
@@ -58,11 +60,9 @@ def check_timing(g: "Game") -> None:
                 g.pending.remove(chosen)
                 resolve_pending(g, chosen, cite)
                 break
-        else:
-            g.loop_budget = None
-            g.clean_check_at = g.event_count
-            g.clean_version = g.version
-            return  # 10.5.3.4
+    g.loop_budget = None
+    g.clean_check_at = g.event_count
+    g.clean_version = g.version
 
 
 def _pick(g: "Game", who: int, mine: list[Pending]) -> Pending:
