@@ -37,9 +37,10 @@ def legal_targets(g: "Game", attacker: CardInstance) -> tuple[list[CardInstance 
     return allowed, "", forbidden
 
 
-def attack_options(g: "Game") -> list[Option]:
+def attack_options(g: "Game", attackers: list[CardInstance]) -> list[Option]:
+    """8.4.1 every legal attack of these legal attackers (`legal_attackers`)."""
     opts = []
-    for att in legal_attackers(g):
+    for att in attackers:
         targets, taunt, forbidden = legal_targets(g, att)
         for t in targets:
             name = "player" if t is None else t.label

@@ -136,14 +136,14 @@ def main_options(g: "Game") -> list[Option]:
             seen.add(c.card.name)
             opts.append(Option(f"play {c.card.name}", ("play", c.oid)))
     opts += ability_options(g, tp, quick=False)  # 8.3.1
-    attacks = battle.attack_options(g)  # 8.4.1
-    opts += attacks
+    attackers = battle.legal_attackers(g)
+    opts += battle.attack_options(g, attackers)  # 8.4.1
     if not g.soul_draw_used and p.soul_standing >= SOUL_DRAW_COST:
         opts.append(Option("soul_draw", ("soul_draw",)))  # 8.5
     # 7.5.2.1 only a pal that must attack AND can attack legally (9.2.2) binds the player; a pal with no
     # legal target (9.2.4, 9.2.4.1) cannot, even when another pal of the same player could attack
     must = any(stats.restricted(g, c, "must_attack") and battle.legal_targets(g, c)[0]
-               for c in battle.legal_attackers(g))
+               for c in attackers)
     if not must:  # 7.5.2.1 a pal that must attack and can: doing nothing is not allowed
         opts.append(Option("end_turn", ("end_turn",)))
     return opts  # `concede` is added to every decision by Game.ask (1.2.3)
