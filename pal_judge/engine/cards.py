@@ -17,7 +17,9 @@ CARD_TYPES = ("pal", "structure", "equipment", "event")
 SUBTYPES = ("normal", "lucky")
 COLORS = ("red", "blue", "green", "purple", "colorless")
 ABILITY_KINDS = ("activated", "auto", "continuous", "replacement")
-INTERNAL_TRIGGERS = ("opponent_destroyed",)  # engine-internal triggers of keyword abilities (Breakthrough)
+# triggers of keyword abilities that a printed ability may have too: opponent_destroyed, "when this Pal's battle
+# opponent is put into the graveyard" (Breakthrough's, 12.14.2; printed: 9.4.3, 10.8.4)
+INTERNAL_TRIGGERS = ("opponent_destroyed",)
 TRIGGERS = (
     "on_deploy", "on_attack", "on_attacked", "on_block", "on_assign", "on_assigned",
     "on_destroyed", "on_ally_destroyed", "on_ally_deployed", "on_battle_damage", "start_of_game", "start_of_turn",
