@@ -7,9 +7,9 @@ from dataclasses import dataclass
 from typing import Any, Callable, Iterable, Sequence
 
 from pal_judge.engine import effects, limits
-from pal_judge.engine.pipeline import Move, move_group
 from pal_judge.engine.cards import CardDef
 from pal_judge.engine.deciders import Decider, Decision, Option, ScriptExhausted
+from pal_judge.engine.pipeline import Move, move_group
 from pal_judge.engine.state import (
     Battle, CardInstance, Delayed, Lki, Modifier, Pending, Player, Result,
 )

@@ -21,9 +21,9 @@ _T = TypeVar("_T")
 
 
 def derived(g: "Game", compute: Callable[["Game", Any], _T], subject: Any, key: Hashable) -> _T:
-    """A value derived from the state (a card's keywords, power, strike; a player's pal limit; the cards whose
-    abilities may trigger), computed once per state version (`Game.version`, bumped by every change): between
-    two changes it cannot differ (10.10.1). `key` names the subject; the value is read only, never changed."""
+    """A value derived from the state (a card's keywords, power, strike; a player's pal limit), computed once per
+    state version (`Game.version`, bumped by every change): between two changes it cannot differ (10.10.1).
+    `key` names the subject; the value is read only, never changed."""
     if g.derived_at != g.version:
         g.derived.clear()
         g.derived_at = g.version
