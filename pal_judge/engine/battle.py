@@ -37,9 +37,10 @@ def legal_targets(g: "Game", attacker: CardInstance) -> tuple[list[CardInstance 
     return allowed, "", forbidden
 
 
-def attack_options(g: "Game") -> list[Option]:
+def attack_options(g: "Game", attackers: list[CardInstance]) -> list[Option]:
+    """8.4.1 every legal attack of these legal attackers (`legal_attackers`)."""
     opts = []
-    for att in legal_attackers(g):
+    for att in attackers:
         targets, taunt, forbidden = legal_targets(g, att)
         for t in targets:
             name = "player" if t is None else t.label
@@ -55,6 +56,7 @@ def run_battle(g: "Game", attacker_oid: int, target_oid: int | None, taunt: str,
     assert att is not None
     b = Battle(attacker=attacker_oid, attacker_player=tp, target_oid=target_oid, target_player=nt)
     g.battle = b
+    g.state_changed()  # "attacking" conditions hold from here (9.3.2)
     g.step = "attack"
     tgt = g.find(target_oid)
     tname = f"player {g.pname(nt)}" if tgt is None else tgt.label
@@ -123,8 +125,8 @@ def _open_step(g: "Game", step: str) -> None:
     """Enter a step after the previous check timing ended; its start triggers, then a check timing."""
     title, after, start = _STEP_OPENINGS[step]
     g.step = step
-    g.emit(title, (after, "10.5.1", "10.5.3", "10.5.3.4"))
-    g.emit(f"the beginning of the {title}", (start,))
+    g.emit(title, (after, "10.5.1", "10.5.3", "10.5.3.4"), announce=True)
+    g.emit(f"the beginning of the {title}", (start,), announce=True)
     triggers.fire_global(g, "start_of_step", step=step)
     timing.check_timing(g)
 
@@ -152,7 +154,7 @@ def _block_step(g: "Game", b: Battle, opened: bool = False) -> None:
                 b.blocked = True
                 triggers.fire_self(g, blocker, "on_block")
             else:
-                g.emit(f"{g.pname(nt)} does not block", ("9.4.2",), player=nt)
+                g.emit(f"{g.pname(nt)} does not block", ("9.4.2",), player=nt, announce=True)
         else:
             barred = [c.label for c in g.players[nt].pals()
                       if not c.rested and c.oid != b.target_oid and stats.restricted(g, c, "cannot_block")]
@@ -198,7 +200,8 @@ def _quick_step(g: "Game", b: Battle, opened: bool = False) -> None:
         # 9.5.2 only the non-turn player gets this play timing (9.5.2.2)
         opts = quick_options(g, nt)
         if len(opts) == 1:
-            g.emit(f"{g.pname(nt)} has no quick card or ability to use", ("9.5.2", "9.5.2.2", "10.5.4.3"), player=nt)
+            g.emit(f"{g.pname(nt)} has no quick card or ability to use", ("9.5.2", "9.5.2.2", "10.5.4.3"), player=nt,
+                   announce=True)
             break
         opt = g.ask("quick", nt, opts, "quick step: play a quick card or ability, or pass (9.5.2)")
         if opt.label == "pass":
@@ -257,14 +260,15 @@ def _end_of_battle(g: "Game", b: Battle) -> None:
     if b.nullified:
         g.emit("the attack was nullified: straight to the end of battle step", ("5.18.1",))
     else:
-        g.emit("end of battle step", ("9.6.4", "10.5.1", "10.5.3", "10.5.3.4"))
-    g.emit("the end of the battle: triggers 'at the end of battle'", ("9.7.1",))
+        g.emit("end of battle step", ("9.6.4", "10.5.1", "10.5.3", "10.5.3.4"), announce=True)
+    g.emit("the end of the battle: triggers 'at the end of battle'", ("9.7.1",), announce=True)
 
     def one_round() -> None:
         triggers.fire_global(g, "end_of_battle")  # 9.7.1
         timing.check_timing(g)  # 9.7.2
         before = len(g.modifiers)
         g.modifiers = [m for m in g.modifiers if m.duration != "until_end_of_battle"]
+        g.state_changed()
         if len(g.modifiers) != before:
             g.emit("effects lasting until end of battle end", ("9.7.3",))
         if not b.attack_over:
@@ -273,8 +277,9 @@ def _end_of_battle(g: "Game", b: Battle) -> None:
 
     timing.repeat_step(g, "end of battle step", "9.7.4", one_round,
                        lambda: bool(g.pending) or _unfired_end_of_battle(g, b))
-    g.emit("the battle ends", ("9.7.4",))
+    g.emit("the battle ends", ("9.7.4",), announce=True)
     g.battle = None
+    g.state_changed()
     g.step = None
 
 

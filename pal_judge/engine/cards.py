@@ -17,7 +17,9 @@ CARD_TYPES = ("pal", "structure", "equipment", "event")
 SUBTYPES = ("normal", "lucky")
 COLORS = ("red", "blue", "green", "purple", "colorless")
 ABILITY_KINDS = ("activated", "auto", "continuous", "replacement")
-INTERNAL_TRIGGERS = ("opponent_destroyed",)  # engine-internal triggers of keyword abilities (Breakthrough)
+# triggers of keyword abilities that a printed ability may have too: opponent_destroyed, "when this Pal's battle
+# opponent is put into the graveyard" (Breakthrough's, 12.14.2; printed: 9.4.3, 10.8.4)
+INTERNAL_TRIGGERS = ("opponent_destroyed",)
 TRIGGERS = (
     "on_deploy", "on_attack", "on_attacked", "on_block", "on_assign", "on_assigned",
     "on_destroyed", "on_ally_destroyed", "on_ally_deployed", "on_battle_damage", "start_of_game", "start_of_turn",
@@ -181,11 +183,16 @@ class CardDef:
     icon_zones: frozenset[str] = field(init=False, default=frozenset(), compare=False)
     printed_keywords: dict[str, int] = field(init=False, default_factory=dict, compare=False)
     printed_abilities: tuple[tuple[int, Ability], ...] = field(init=False, default=(), compare=False)
+    # its activated abilities, numbered as in `printed_abilities`: the only ones it can have, since only base
+    # cards get keywords from effects (10.3.5) and the one activated keyword ability, Interrupt, works from the
+    # hand (12.8.2)
+    activated: tuple[tuple[int, Ability], ...] = field(init=False, default=(), compare=False)
     continuous_kinds: frozenset[str] = field(init=False, default=frozenset(), compare=False)  # their steps' `do`
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "printed_keywords", add_keywords({}, self.keywords))
         object.__setattr__(self, "printed_abilities", tuple(abilities_of(self.printed_keywords, self)))
+        object.__setattr__(self, "activated", tuple((i, a) for i, a in self.printed_abilities if a.kind == "activated"))
         object.__setattr__(self, "has_continuous", any(a.kind == "continuous" for a in self.abilities))
         object.__setattr__(self, "continuous_kinds",
                            frozenset(s.do for a in self.abilities if a.kind == "continuous" for s in a.effect))

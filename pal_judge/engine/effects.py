@@ -370,6 +370,7 @@ def _modify(g: "Game", s: Step, ctx: Context, kind: str) -> None:
         before = stats.power(g, t)
         before_strike = stats.strike(g, t)
         g.modifiers.append(Modifier(t.oid, kind, s.amount or 0, s.keyword, s.duration, g.next_order()))
+        g.state_changed()  # the new values are read before the event
         if kind == "strike":  # 2.9.1 strike is card information an effect may change (10.10.1.4)
             after = stats.strike(g, t)
             neg = ("1.3.2.4",) if after < 0 else ()
@@ -599,6 +600,7 @@ def _s_restriction(g: "Game", s: Step, ctx: Context) -> None:
     for t in _cards(select(g, s.target or Target(word="self"), ctx)):
         g.modifiers.append(Modifier(t.oid, s.do, duration="until_end_of_turn", order=g.next_order(),
                                     against=s.filter if s.do == "cannot_attack" else None, controller=ctx.controller))
+        g.state_changed()
         what = s.do.replace('_', ' ') + (f" {_against_text(s.filter)}" if s.do == "cannot_attack" and s.filter else "")
         g.emit(f"{t.label}: {what} until end of turn", ("10.10.1.3",), player=t.controller, card=t.label)
 

@@ -9,6 +9,7 @@ from typing import Any, Callable, Iterable, Sequence
 from pal_judge.engine import effects, limits
 from pal_judge.engine.cards import CardDef
 from pal_judge.engine.deciders import Decider, Decision, Option, ScriptExhausted
+from pal_judge.engine.pipeline import Move, move_group
 from pal_judge.engine.state import (
     Battle, CardInstance, Delayed, Lki, Modifier, Pending, Player, Result,
 )
@@ -60,9 +61,16 @@ class Game:
         # the event budget: no input makes a game run without end (issue 13.4)
         self.max_events = limits.MAX_EVENTS if max_events is None else max_events
         self.clean_check_at = -1  # event_count when a check timing last found nothing to do
-        self.base_version = 0  # bumped whenever a card enters or leaves a base (derived-value caches)
-        # base cards with continuous abilities and the kinds of their steps (stats.continuous_steps)
-        self.continuous_cards: tuple[int, list[CardInstance], frozenset[str]] = (-1, [], frozenset())
+        self.clean_version = -1  # the state version then (a restored game has only the saved event count)
+        self.zones_version = 0  # bumped whenever a card changes zone: values read from the zones alone are cached
+        self.zone_derived: dict[Callable[..., Any], tuple[int, Any]] = {}  # by stats.per_zones
+        # the state version: bumped by every event but announcements (every state change is one, §5) and by each
+        # change that is read before its event is recorded (`state_changed`); values derived from the state are
+        # cached per version, and a check timing with nothing changed since the last one that found nothing is
+        # skipped. Not saved: a restored game starts with empty caches and a full check.
+        self.version = 0
+        self.derived: dict[tuple[Any, ...], Any] = {}  # stats' cache of derived values, valid at `derived_at`
+        self.derived_at = -1
         self.turn = 1
         self.turn_player = 0
         self.first_player = 0
@@ -94,6 +102,7 @@ class Game:
         self._batch = 0
         self._order = 0
         self._ran = False
+        self._concession_options: dict[int, tuple[Option, ...]] = {}  # the same for every decision of a player
         self.start_phase = "stand"
         self.pregame: Callable[["Game"], None] | None = None
         self.resume_at: str | None = None  # a restored game: the play timing it resumes at (saved.RESUMABLE)
@@ -153,21 +162,27 @@ class Game:
         return self._batch
 
     def emit(self, what: str, cites: Sequence[str], player: int | None = None, card: str | None = None,
-             before: dict[str, Any] | None = None, after: dict[str, Any] | None = None) -> None:
+             before: dict[str, Any] | None = None, after: dict[str, Any] | None = None,
+             announce: bool = False) -> None:
+        """Record an event. `announce`: it only announces a procedure (a phase or step begins, a player passes)
+        and changes no state, so the state version stays (values derived from the state remain valid)."""
         self.event_count += 1
+        if not announce:
+            self.version += 1
         if self.event_count > self.max_events:
             self._over_budget()
         if (not self.record and not self.listeners) or self.event_count <= self.shown_after:
             return  # (a restored game giving its saved answers again does not show those events twice)
-        event = Event(
-            seq=self.event_count, what=what, cites=precise_cites(tuple(cites)),
-            player=None if player is None else self.players[player].name, card=card,
-            before=before or {}, after=after or {},
-        )
+        event = Event(self.event_count, what, precise_cites(cites if type(cites) is tuple else tuple(cites)),
+                      None if player is None else self.players[player].name, card, before or {}, after or {})
         if self.record:
             self.events.append(event)
         for listener in self.listeners:
             listener(self, event)  # it may concede (1.2.3), which ends the game right here
+
+    def state_changed(self) -> None:
+        """A change read before its event is recorded: values derived from the old state are stale."""
+        self.version += 1
 
     def concede(self, player: str) -> None:
         """1.2.3 a player may concede at any time: from a decider, at any decision (of either player), or
@@ -212,8 +227,10 @@ class Game:
     def _concessions(self, asked: int) -> tuple[Option, ...]:
         """1.2.3 any player may concede at any time: at every decision, `concede` (the player asked) and
         `concede NAME` (either player, also the one not being asked)."""
-        named = tuple(Option(f"{CONCEDE} {p.name}", (CONCEDE, p.idx)) for p in self.players)
-        return (Option(CONCEDE, (CONCEDE, asked)),) + named
+        if asked not in self._concession_options:
+            named = tuple(Option(f"{CONCEDE} {p.name}", (CONCEDE, p.idx)) for p in self.players)
+            self._concession_options[asked] = (Option(CONCEDE, (CONCEDE, asked)),) + named
+        return self._concession_options[asked]
 
     def check_until(self) -> None:
         """Stop the run here if `until` says so (checked before every decision and every phase)."""
@@ -290,8 +307,6 @@ class Game:
              quiet: bool = False) -> CardInstance | None:
         """Move one card through the event pipeline (4.1.6 / 5.10.1); it becomes a new object (4.1.4).
         None when a replacement effect replaced the move (10.11.1.1)."""
-        from pal_judge.engine.pipeline import Move, move_group
-
         return move_group(self, [Move(ci, to, tuple(cites), what, bottom, rested)], batch, quiet)[0]
 
     # ---------------------------------------------------------------- the end

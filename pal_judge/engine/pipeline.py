@@ -67,8 +67,8 @@ def _relocate(g: "Game", m: Move, batch: int | None, quiet: bool) -> CardInstanc
     """Take the card out of its zone and put a new object (4.1.4) into its owner's zone (4.1.6)."""
     ci = m.card
     src = ci.zone
-    if "base" in (src, m.to):
-        g.base_version += 1
+    g.zones_version += 1
+    g.state_changed()  # a base or a hand changes before the event is recorded
     g.remove(ci)
     new = g.new_instance(ci.card, ci.owner, m.to)
     if m.to == "resolution":
@@ -91,6 +91,7 @@ def _relocate(g: "Game", m: Move, batch: int | None, quiet: bool) -> CardInstanc
     if src == "base" and any(mod.oid == ci.oid for mod in g.modifiers):
         # 10.10.2 effects from resolved abilities no longer apply to the moved card
         g.modifiers = [mod for mod in g.modifiers if mod.oid != ci.oid]
+        g.state_changed()
         g.emit(f"effects on {ci.label} end: it left the base", ("10.10.2", "4.1.4"), player=ci.owner)
     return new
 
@@ -116,6 +117,7 @@ def stand_all(g: "Game", idx: int) -> list[CardInstance]:
     stood = [c for c in g.players[idx].base if c.rested]
     for c in stood:
         c.rested = False
+    g.state_changed()
     _became(g, stood, False)
     return stood
 

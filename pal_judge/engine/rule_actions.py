@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from pal_judge.engine import stats
+from pal_judge.engine import effects, stats
 from pal_judge.engine.deciders import Option
 from pal_judge.engine.limits import RULE_ACTION_ROUNDS
 from pal_judge.engine.state import CardInstance
@@ -61,8 +61,6 @@ def run_check_type(g: "Game") -> None:
     11.1.2.4 lethal damage (11.4) and pal overflow (11.5) are both read from the same board and their
     cards go to the graveyard in one simultaneous move: overflow counts a pal that lethal damage is
     removing at the same moment (and keeps it first if it was the last placed, 11.5.1.1)."""
-    from pal_judge.engine import effects
-
     for _round in range(RULE_ACTION_ROUNDS):
         if _defeat(g):
             return
@@ -121,11 +119,13 @@ def _overflow(g: "Game") -> list[Group]:
     out: list[Group] = []
     for idx in (g.turn_player, g.opp(g.turn_player)):  # 1.3.4 the turn player chooses first
         p = g.players[idx]
-        pals = p.pals()
-        if not pals:
+        if not p.base:
             continue  # no limit is below 0 (1.3.2.2.1): no pals never overflow
         limit = max(stats.pal_limit(g, idx), 0)  # 1.3.2.2.1 a negative limit is read as 0
-        if len(pals) <= limit:
+        if len(p.base) <= limit:
+            continue  # not even as many cards as the limit
+        pals = p.pals()
+        if not pals or len(pals) <= limit:
             continue
         last_batch = max(c.placed for c in pals)
         last = [c for c in pals if c.placed == last_batch]

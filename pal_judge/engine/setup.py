@@ -91,6 +91,7 @@ def build_from_setup(cls: type["Game"], setup: Mapping[str, Any], cards: Iterabl
         _build_player(g, idx, board, f"players.{name}", lib, pending_changes)
     for ci, kind, amount in pending_changes:  # temporary power/strike: a +N until end of turn effect (10.2.1.2)
         g.modifiers.append(Modifier(ci.oid, kind, amount, None, "until_end_of_turn", g.next_order()))
+        g.state_changed()
     return g
 
 
@@ -150,7 +151,8 @@ def _build_player(g: "Game", idx: int, d: Any, path: str, lib: Mapping[str, Card
         ci.damage = _int(entry.get("damage", 0), f"{ep}.damage", low=0)  # 4.4.4
         ci.placed = g.next_batch()
         p.base.append(ci)
-        g.base_version += 1
+        g.zones_version += 1
+        g.state_changed()
         for kind in ("power", "strike"):  # a +N until end of turn change already on the card (10.2.1.2)
             if entry.get(kind):
                 pending_changes.append((ci, kind, _int(entry[kind], f"{ep}.{kind}")))

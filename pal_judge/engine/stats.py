@@ -8,7 +8,7 @@ keyword-granting effects read printed keywords only, so a grant never depends on
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Iterable, Iterator
+from typing import TYPE_CHECKING, Any, Callable, Hashable, Iterable, Iterator, TypeVar
 
 from pal_judge.engine.cards import Ability, CardDef, Step, Target, add_keywords
 from pal_judge.engine.state import CardInstance
@@ -17,6 +17,21 @@ if TYPE_CHECKING:
     from pal_judge.engine.game import Game
 
 NOCTURNAL_BONUS = 300  # 12.13.2
+_T = TypeVar("_T")
+
+
+def derived(g: "Game", compute: Callable[["Game", Any], _T], subject: Any, key: Hashable) -> _T:
+    """A value derived from the state (a card's keywords, power, strike; a player's pal limit), computed once per
+    state version (`Game.version`, bumped by every change): between two changes it cannot differ (10.10.1).
+    `key` names the subject; the value is read only, never changed."""
+    if g.derived_at != g.version:
+        g.derived.clear()
+        g.derived_at = g.version
+    try:
+        return g.derived[compute, key]  # type: ignore[no-any-return]
+    except KeyError:
+        value = g.derived[compute, key] = compute(g, subject)
+        return value
 
 
 def condition_ok(g: "Game", cond: str | None, controller: int, source: CardInstance | None) -> bool:
@@ -40,19 +55,29 @@ def condition_ok(g: "Game", cond: str | None, controller: int, source: CardInsta
     raise ValueError(cond)
 
 
-def _continuous(g: "Game") -> tuple[int, list[CardInstance], frozenset[str]]:
-    """(base version, the base cards with continuous abilities in placement order, the kinds of step those
-    abilities have); recomputed only when a card entered or left a base."""
-    if g.continuous_cards[0] != g.base_version:
-        cards = sorted((c for c in g.base_cards() if c.card.has_continuous), key=lambda c: c.placed)
-        g.continuous_cards = (g.base_version, cards, frozenset().union(*(c.card.continuous_kinds for c in cards)))
-    return g.continuous_cards
+def per_zones(g: "Game", compute: Callable[["Game"], _T]) -> _T:
+    """A value read from the zones alone (which cards are where), computed once per zone change
+    (`Game.zones_version`, bumped by every move). Read only, never changed."""
+    found = g.zone_derived.get(compute)
+    if found is None or found[0] != g.zones_version:
+        found = g.zone_derived[compute] = (g.zones_version, compute(g))
+    return found[1]  # type: ignore[no-any-return]
+
+
+def _continuous(g: "Game") -> tuple[list[CardInstance], frozenset[str]]:
+    """(the base cards with continuous abilities in placement order, the kinds of step those abilities have)."""
+    return per_zones(g, _continuous_cards)
+
+
+def _continuous_cards(g: "Game") -> tuple[list[CardInstance], frozenset[str]]:
+    cards = sorted((c for c in g.base_cards() if c.card.has_continuous), key=lambda c: c.placed)
+    return cards, frozenset().union(*(c.card.continuous_kinds for c in cards))
 
 
 def continuous_steps(g: "Game", *kinds: str) -> Iterable[tuple[CardInstance, Ability, Step]]:
     """Every step of one of these kinds (`do`) of every active continuous ability (10.3.5: base cards),
     in order of when the cards were placed (10.10.1.6.1)."""
-    _version, cards, present = _continuous(g)
+    cards, present = _continuous(g)
     return _active_steps(g, cards, kinds) if cards and not present.isdisjoint(kinds) else ()
 
 
@@ -112,10 +137,14 @@ def info_matches(card: CardDef, t: Target) -> bool:
 
 
 def keywords(g: "Game", ci: CardInstance) -> dict[str, int]:
-    """Effective keywords: flags map to their count, valued keywords to their summed value (a fresh dict)."""
+    """Effective keywords: flags map to their count, valued keywords to their summed value (read only)."""
+    if ci.zone != "base" or not (g.modifiers or "grant" in _continuous(g)[1]):
+        return ci.card.printed_keywords  # 10.3.5 only base cards get keywords from effects, when there are any
+    return derived(g, _keywords, ci, ci.oid)
+
+
+def _keywords(g: "Game", ci: CardInstance) -> dict[str, int]:
     out = dict(ci.card.printed_keywords)
-    if ci.zone != "base":  # 10.3.5 only base cards get keywords from effects
-        return out
     if g.modifiers:  # 10.10.1.2 effects giving keywords
         add_keywords(out, (m.keyword for m in g.modifiers
                            if m.oid == ci.oid and m.kind == "grant" and m.keyword is not None))
@@ -137,11 +166,15 @@ def keywords(g: "Game", ci: CardInstance) -> dict[str, int]:
 
 def power_detail(g: "Game", ci: CardInstance) -> tuple[int, tuple[str, ...]]:
     """Current power and the clauses of the continuous effects that changed it."""
+    if ci.zone != "base":
+        return ci.card.power, ()  # 10.10.1.1
+    return derived(g, _power_detail, ci, ci.oid)
+
+
+def _power_detail(g: "Game", ci: CardInstance) -> tuple[int, tuple[str, ...]]:
     value = ci.card.power  # 10.10.1.1
     layers: list[str] = []  # how the effects were ordered (10.10.1.x)
     sources: list[str] = []  # the clauses of the effects themselves
-    if ci.zone != "base":
-        return value, ()
     kws = keywords(g, ci)
     if g.night and "nocturnal" in kws:  # 12.13.2, each instance
         value += NOCTURNAL_BONUS * kws["nocturnal"]
@@ -175,10 +208,14 @@ def strike(g: "Game", ci: CardInstance) -> int:
 def strike_detail(g: "Game", ci: CardInstance) -> tuple[int, tuple[str, ...]]:
     """Current strike (2.9.1): the printed value changed by effects, numeric changes in time order
     (10.10.1.4; one-shot effects 10.10.1.6.2, continuous abilities 10.10.1.6.1)."""
+    if ci.zone != "base":
+        return ci.card.strike, ()  # 10.10.1.1
+    return derived(g, _strike_detail, ci, ci.oid)
+
+
+def _strike_detail(g: "Game", ci: CardInstance) -> tuple[int, tuple[str, ...]]:
     value = ci.card.strike  # 10.10.1.1
     cites: list[str] = []
-    if ci.zone != "base":
-        return value, ()
     for m in sorted((m for m in g.modifiers if m.oid == ci.oid and m.kind == "strike"), key=lambda m: m.order):
         value += m.amount
         cites.append("10.10.1.6.2")
@@ -193,6 +230,8 @@ def strike_detail(g: "Game", ci: CardInstance) -> tuple[int, tuple[str, ...]]:
 
 def restricted(g: "Game", ci: CardInstance, kind: str) -> bool:
     """cannot_attack / cannot_block / cannot_be_blocked / must_attack from effects (10.10.1.3)."""
+    if not g.modifiers and kind not in _continuous(g)[1]:
+        return False  # no effect says so
     for m in g.modifiers:
         if m.oid == ci.oid and m.kind == kind and m.against is None:
             return True
@@ -214,6 +253,8 @@ def _is_against(g: "Game", against: Target, target: CardInstance | None, defende
 
 def cannot_attack_target(g: "Game", attacker: CardInstance, target: CardInstance | None, defender: int) -> bool:
     """9.2.4.1 an effect says this pal cannot attack this target (the defending player when None)."""
+    if not g.modifiers and "cannot_attack" not in _continuous(g)[1]:
+        return False  # no effect says so
     for m in g.modifiers:
         if m.oid == attacker.oid and m.kind == "cannot_attack" and m.against is not None \
                 and _is_against(g, m.against, target, defender, m.controller, None):
@@ -228,6 +269,12 @@ def cannot_attack_target(g: "Game", attacker: CardInstance, target: CardInstance
 
 def pal_limit(g: "Game", idx: int) -> int:
     """4.4.5 the pal limit, changed by continuous pal_limit effects of that player's cards."""
+    if "pal_limit" not in _continuous(g)[1]:
+        return g.players[idx].pal_limit  # no card changes it
+    return derived(g, _pal_limit, idx, idx)
+
+
+def _pal_limit(g: "Game", idx: int) -> int:
     p = g.players[idx]
     extra = sum(s.amount or 0 for src, _a, s in continuous_steps(g, "pal_limit") if src.controller == idx)
     return p.pal_limit + extra

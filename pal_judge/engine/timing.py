@@ -6,7 +6,7 @@ from __future__ import annotations
 import itertools
 from typing import TYPE_CHECKING, Callable
 
-from pal_judge.engine import loops, rule_actions, triggers
+from pal_judge.engine import effects, loops, rule_actions, triggers
 from pal_judge.engine.deciders import Option
 from pal_judge.engine.state import Pending
 
@@ -33,8 +33,8 @@ def repeat_step(g: "Game", step: str, cite: str, one_round: Callable[[], None], 
 
 def check_timing(g: "Game") -> None:
     """10.5.3: rule actions first, then the turn player's standby abilities, then the other's."""
-    if not g.pending and g.event_count == g.clean_check_at:
-        return  # nothing has happened since the last check timing found nothing to do: it finds nothing again
+    if not g.pending and (g.version == g.clean_version or g.event_count == g.clean_check_at):
+        return  # nothing has changed since the last check timing found nothing to do: it finds nothing again
     rounds = 0
     g.loop_stoppers = set()
     g.loop_budget = None
@@ -51,6 +51,8 @@ def check_timing(g: "Game") -> None:
                 g.end_game("loop_draw", None, "infinite loop that no player can stop", ("13.1.1", "13.1.1.1"))
         rule_actions.run_check_type(g)  # 10.5.3.1
         triggers.state_triggers(g)
+        if not g.pending:
+            break  # 10.5.3.4
         for who, cite in ((g.turn_player, "10.5.3.2"), (g.opp(g.turn_player), "10.5.3.3")):
             mine = [p for p in g.pending if p.controller == who]
             if mine:
@@ -58,10 +60,9 @@ def check_timing(g: "Game") -> None:
                 g.pending.remove(chosen)
                 resolve_pending(g, chosen, cite)
                 break
-        else:
-            g.loop_budget = None
-            g.clean_check_at = g.event_count
-            return  # 10.5.3.4
+    g.loop_budget = None
+    g.clean_check_at = g.event_count
+    g.clean_version = g.version
 
 
 def _pick(g: "Game", who: int, mine: list[Pending]) -> Pending:
@@ -88,8 +89,6 @@ def _ability_number(p: Pending) -> int:
 
 def resolve_pending(g: "Game", p: Pending, cite: str) -> None:
     """10.8.3 use one standby ability; 10.8.7 it is used even if its card changed zone."""
-    from pal_judge.engine import effects
-
     a, ctx = p.ability, p.ctx
     who = ctx.controller
     if a.limit is not None:

@@ -32,7 +32,7 @@ TRIGGER_CITES: dict[str, tuple[str, ...]] = {
     "end_of_turn": ("7.6.1",),
     "end_of_battle": ("9.7.1",),
     "state": ("10.8.6",),
-    "opponent_destroyed": ("12.14.2", "12.14.1"),
+    "opponent_destroyed": ("10.8.4", "9.4.3", "10.8.4.1.2"),
     "on_other_rested": ("4.3.2.2",),
     "on_other_stood": ("4.3.2.1",),
     "on_pal_attacks": ("9.3.2",),
@@ -87,8 +87,12 @@ ZONE_CITES = {"base": ("10.3.5",), "hand": ("10.3.4", "10.3.4.1", "10.3.4.1.1"),
 
 def zone_cards(g: "Game") -> list[CardInstance]:
     """Cards whose abilities may be active: every base card, and hand/graveyard cards with an ability
-    marked for that zone (10.3.4.1)."""
-    out = list(g.base_cards())
+    marked for that zone (10.3.4.1). (Read only: the list is kept until a card changes zone.)"""
+    return stats.per_zones(g, _zone_cards)
+
+
+def _zone_cards(g: "Game") -> list[CardInstance]:
+    out = g.base_cards()
     for p in g.players:
         for zone in (p.hand, p.graveyard):
             out += [c for c in zone if c.zone in c.card.icon_zones]
@@ -118,8 +122,9 @@ def fire_watchers(g: "Game", subject: CardInstance | Lki, trigger: str, cites: t
                   **extra: Any) -> None:
     """"When another card … " triggers of every base card but the subject, each filtered by its `whose`
     (you: a card of yours, opponent: your opponent's, any), 10.3.5."""
-    for ci in list(g.base_cards()):
-        if ci.oid != subject.oid:
+    keyword = trigger in KEYWORD_TRIGGERS
+    for ci in g.base_cards():  # a new list: the triggers may change the base
+        if ci.oid != subject.oid and (keyword or trigger in ci.card.triggers):
             fire_self(g, ci, trigger, cites, subject=subject.controller, trigger_card=subject.oid, **extra)
 
 
@@ -253,32 +258,41 @@ def _fire_zone_abilities(g: "Game", lki: Lki, arrived: set[int]) -> None:
                 ctx = Context(controller=ci.controller, source_oid=ci.oid, source_label=ci.label, source_card=ci.card,
                               trigger_card=lki.oid, trigger_lki=lki)
                 _standby(g, a, ctx, (ci.oid, idx), TRIGGER_CITES["on_ally_destroyed"] + a.cites + ZONE_CITES[a.zone])
+    if g.battle is not None and lki.battle_opponent is not None:
+        _opponent_destroyed(g, lki)
+
+
+def _opponent_destroyed(g: "Game", victim: Lki) -> None:
+    """A Pal's battle opponent (9.4.3: the two Pals of a battle are each other's) went from the base to the
+    graveyard, a zone-change trigger (10.8.4): that Pal's printed `opponent_destroyed` abilities trigger, and its
+    Breakthrough if it is the attacking Pal (12.14.2). The Pal is read as it is now, or by its last-known
+    information if it left the base in the same simultaneous move (10.8.4.1.2, 10.12.1)."""
     b = g.battle
-    if b is not None and not b.attack_over and lki.battle_opponent is not None and lki.battle_opponent == b.attacker:
-        _breakthrough(g, b.attacker, lki)
-
-
-def _breakthrough(g: "Game", attacker_oid: int, victim: Lki) -> None:
-    """12.14.2 the attacking pal's battle opponent went to the graveyard. The attacker is read as it is
-    now, or by its last-known information if it left the base in the same simultaneous move (10.12.1)."""
-    att = g.find(attacker_oid)
-    att_lki = g.lki.get(attacker_oid)
+    oid = victim.battle_opponent
+    assert b is not None and oid is not None
+    pal = g.find(oid)
+    pal_lki = g.lki.get(oid)
     lki_cites: tuple[str, ...] = ()
-    if att is not None:
-        kws, label, controller, card = stats.keywords(g, att), att.label, att.controller, att.card
-    elif att_lki is not None and attacker_oid in g.leaving:
-        # both left the base in one move: the attacker is read as it was in the base (10.8.4.1.2, 10.12.1)
-        kws, label, controller, card = att_lki.keywords, att_lki.label, att_lki.controller, att_lki.card
+    if pal is not None:
+        kws, label, controller, card = stats.keywords(g, pal), pal.label, pal.controller, pal.card
+    elif pal_lki is not None and oid in g.leaving:
+        # both left the base in one move: the Pal is read as it was in the base (10.8.4.1.2, 10.12.1)
+        kws, label, controller, card = pal_lki.keywords, pal_lki.label, pal_lki.controller, pal_lki.card
         lki_cites = ("10.8.4.1.2", "10.12.1")
     else:
         return
-    if "breakthrough" not in kws:
-        return
-    (ability,) = keyword_abilities("breakthrough", 0)
-    ctx = Context(controller=controller, source_oid=attacker_oid, source_label=label, source_card=card,
-                  source_lki=att_lki, trigger_card=victim.oid, trigger_lki=victim)
-    _standby(g, ability, ctx, (attacker_oid, "breakthrough"),
-             TRIGGER_CITES["opponent_destroyed"] + ability.cites + lki_cites)
+
+    def context() -> Context:
+        return Context(controller=controller, source_oid=oid, source_label=label, source_card=card,
+                       source_lki=pal_lki, trigger_card=victim.oid, trigger_lki=victim)
+
+    for idx, a in enumerate(card.abilities):
+        if a.kind == "auto" and a.trigger == "opponent_destroyed" and a.zone == "base" \
+                and (pal is None or stats.condition_ok(g, a.cond, controller, pal)):
+            _standby(g, a, context(), (oid, idx), TRIGGER_CITES["opponent_destroyed"] + a.cites + lki_cites)
+    if "breakthrough" in kws and oid == b.attacker and not b.attack_over:
+        (ability,) = keyword_abilities("breakthrough", 0)
+        _standby(g, ability, context(), (oid, "breakthrough"), ability.cites + lki_cites)
 
 
 def _state_true(g: "Game", state: str | None, controller: int) -> bool:

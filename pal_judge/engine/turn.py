@@ -48,9 +48,10 @@ def _after_main(g: "Game") -> None:
 def _stand(g: "Game") -> None:
     tp = g.turn_player
     p = g.players[tp]
-    g.emit(f"turn {g.turn} begins: {p.name} is the turn player; stand phase", ("7.1.1", "7.1.2"), player=tp)
+    g.emit(f"turn {g.turn} begins: {p.name} is the turn player; stand phase", ("7.1.1", "7.1.2"), player=tp,
+           announce=True)
     g.emit("the beginning of the turn and of the stand phase" + (" and of the game" if g.turn == 1 else ""),
-           ("7.2.2",), player=tp)
+           ("7.2.2",), player=tp, announce=True)
     rested = [c.label for c in p.base if c.rested]
     souls = p.soul_rested
     p.soul_standing += souls
@@ -68,11 +69,11 @@ def _stand(g: "Game") -> None:
 
 def _draw(g: "Game") -> None:
     tp = g.turn_player
-    g.emit("draw phase", ("7.2.3", "10.5.1", "10.5.3", "10.5.3.4"), player=tp)
+    g.emit("draw phase", ("7.2.3", "10.5.1", "10.5.3", "10.5.3.4"), player=tp, announce=True)
     if tp == g.first_player and g.turn == 1:
         g.emit(f"{g.pname(tp)} goes first: no draw phase on the first turn", ("7.3.1",), player=tp)
         return
-    g.emit("the beginning of the draw phase", ("7.3.2",), player=tp)
+    g.emit("the beginning of the draw phase", ("7.3.2",), player=tp, announce=True)
     triggers.fire_global(g, "start_of_phase", phase="draw")
     timing.check_timing(g)  # 7.3.2
     effects.draw(g, tp, 1, ("7.3.3",))
@@ -82,8 +83,9 @@ def _draw(g: "Game") -> None:
 def _soul(g: "Game") -> None:
     tp = g.turn_player
     p = g.players[tp]
-    g.emit("soul phase", ("7.3.1",) if (tp == g.first_player and g.turn == 1) else ("7.3.4", "10.5.1", "10.5.3", "10.5.3.4"), player=tp)
-    g.emit("the beginning of the soul phase", ("7.4.1",), player=tp)
+    g.emit("soul phase", ("7.3.1",) if (tp == g.first_player and g.turn == 1) else ("7.3.4", "10.5.1", "10.5.3", "10.5.3.4"), player=tp,
+           announce=True)
+    g.emit("the beginning of the soul phase", ("7.4.1",), player=tp, announce=True)
     triggers.fire_global(g, "start_of_phase", phase="soul")
     timing.check_timing(g)  # 7.4.1
     n = min(2, p.soul_deck)  # 7.4.2.1 increment 2; 7.4.2.2 all that remain if fewer
@@ -105,7 +107,9 @@ def ability_options(g: "Game", who: int, quick: bool) -> list[Option]:
     opts = []
     for zone, cards in (("base", p.base), ("hand", p.hand)):
         for c in cards:
-            acts = [(i, a) for i, a in triggers.card_abilities(g, c) if a.kind == "activated" and a.zone == zone]
+            if not c.card.activated:
+                continue
+            acts = [(i, a) for i, a in c.card.activated if a.zone == zone]
             for k, (i, a) in enumerate(acts):
                 if quick and not a.quick:
                     continue
@@ -132,14 +136,14 @@ def main_options(g: "Game") -> list[Option]:
             seen.add(c.card.name)
             opts.append(Option(f"play {c.card.name}", ("play", c.oid)))
     opts += ability_options(g, tp, quick=False)  # 8.3.1
-    attacks = battle.attack_options(g)  # 8.4.1
-    opts += attacks
+    attackers = battle.legal_attackers(g)
+    opts += battle.attack_options(g, attackers)  # 8.4.1
     if not g.soul_draw_used and p.soul_standing >= SOUL_DRAW_COST:
         opts.append(Option("soul_draw", ("soul_draw",)))  # 8.5
     # 7.5.2.1 only a pal that must attack AND can attack legally (9.2.2) binds the player; a pal with no
     # legal target (9.2.4, 9.2.4.1) cannot, even when another pal of the same player could attack
     must = any(stats.restricted(g, c, "must_attack") and battle.legal_targets(g, c)[0]
-               for c in battle.legal_attackers(g))
+               for c in attackers)
     if not must:  # 7.5.2.1 a pal that must attack and can: doing nothing is not allowed
         opts.append(Option("end_turn", ("end_turn",)))
     return opts  # `concede` is added to every decision by Game.ask (1.2.3)
@@ -185,8 +189,8 @@ def _prohibition_over_obligation(g: "Game") -> tuple[str, ...]:
 def _main(g: "Game", resume: str | None = None) -> None:
     tp = g.turn_player
     if resume is None:
-        g.emit("main phase", ("7.4.3", "10.5.1", "10.5.3", "10.5.3.4"), player=tp)
-        g.emit("the beginning of the main phase", ("7.5.1",), player=tp)
+        g.emit("main phase", ("7.4.3", "10.5.1", "10.5.3", "10.5.3.4"), player=tp, announce=True)
+        g.emit("the beginning of the main phase", ("7.5.1",), player=tp, announce=True)
         triggers.fire_global(g, "start_of_phase", phase="main")
         timing.check_timing(g)  # 7.5.1
     elif resume in ("block", "quick"):
@@ -196,7 +200,7 @@ def _main(g: "Game", resume: str | None = None) -> None:
         opt = g.ask("main", tp, main_options(g), "main phase action (7.5.2, chapter 8)")
         if opt.label == "end_turn":
             g.emit(f"{g.pname(tp)} ends the main phase", ("7.5.3", "10.5.4.3", "10.5.2", "10.5.4", "10.5.4.1")
-                   + _prohibition_over_obligation(g), player=tp)
+                   + _prohibition_over_obligation(g), player=tp, announce=True)
             return
         g.actions_this_turn += 1
         if g.actions_this_turn > g.max_actions_per_turn:
@@ -206,7 +210,7 @@ def _main(g: "Game", resume: str | None = None) -> None:
 
 
 def _end(g: "Game") -> None:
-    g.emit("end phase", ("7.5.3", "7.6.1"), player=g.turn_player)
+    g.emit("end phase", ("7.5.3", "7.6.1"), player=g.turn_player, announce=True)
 
     def one_round() -> None:
         triggers.fire_global(g, "end_of_turn")  # 7.6.1
@@ -228,9 +232,10 @@ def _end(g: "Game") -> None:
 def _next_turn(g: "Game") -> None:
     # 7.6.5 the opponent becomes the turn player
     g.emit(f"turn {g.turn} ends; {g.pname(g.opp(g.turn_player))} becomes the turn player", ("7.6.5",),
-           player=g.opp(g.turn_player))
+           player=g.opp(g.turn_player), announce=True)
     g.turn += 1
     g.turn_player = g.opp(g.turn_player)
+    g.state_changed()
     g.soul_draw_used = False
     g.uses.clear()
     g.end_triggered.clear()

@@ -3,7 +3,6 @@ makes. Expectations come from rules/zh.txt (11.5.1, 5.8.2)."""
 
 from __future__ import annotations
 
-import pytest
 from engine_helpers import board, pal
 from pal_judge.engine import Decision, Game, Option, ScriptedDecider, stats
 
@@ -124,8 +123,6 @@ def test_a_granted_nocturnal_counts_and_is_applied_first() -> None:
     assert with_grant == 1600 and "10.10.1.2" in grant_cites
 
 
-@pytest.mark.xfail(strict=True, reason="10.8.2: the card format accepts trigger opponent_destroyed (kept for "
-                   "Breakthrough, 12.14.2) on a printed ability, but the engine never fires it for one")
 def test_a_printed_battle_opponent_destroyed_trigger_fires() -> None:
     # "when this attacking Pal's battle opponent is put into the graveyard, gain 1 material": the Hunter (3000)
     # attacks a rested 1000-power Pal, which takes lethal damage (9.6.3, 11.4.1); the condition is met (10.8.2)
@@ -136,3 +133,47 @@ def test_a_printed_battle_opponent_destroyed_trigger_fires() -> None:
     g.run(ScriptedDecider(["attack Hunter -> Prey"]))
     assert len(g.snapshot()["players"]["B"]["graveyard"]) == 1
     assert g.snapshot()["players"]["A"]["material"] == 1
+
+
+def _gains_material_when_opponent_destroyed(name: str, power: int) -> dict[str, object]:
+    return pal(name, power=power, abilities=[{"kind": "auto", "trigger": "opponent_destroyed",
+                                              "effect": [{"do": "gain", "resource": "material", "amount": 1}]}])
+
+
+def test_the_attack_targets_trigger_fires_when_the_attacker_is_destroyed() -> None:
+    # 9.4.3 the attacking Pal and the target Pal are each other's battle opponent; 9.6.3.1 they deal damage to each
+    # other at the same time: the rested 3000-power Guard survives the 1000 it takes, the 1000-power Raider does not
+    guard = _gains_material_when_opponent_destroyed("Guard", 3000)
+    g = Game.from_setup(board({"base": ["Raider"]}, {"base": [{"card": "Guard", "state": "rested"}]}),
+                        [guard, pal("Raider")])
+    g.run(ScriptedDecider(["attack Raider -> Guard"]))
+    snap = g.snapshot()
+    assert [c["card"] for c in snap["players"]["B"]["base"]] == ["Guard"]
+    assert len(snap["players"]["A"]["graveyard"]) == 1
+    assert snap["players"]["B"]["material"] == 1
+
+
+def test_pals_destroyed_together_each_see_the_other_go() -> None:
+    # 9.6.3.1 both 1000-power Pals take lethal damage; 11.1.2.4 they go to the graveyard at the same time, and each
+    # one's trigger reads it as it was in the base (10.8.4.1.2): both abilities trigger
+    hunter = _gains_material_when_opponent_destroyed("Hunter", 1000)
+    prey = _gains_material_when_opponent_destroyed("Prey", 1000)
+    g = Game.from_setup(board({"base": ["Hunter"]}, {"base": [{"card": "Prey", "state": "rested"}]}), [hunter, prey])
+    g.run(ScriptedDecider(["attack Hunter -> Prey"]))
+    snap = g.snapshot()
+    assert not snap["players"]["A"]["base"] and not snap["players"]["B"]["base"]
+    assert (snap["players"]["A"]["material"], snap["players"]["B"]["material"]) == (1, 1)
+
+
+def test_a_pal_destroyed_outside_a_battle_is_nobodys_battle_opponent() -> None:
+    # 9.4.3 battle opponents exist only during the battle: a Pal destroyed by an event in the main phase triggers no
+    # "battle opponent is put into the graveyard" ability
+    hunter = _gains_material_when_opponent_destroyed("Hunter", 1000)
+    snipe = {"name": "Snipe", "type": "event", "cost": 0,
+             "effect": [{"do": "destroy", "target": {"choose": 1, "controller": "opponent"}}]}
+    g = Game.from_setup(board({"base": ["Hunter"], "hand": ["Snipe"]}, {"base": ["Prey"]}),
+                        [hunter, pal("Prey"), snipe])
+    g.run(ScriptedDecider(["play Snipe"]))
+    snap = g.snapshot()
+    assert len(snap["players"]["B"]["graveyard"]) == 1
+    assert snap["players"]["A"]["material"] == 0
