@@ -247,13 +247,21 @@ class StepDecider:
             return
         self.boards[event.seq] = game.snapshot()
         moment = next(verb for verb, begins in UNASKED_FROM.items() if begins == event.cites[0])
-        while True:
-            waiting = next((n for n, (_, s) in enumerate(self.remaining) if not _declines_anything(s)), None)
-            step = None if waiting is None else self.remaining[waiting][1]
-            if step is None or step.action != "attempt" or ATTEMPT_MOMENT.get(step.args["step"].action) != moment:
-                return
-            index, _ = self.remaining.pop(waiting)
+        while (waiting := self._attempt_waiting(moment)) is not None:
+            index, step = self.remaining.pop(waiting)
             self._attempt(game, index, step)
+
+    def _attempt_waiting(self, moment: str) -> int | None:
+        """The next step, past the declines of earlier moments, when it is an attempt judged at `moment`;
+        an attempt written after this moment's own decline (`pass`, `block: none`) belongs to a later one."""
+        for n, (_, step) in enumerate(self.remaining):
+            if _declines_anything(step):
+                if step.action == moment:
+                    return None
+                continue
+            tried = step.args["step"].action if step.action == "attempt" else None
+            return n if ATTEMPT_MOMENT.get(tried or "") == moment else None
+        return None
 
     def _attempt(self, game: Any, index: int, step: Step) -> None:
         result, found = _attempt_result(game, index, step)
@@ -373,7 +381,9 @@ def verdict(game: Any, step: Step, player: str) -> Any:
         return legality.interrupt(game, player, a["card"], _payment(step))
     if step.action == "soul_draw":
         return legality.soul_draw(game, player)
-    return legality.quick(game, player, a["card"])  # play / quick
+    if step.action == "play":
+        return legality.play(game, player, a["card"])
+    return legality.quick(game, player, a["card"])
 
 
 def _attempt_result(game: Any, index: int, step: Step) -> tuple[ExpectationResult, Any]:
