@@ -273,6 +273,8 @@ SENTENCES: tuple[tuple[str, str], ...] = (
     ("choose {w}", "选择{w}"),
     ("choose {c}: {w}", "选择{c}：{w}"),
     ("choose {c}", "选择{c}"),
+    # a step observed in the middle of its events (rulings/README.md: `at:`)
+    ("{t} (observed after {e} #{n})", "{t}（于第{n}个引用{e}的事件之后观察）"),
     # expectations (rulings/README.md: expect) and attempts (rulings/README.md: attempt)
     ("{p}: {t} is refused by {e}", "{p}：{t}被规则拒绝（{e}）"),
     ("{w} of {p} is {t}", "{p}的{w}为{t}"),

@@ -73,7 +73,7 @@ STEP_FIELDS: dict[str, tuple[str, ...]] = {
     "options": ("has", "lacks", "player"),  # checks the decision being asked, answers nothing
     "attempt": (),  # an action the rules must refuse (`refused_by:`), answers nothing
 }
-STEP_EXTRA = ("expect", "note", "refused_by")
+STEP_EXTRA = ("expect", "note", "refused_by", "at")
 # What an `attempt:` may try: the actions the rules' legality test (engine/legality.py) judges.
 ATTEMPTS = ("attack", "block", "play", "quick", "interrupt", "soul_draw")
 CLAUSE = re.compile(r"\d+(\.\d+)*")
@@ -446,7 +446,29 @@ def _step(node: Located, labels: set[str]) -> Step:
         raise (body["refused_by"].key_where or node.where).error("'refused_by' belongs to an 'attempt:' step")
     args = _attempt_args(body, labels) if verb == "attempt" else _step_args(verb, body[verb], labels)
     expect = _expectations(body["expect"], labels) if "expect" in body else ()
-    return Step(verb, args, body[verb].key_where or node.where, expect)
+    at = _observed_at(body, verb) if "at" in body else None
+    return Step(verb, args, body[verb].key_where or node.where, expect, at)
+
+
+def _observed_at(body: dict[str, Located], verb: str) -> tuple[str, int]:
+    """`at: 11.2.2.1` or `at: {clause: 11.2.2.1, time: 2}`: the moment inside the step its `expect:` observes."""
+    node = body["at"]
+    where = node.key_where or node.where
+    if verb in ("options", "attempt"):
+        raise where.error(f"'at' observes a moment among a step's events; an '{verb}' step has none")
+    if "expect" not in body:
+        raise where.error("'at' says when the step's 'expect:' is checked: add 'expect:'")
+    if isinstance(node.value, dict):
+        check_fields(node.value, ("clause", "time"), "at", required=("clause",), where=node.where)
+        clause_node, time = node.value["clause"], node.value["time"].natural("time") if "time" in node.value else 1
+    else:
+        clause_node, time = node, 1
+    clause = str(clause_node.plain()).strip()
+    if not CLAUSE.fullmatch(clause):
+        raise clause_node.where.error(f"at: '{clause}' is not a clause number such as 11.2.2.1")
+    if time < 1:
+        raise node.where.error("at: 'time' counts from 1 (the first event citing the clause)")
+    return clause, time
 
 
 def _attempt_args(body: dict[str, Located], labels: set[str]) -> dict[str, Any]:

@@ -149,8 +149,12 @@ class Step:
     args: dict[str, Any]
     where: Where
     expect: tuple[Expectation, ...] = ()
+    at: tuple[str, int] | None = None  # (clause, n): its `expect:` is checked right after the step's nth event
+    # whose primary cite is that clause or one of its sub-clauses, in the middle of a rules procedure
 
     def describe(self) -> str:
+        if self.at is not None:
+            return f"{Step(self.action, self.args, self.where).describe()} (observed after {self.at[0]} #{self.at[1]})"
         if self.action == "attack":
             return f"attack {self.args['with']} -> {self.args['target']}"
         if self.action == "attempt":

@@ -209,6 +209,7 @@ class StepDecider:
         self.option_checks: list[ExpectationResult] = []
         self.refused: list[str] = []  # the refusing clause of each attempt the rules refused
         self.boards: dict[int, dict[str, Any]] = {}  # event seq -> the board right after it (`on_event`)
+        self.watched = tuple({step.at[0] for step in scenario.steps if step.at})  # clauses a step observes at
 
     def close_step(self, game: Any, decision: Any = None) -> None:
         """Give the events since the last step to the current one and take the board (and, with
@@ -242,8 +243,13 @@ class StepDecider:
 
     def on_event(self, game: Any, event: Any) -> None:
         """Listener (engine API §5): the board at each beginning a declined choice may split at, and the
-        attempts that belong to that moment (a block or a quick card tried where the engine asks nothing)."""
-        if not event.cites or event.cites[0] not in UNASKED_FROM.values():
+        attempts that belong to that moment (a block or a quick card tried where the engine asks nothing);
+        the board after each event a step observes at (`at:`)."""
+        if not event.cites:
+            return
+        if any(cites_clause(event.cites[0], clause) for clause in self.watched):
+            self.boards[event.seq] = game.snapshot()
+        if event.cites[0] not in UNASKED_FROM.values():
             return
         self.boards[event.seq] = game.snapshot()
         moment = next(verb for verb, begins in UNASKED_FROM.items() if begins == event.cites[0])
@@ -330,6 +336,26 @@ class StepDecider:
         return chosen
 
 
+def cites_clause(cite: str, clause: str) -> bool:
+    """The cite is the clause or one of its sub-clauses."""
+    return cite == clause or cite.startswith(clause + ".")
+
+
+def _observed(run: StepRun, step: Step, so_far: list[dict[str, Any]], boards: dict[int, Any]) -> list[ExpectationResult]:
+    """A step's `expect:`, on the board after its events, or (`at:`) right after its nth event whose primary
+    cite is the clause: in the middle of a procedure such as a player damage resolution (11.2.2)."""
+    if step.at is None:
+        return check(with_history(run.snapshot, so_far), step.expect, run.index)
+    clause, time = step.at
+    seen = [e for e in run.events if e.get("cites") and cites_clause(e["cites"][0], clause)]
+    if len(seen) < time:
+        actual = f"step {run.index} has {len(seen)} event(s) citing {clause}, not {time}"
+        return [ExpectationResult(exp, actual, False, run.index) for exp in step.expect]
+    moment = seen[time - 1]["seq"]
+    history = [e for e in so_far if e["seq"] <= moment]
+    return check(with_history(boards[moment], history), step.expect, run.index)
+
+
 def _payment(step: Step) -> str:
     return "soul" if step.args["pay"] == "soul" else f"discard {step.args['discard']}"
 
@@ -393,7 +419,7 @@ def _attempt_result(game: Any, index: int, step: Step) -> tuple[ExpectationResul
     tried = step.args["step"]
     player = _actor(game, tried)
     found = verdict(game, tried, player)
-    ok = not found.allowed and (found.clause == clause or found.clause.startswith(clause + "."))
+    ok = not found.allowed and cites_clause(found.clause, clause)
     exp = Expectation("refused", f"{player}: {tried.describe()}", f"refused by {clause}", step.where)
     return ExpectationResult(exp, found.describe(), ok, index), found
 
@@ -521,7 +547,7 @@ def run_scenario(scenario: Scenario, keep_states: bool = False) -> ScenarioRun:
     for run in decider.runs[1:]:
         step = scenario.steps[run.index - 1]
         so_far += run.events
-        run.expectations = check(with_history(run.snapshot, so_far), step.expect, run.index)
+        run.expectations = _observed(run, step, so_far, decider.boards)
     last = with_history(decider.runs[-1].snapshot, so_far)
     last.setdefault("deck_violations", {p: [] for p in PLAYERS})  # the decks were legal if the game was played
     final = decider.option_checks + check(last, scenario.expect, 0)
