@@ -57,6 +57,7 @@ WORDS = {
     "start_of_turn": "回合开始时", "end_of_turn": "回合结束时", "delayed": "时限诱发能力",
     "on_block": "阻挡时", "on_assign": "指派时", "on_assigned": "被指派时", "on_battle_damage": "造成战斗伤害时",
     "start_of_game": "游戏开始时", "start_of_phase": "阶段开始时", "start_of_step": "步骤开始时",
+    "on_other_rested": "其他卡牌横置时", "on_other_stood": "其他卡牌站立时",
     "end_of_battle": "战斗结束时", "opponent_destroyed": "战斗对手被送入墓地时",
     "until_end_of_battle": "直到战斗结束", "game": "整局游戏",
     "Breakthrough": "突破", "Retaliate": "同归于尽", "Vigilance": "警戒", "Brave": "勇敢", "Serious": "认真",
@@ -223,6 +224,8 @@ SENTENCES: tuple[tuple[str, str], ...] = (
     ("the same game state recurs: this is a loop a player can stop", "同一游戏状态再次出现：这是玩家可以停止的循环"),
     ("a loop that a player can stop: {p} declares {n}; it is performed {m} more time(s)",
      "玩家可以停止的循环：{p}宣告{n}次；再执行{m}次"),
+    ("a loop that a player can stop: {p} declares {n}, {q} declares {k}; it is performed {m} more time(s)",
+     "玩家可以停止的循环：{p}宣告{n}次，{q}宣告{k}次；按最少的次数再执行{m}次"),
     ("the game state is the same as before the declared loop: {p} cannot perform it again",
      "游戏状态与宣告循环前相同：{p}不能再次执行"),
     # the game's start and end (chapters 1, 6)
