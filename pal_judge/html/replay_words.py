@@ -39,6 +39,7 @@ WORDS = {
     "deck_violations": "组卡违规", "soul_deck": "灵魂牌库", "turn_number": "回合数",
     "pending_damage": "已受伤害", "soul_area": "灵魂区", "attack_target": "攻击目标", "battle_opponent": "战斗对手",
     "battle_step": "战斗步骤", "loop_count": "循环次数", "resolved": "能力的使用顺序",
+    "replaced": "适用的替代效果",
     # the fields of an event's before and after (the engine's snapshot and events)
     "oid": "对象编号", "standby": "待机状态", "souls standing": "站立灵魂", "souls rested": "横置灵魂",
     "pals": "帕鲁", "damaged": "受伤害", "seen": "已查看", "first player": "先攻玩家", "X": "X",
@@ -118,6 +119,7 @@ SENTENCES: tuple[tuple[str, str], ...] = (
     ("{c} is placed in the hand", "{c}放置到手牌"),
     ("{c} is placed in the base", "{c}放置到据点"),
     ("{c} is placed on the deck top", "{c}放置到牌库顶"),
+    ("{c} is placed on the deck bottom", "{c}放置到牌库底"),
     ("{c} is exiled", "{c}被放逐"),
     ("{c} is exchanged into the hand", "{c}交换到手牌"),
     ("{c} is exchanged into the base", "{c}交换到据点"),

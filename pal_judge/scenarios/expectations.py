@@ -11,6 +11,8 @@ from pal_judge.scenarios.model import ATTACKING_PAL, PLAYERS, Expectation
 LIST_ZONES = ("hand", "graveyard", "exile", "deck")
 # The primary cites of an ability used from standby (10.5.3.2, 10.5.3.3): `resolved` lists their cards.
 RESOLVES = ("10.5.3.2", "10.5.3.3")
+# The primary cite of a replaced event (10.11.1); its text ends with the replacement, "(Card: Ability)".
+REPLACED = "10.11.1"
 # Expectation kinds read from the battle in progress (Game.snapshot()["battle"]).
 BATTLE_KEYS = {"attacker": "attacker", "attack_target": "target", "battle_opponent": "battle_opponent"}
 
@@ -77,7 +79,7 @@ def actual_value(snapshot: dict[str, Any], exp: Expectation) -> Any:
         return result.get("winner") or "none"
     if exp.kind == "turn":
         return snapshot.get("turn_player")
-    if exp.kind in ("loop_count", "resolved"):
+    if exp.kind in ("loop_count", "resolved", "replaced"):
         return snapshot.get(exp.kind)
     if exp.kind == "turn_number":
         return snapshot.get("turn")
@@ -120,11 +122,14 @@ def actual_value(snapshot: dict[str, Any], exp: Expectation) -> Any:
 
 
 def with_history(snapshot: dict[str, Any], events: list[dict[str, Any]]) -> dict[str, Any]:
-    """The board plus what only the trace shows: the loop count declared (13.1.1.2) and the cards whose
-    abilities were used from standby, in order (10.5.3.2 the turn player's first, 10.5.3.3 then the other's)."""
+    """The board plus what only the trace shows: the loop count declared (13.1.1.2), the cards whose
+    abilities were used from standby, in order (10.5.3.2 the turn player's first, 10.5.3.3 then the other's),
+    and the replacement effects that replaced an event, in order (10.11.1, 10.11.2)."""
     counts = [e["after"]["loop_count"] for e in events if "loop_count" in (e.get("after") or {})]
     resolved = [e.get("card") for e in events if (e.get("cites") or [None])[0] in RESOLVES and e.get("card")]
-    return dict(snapshot, loop_count=counts[-1] if counts else 0, resolved=resolved)
+    replaced = [m.group(1) for e in events if (e.get("cites") or [None])[0] == REPLACED
+                and (m := re.search(r"\(([^()]+)\)$", e["what"]))]
+    return dict(snapshot, loop_count=counts[-1] if counts else 0, resolved=resolved, replaced=replaced)
 
 
 def check(snapshot: dict[str, Any], expectations: tuple[Expectation, ...], step: int) -> list[ExpectationResult]:

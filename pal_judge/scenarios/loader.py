@@ -107,6 +107,7 @@ EXPECT_KINDS: dict[str, str | None] = {
     "battle_step": None,  # the step of the battle: attack, block, quick, damage, end (9.3-9.7), or none
     "loop_count": None,  # how many more times a loop players can stop was performed (13.1.1.2)
     "resolved": None,  # the cards whose abilities were used from standby, in order (10.5.3.2, 10.5.3.3)
+    "replaced": None,  # the replacement effects that replaced an event, in order: "Card: Ability" (10.11.1, 10.11.2)
 }
 
 CARD_STATES = ("standing", "rested")
@@ -567,7 +568,7 @@ def _expected_value(kind: str, node: Located) -> Any:
         return node.integer(kind)
     if kind == "night":
         return node.boolean(kind)
-    if kind == "resolved":
+    if kind in ("resolved", "replaced"):
         return [item.text(kind) for item in (node.value if isinstance(node.value, list) else [node])]
     if kind == "deck_violations":
         items = node.value if isinstance(node.value, list) else [node]
