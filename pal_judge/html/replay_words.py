@@ -39,7 +39,7 @@ WORDS = {
     "deck_violations": "组卡违规", "soul_deck": "灵魂牌库", "turn_number": "回合数",
     "pending_damage": "已受伤害", "soul_area": "灵魂区", "attack_target": "攻击目标", "battle_opponent": "战斗对手",
     "battle_step": "战斗步骤", "loop_count": "循环次数", "resolved": "能力的使用顺序",
-    "replaced": "适用的替代效果",
+    "replaced": "适用的替代效果", "redraws": "重新抽换次数", "main_name": "主名称",
     # the fields of an event's before and after (the engine's snapshot and events)
     "oid": "对象编号", "standby": "待机状态", "souls standing": "站立灵魂", "souls rested": "横置灵魂",
     "pals": "帕鲁", "damaged": "受伤害", "seen": "已查看", "first player": "先攻玩家", "X": "X",

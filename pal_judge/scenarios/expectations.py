@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+from collections import Counter
 from dataclasses import dataclass
 from typing import Any
 
@@ -11,6 +12,8 @@ from pal_judge.scenarios.model import ATTACKING_PAL, PLAYERS, Expectation
 LIST_ZONES = ("hand", "graveyard", "exile", "deck")
 # The primary cites of an ability used from standby (10.5.3.2, 10.5.3.3): `resolved` lists their cards.
 RESOLVES = ("10.5.3.2", "10.5.3.3")
+# The event of a redraw: the hand returned to the deck (6.2.1.7), once per game (6.2.1.7.1).
+REDRAW = ("6.2.1.7", "6.2.1.7.1")
 # The primary cite of a replaced event (10.11.1); its text ends with the replacement, "(Card: Ability)".
 REPLACED = "10.11.1"
 # Expectation kinds read from the battle in progress (Game.snapshot()["battle"]).
@@ -102,6 +105,8 @@ def actual_value(snapshot: dict[str, Any], exp: Expectation) -> Any:
             return board["souls"]["standing"] + board["souls"]["rested"]
         if exp.kind == "pending_damage":
             return board["damage"]
+        if exp.kind == "redraws":
+            return snapshot.get("redraws", {}).get(exp.subject, 0)
         if exp.kind == "souls":
             souls = board["souls"]
             if "total" in exp.expected:
@@ -112,6 +117,11 @@ def actual_value(snapshot: dict[str, Any], exp: Expectation) -> Any:
     label = str(exp.subject)
     if label == ATTACKING_PAL:
         label = (snapshot.get("battle") or {}).get("attacker") or "no attacking Pal"
+    if exp.kind == "main_name":
+        from pal_judge.engine.cards import sub_and_main  # the engine is imported only when a game is read
+
+        parts = sub_and_main(_base_name(label))
+        return parts[1] if parts else "none"
     if exp.kind == "zone":
         zones = card_zones(snapshot, label)
         return exp.expected if exp.expected in zones else (", ".join(zones) or "nowhere")
@@ -124,12 +134,13 @@ def actual_value(snapshot: dict[str, Any], exp: Expectation) -> Any:
 def with_history(snapshot: dict[str, Any], events: list[dict[str, Any]]) -> dict[str, Any]:
     """The board plus what only the trace shows: the loop count declared (13.1.1.2), the cards whose
     abilities were used from standby, in order (10.5.3.2 the turn player's first, 10.5.3.3 then the other's),
-    and the replacement effects that replaced an event, in order (10.11.1, 10.11.2)."""
+    the replacement effects that replaced an event, in order (10.11.1, 10.11.2), and each player's redraws (6.2.1.7)."""
     counts = [e["after"]["loop_count"] for e in events if "loop_count" in (e.get("after") or {})]
     resolved = [e.get("card") for e in events if (e.get("cites") or [None])[0] in RESOLVES and e.get("card")]
     replaced = [m.group(1) for e in events if (e.get("cites") or [None])[0] == REPLACED
                 and (m := re.search(r"\(([^()]+)\)$", e["what"]))]
-    return dict(snapshot, loop_count=counts[-1] if counts else 0, resolved=resolved, replaced=replaced)
+    redraws = Counter(e.get("player") for e in events if tuple(e.get("cites") or ())[:2] == REDRAW)
+    return dict(snapshot, loop_count=counts[-1] if counts else 0, resolved=resolved, replaced=replaced, redraws=redraws)
 
 
 def check(snapshot: dict[str, Any], expectations: tuple[Expectation, ...], step: int) -> list[ExpectationResult]:

@@ -107,6 +107,8 @@ EXPECT_KINDS: dict[str, str | None] = {
     "battle_step": None,  # the step of the battle: attack, block, quick, damage, end (9.3-9.7), or none
     "loop_count": None,  # how many more times a loop players can stop was performed (13.1.1.2)
     "resolved": None,  # the cards whose abilities were used from standby, in order (10.5.3.2, 10.5.3.3)
+    "redraws": "player",  # how many times the player redrew the opening hand: 0 or 1 (6.2.1.7, 6.2.1.7.1)
+    "main_name": "card",  # the main name of the card's name (2.1.3.1: after " – "), or none (2.1.3.2)
     "replaced": None,  # the replacement effects that replaced an event, in order: "Card: Ability" (10.11.1, 10.11.2)
 }
 
@@ -564,7 +566,7 @@ def _expectations(node: Located, labels: set[str]) -> tuple[Expectation, ...]:
 
 def _expected_value(kind: str, node: Located) -> Any:
     if kind in ("life", "hand", "deck", "graveyard", "base", "soul_deck", "damage", "power", "strike", "turn_number",
-                "pending_damage", "soul_area", "loop_count"):
+                "pending_damage", "soul_area", "loop_count", "redraws"):
         return node.integer(kind)
     if kind == "night":
         return node.boolean(kind)
@@ -590,7 +592,7 @@ def _expected_value(kind: str, node: Located) -> Any:
         return winner
     if kind == "turn":
         return _player_name(node, kind)
-    if kind in ("phase", "attacker", "attack_target", "battle_opponent", "battle_step"):
+    if kind in ("phase", "attacker", "attack_target", "battle_opponent", "battle_step", "main_name"):
         return "none" if node.value is None else node.text(kind)
     if kind == "souls":
         if isinstance(node.value, dict):
