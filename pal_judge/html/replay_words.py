@@ -235,6 +235,7 @@ SENTENCES: tuple[tuple[str, str], ...] = (
     ("each player puts {n} souls in the soul deck", "每位玩家将{n}个灵魂放入灵魂牌库"),
     ("life {n}, damage {m}, resources {k} for each player", "每位玩家：生命值{n}，已受伤害{m}，资源{k}"),
     ("{p} is chosen at random and decides that {q} goes first", "随机选择{p}，由{p}决定{q}先攻"),
+    ("{p} goes first (decided before the game starts here)", "{p}为先手（在本局开始的时点之前已决定）"),
     ("{p} goes second and moves {n} soul to the soul area", "{p}后攻，将{n}个灵魂移到灵魂区"),
     ("{p} is the turn player: the game begins", "{p}为回合玩家：游戏开始"),
     ("{p}'s deck is not legal: {n} cards with a Lucky icon; at most {m}", "{p}的卡组不合法：{n}张带幸运图标的卡牌；至多{m}张"),

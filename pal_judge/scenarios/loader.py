@@ -36,7 +36,9 @@ from pal_judge.scenarios.model import (
     CARD_TYPES,
     KEYWORDS,
     NUMBERED_KEYWORDS,
+    OPENING_HAND,
     PHASES,
+    PREGAME_STARTS,
     PLAYERS,
     ZONES,
     BaseCard,
@@ -49,7 +51,7 @@ from pal_judge.scenarios.model import (
 )
 
 SCENARIO_FIELDS = ("description", "cards", "setup", "steps", "expect", "resume")
-SETUP_FIELDS = ("turn", "first", "turn_number", "phase", "night", "soul_draw_used", "pregame", "seed", "A", "B")
+SETUP_FIELDS = ("turn", "first", "turn_number", "phase", "night", "soul_draw_used", "pregame", "seed", "start", "A", "B")
 PLAYER_FIELDS = ("life", "damage", "resources", "deck", "hand", "base", "graveyard", "souls", "soul_deck", "pal_limit")
 CARD_FIELDS = ("name", "type", "lucky", "power", "strike", "cost", "color", "element", "work", "names", "keywords", "abilities", "effect",
                "deck_limit")
@@ -288,11 +290,10 @@ def _setup(node: Located, library: dict[str, Located]) -> Setup:
     seed = body["seed"].natural("seed") if "seed" in body else 0
     check_fields(body, SETUP_FIELDS, "setup", required=() if pregame else ("turn",), where=node.where)
     if pregame:
-        for field in ("turn", "first", "turn_number", "phase", "night", "soul_draw_used"):
-            if field in body:
-                raise (body[field].key_where or body[field].where).error(f"'{field}' is decided by the pre-game procedure (6.2); remove it")
-        players = {p: _player(body[p], library, p) if p in body else PlayerSetup(deck=_fillers(50)) for p in PLAYERS}
-        return Setup("A", "A", 1, "stand", False, False, players, pregame=True, seed=seed)
+        return _pregame_setup(body, library, seed)
+    if "start" in body:
+        raise (body["start"].key_where or body["start"].where).error("'start' is a step of the pre-game procedure: "
+                                                                     "it needs 'pregame: true'")
     turn = _player_name(body["turn"], "turn")
     first = _player_name(body["first"], "first") if "first" in body else turn
     turn_number = body["turn_number"].integer("turn_number") if "turn_number" in body else 3
@@ -305,6 +306,31 @@ def _setup(node: Located, library: dict[str, Located]) -> Setup:
     used = body["soul_draw_used"].boolean("soul_draw_used") if "soul_draw_used" in body else False
     players = {p: _player(body[p], library, p) if p in body else PlayerSetup(deck=_fillers(20)) for p in PLAYERS}
     return Setup(turn, first, turn_number, phase, night, used, players, seed=seed)
+
+
+def _pregame_setup(body: dict[str, Located], library: dict[str, Located], seed: int) -> Setup:
+    """`pregame: true`: two decks and the pre-game procedure (6.2), from its `start:` (PREGAME_STARTS)."""
+    start = body["start"].text("start") if "start" in body else "shuffle"
+    if start not in PREGAME_STARTS:
+        raise body["start"].where.error(f"unknown start '{start}'{suggest(start, PREGAME_STARTS)}; one of "
+                                        f"{', '.join(PREGAME_STARTS)}")
+    later = start == "redraw"  # who goes first and the opening hands are given, not decided
+    for field in ("turn", "turn_number", "phase", "night", "soul_draw_used") + (() if later else ("first",)):
+        if field in body:
+            raise (body[field].key_where or body[field].where).error(f"'{field}' is decided by the pre-game procedure (6.2); remove it")
+    if later and "first" not in body:
+        raise (body["start"].key_where or body["start"].where).error("a game starting at the redraw needs 'first: A' "
+                                                                     "or 'first: B' (who goes first, 6.2.1.3)")
+    players = {p: _player(body[p], library, p) if p in body else PlayerSetup(deck=_fillers(50)) for p in PLAYERS}
+    for p in PLAYERS:
+        hand = body[p].value.get("hand") if p in body and isinstance(body[p].value, dict) else None
+        if hand is not None and not later:
+            raise (hand.key_where or hand.where).error("an opening hand is drawn in the pre-game procedure (6.2.1.6); "
+                                                       "write 'hand:' only with 'start: redraw'")
+        if hand is not None and len(players[p].hand) != OPENING_HAND:
+            raise hand.where.error(f"an opening hand has {OPENING_HAND} cards (6.2.1.6), not {len(players[p].hand)}")
+    first = _player_name(body["first"], "first") if later else "A"
+    return Setup(first, first, 1, "stand", False, False, players, pregame=True, seed=seed, start=start)
 
 
 def _fillers(count: int, lucky: bool = False) -> tuple[CardSpec, ...]:

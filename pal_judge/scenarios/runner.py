@@ -437,7 +437,9 @@ def _deck_defs(scenario: Scenario, player: str) -> list[Any]:
     from pal_judge.engine import card_from_dict
 
     defs = []
-    for number, card in enumerate(scenario.setup.players[player].deck, start=1):
+    board = scenario.setup.players[player]
+    # a game starting at the redraw: the opening hand written is what the top 5 cards drew (6.2.1.6)
+    for number, card in enumerate(board.hand + board.deck, start=1):
         # generic cards get distinct names so that filler alone is a legal deck (6.1.1.2)
         data = card.data or {"name": f"{card.name} {number}", "type": "pal", "subtype": "lucky" if card.lucky else "normal",
                              "cost": 1, "power": 1000, "strike": 1}
@@ -454,7 +456,10 @@ def _build_game(scenario: Scenario) -> Any:
         return _resumed_game(scenario)
     try:
         if scenario.setup.pregame:
-            return Game.from_decks(_deck_defs(scenario, "A"), _deck_defs(scenario, "B"), seed=scenario.setup.seed, turn_limit=3)
+            start = scenario.setup.start
+            return Game.from_decks(_deck_defs(scenario, "A"), _deck_defs(scenario, "B"), seed=scenario.setup.seed,
+                                   turn_limit=3, shuffled=start != "shuffle",
+                                   first=scenario.setup.first_player if start == "redraw" else None)
         return Game.from_setup(setup, cards=cards, seed=scenario.setup.seed)
     except CardDataError as err:
         raise _card_error(scenario, err) from None

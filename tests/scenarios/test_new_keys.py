@@ -64,3 +64,48 @@ def test_redraws_count_each_players_redraw(tmp_path: Path) -> None:
     assert run_scenario(load_scenario_file(path)).ok  # A chose to go first, so A answers the first redraw (6.2.1.7)
     path.write_text(text.replace("REDRAWS", "{A: 0, B: 1}"), encoding="utf-8")
     assert [e.actual for e in run_scenario(load_scenario_file(path)).expectations] == [1, 0]
+
+
+START = """\
+cards:
+  Jetragon: {cost: 4, power: 6000, strike: 3}
+setup:
+  pregame: true
+SETUP
+steps:
+  - choose: keep
+  - choose: keep
+"""
+
+
+def test_a_game_started_at_the_redraw_has_the_written_hands_and_first_player(tmp_path: Path) -> None:
+    path = tmp_path / "start.yaml"
+    setup = "  start: redraw\n  first: B\n  A: {hand: [Jetragon, normal, normal, normal, normal], deck: 45}\n"
+    path.write_text(START.replace("SETUP", setup) + "expect:\n  zone: {Jetragon: hand}\n  turn: B\n", encoding="utf-8")
+    result = run_scenario(load_scenario_file(path))
+    assert result.ok, (result.error, [e.to_dict() for e in result.expectations if not e.ok])
+    # nobody chose who goes first: the set-up has no first_player decision (6.2.1.3 already done)
+    assert all(d["kind"] == "redraw" for step in result.steps for d in step.decisions)
+
+
+def test_a_misplaced_starting_point_is_one_line_numbered_error(tmp_path: Path) -> None:
+    import pytest
+
+    from pal_judge.errors import UserError
+
+    cases = [
+        ("  start: redraw\n", "needs 'first: A'"),
+        ("  start: sorting\n", "unknown start 'sorting'"),
+        ("  A: {hand: [Jetragon, normal, normal, normal, normal], deck: 45}\n", "only with 'start: redraw'"),
+        ("  start: redraw\n  first: A\n  A: {hand: [Jetragon], deck: 49}\n", "has 5 cards (6.2.1.6), not 1"),
+        ("  start: first_player\n  first: A\n", "'first' is decided by the pre-game procedure"),
+    ]
+    for setup, message in cases:
+        path = tmp_path / "start.yaml"
+        path.write_text(START.replace("SETUP", setup), encoding="utf-8")
+        with pytest.raises(UserError) as err:
+            load_scenario_file(path)
+        assert message in str(err.value) and "start.yaml:" in str(err.value), str(err.value)
+    path.write_text("setup:\n  turn: A\n  start: redraw\n", encoding="utf-8")
+    with pytest.raises(UserError, match=r"start\.yaml:3: 'start' is a step of the pre-game procedure"):
+        load_scenario_file(path)
