@@ -283,6 +283,10 @@ SENTENCES: tuple[tuple[str, str], ...] = (
     ("{t} (observed after {e} #{n})", "{t}（于第{n}个引用{e}的事件之后观察）"),
     # expectations (rulings/README.md: expect) and attempts (rulings/README.md: attempt)
     ("{p}: {t} is refused by {e}", "{p}：{t}被规则拒绝（{e}）"),
+    # `options:` steps (rulings/README.md: steps): what the player asked may (not) choose now
+    ("option of {p} is a decision of {q}", "当前的选择由{q}作出"),
+    ("option of {p} is may not {t}", "{p}现在不可以选择{t}"),
+    ("option of {p} is may {t}", "{p}现在可以选择{t}"),
     ("{w} of {p} is {t}", "{p}的{w}为{t}"),
     ("{w} of {c} is {t}", "{c}的{w}为{t}"),
     ("{w} is {t}", "{w}为{t}"),
