@@ -115,11 +115,11 @@ def test_why_not_answers_each_attempt_with_its_clause(tmp_path: Path) -> None:
 
 MAIN_BOARD = """\
 cards:
-  Jetragon: {cost: 4, power: 6000, strike: 3}
+  Blazamut: {cost: 4, power: 6000, strike: 3}
   Lamball: {power: 1000, strike: 1}
 setup:
   turn: A
-  A: {base: [Lamball], hand: [Jetragon], souls: SOULS, deck: 10}
+  A: {base: [Lamball], hand: [Blazamut], souls: SOULS, deck: 10}
   B: {hand: [Lamball], deck: 10}
 steps:
 STEPS
@@ -128,7 +128,7 @@ STEPS
 
 def test_a_main_phase_play_is_refused_for_its_cost_and_allowed_once_it_can_be_paid(tmp_path: Path) -> None:
     # 10.4.2.2 a cost that cannot be paid in full is not paid at all; with 4 standing souls 8.2.1 allows it
-    steps = "  - attempt: {play: Jetragon}\n    refused_by: 10.4.2.2\n"
+    steps = "  - attempt: {play: Blazamut}\n    refused_by: 10.4.2.2\n"
     short = run(tmp_path, steps, MAIN_BOARD.replace("SOULS", "3"))
     assert short.ok, refusals(short)
     enough = run(tmp_path, steps, MAIN_BOARD.replace("SOULS", "4"))

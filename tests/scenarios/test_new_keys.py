@@ -68,7 +68,7 @@ def test_redraws_count_each_players_redraw(tmp_path: Path) -> None:
 
 START = """\
 cards:
-  Jetragon: {cost: 4, power: 6000, strike: 3}
+  Blazamut: {cost: 4, power: 6000, strike: 3}
 setup:
   pregame: true
 SETUP
@@ -80,8 +80,8 @@ steps:
 
 def test_a_game_started_at_the_redraw_has_the_written_hands_and_first_player(tmp_path: Path) -> None:
     path = tmp_path / "start.yaml"
-    setup = "  start: redraw\n  first: B\n  A: {hand: [Jetragon, normal, normal, normal, normal], deck: 45}\n"
-    path.write_text(START.replace("SETUP", setup) + "expect:\n  zone: {Jetragon: hand}\n  turn: B\n", encoding="utf-8")
+    setup = "  start: redraw\n  first: B\n  A: {hand: [Blazamut, normal, normal, normal, normal], deck: 45}\n"
+    path.write_text(START.replace("SETUP", setup) + "expect:\n  zone: {Blazamut: hand}\n  turn: B\n", encoding="utf-8")
     result = run_scenario(load_scenario_file(path))
     assert result.ok, (result.error, [e.to_dict() for e in result.expectations if not e.ok])
     # nobody chose who goes first: the set-up has no first_player decision (6.2.1.3 already done)
@@ -96,8 +96,8 @@ def test_a_misplaced_starting_point_is_one_line_numbered_error(tmp_path: Path) -
     cases = [
         ("  start: redraw\n", "needs 'first: A'"),
         ("  start: sorting\n", "unknown start 'sorting'"),
-        ("  A: {hand: [Jetragon, normal, normal, normal, normal], deck: 45}\n", "only with 'start: redraw'"),
-        ("  start: redraw\n  first: A\n  A: {hand: [Jetragon], deck: 49}\n", "has 5 cards (6.2.1.6), not 1"),
+        ("  A: {hand: [Blazamut, normal, normal, normal, normal], deck: 45}\n", "only with 'start: redraw'"),
+        ("  start: redraw\n  first: A\n  A: {hand: [Blazamut], deck: 49}\n", "has 5 cards (6.2.1.6), not 1"),
         ("  start: first_player\n  first: A\n", "'first' is decided by the pre-game procedure"),
     ]
     for setup, message in cases:
