@@ -32,11 +32,13 @@ STATES = ("hand_empty", "no_pals")
 CONDITIONS = ("night", "day", "your_turn", "opponent_turn", "hand_empty", "attacking", "battling")
 DURATIONS = ("once", "until_end_of_turn", "until_end_of_battle", "game")
 TARGET_WORDS = ("self", "you", "opponent", "attacker", "battle_opponent", "assigned", "trigger_card")
-TARGET_TYPES = ("pal", "structure", "equipment", "player", "any")
+TARGET_TYPES = ("pal", "structure", "equipment", "player", "any", "pal_or_structure")
+# A selector's `type` that matches more than one card type: "a Pal or structure" (5.14.1, 11.4.1)
+TYPE_GROUPS = {"any": CARD_TYPES, "pal_or_structure": ("pal", "structure")}
 CONTROLLERS = ("you", "opponent", "any")
 CARD_STATES = ("rested", "standing")  # a selector's `state` (4.3.2)
 SELECTOR_FIELDS = ("choose", "up_to", "all", "type", "controller", "state", "subtype", "name",
-                   "max_cost", "keyword", "zone", "color", "element", "work")
+                   "max_cost", "keyword", "zone", "color", "element", "work", "main_name")
 ZONES_FOR_SELECT = ("base", "hand", "graveyard")
 PLACE_TO = ("hand", "deck_top", "deck_bottom", "graveyard", "base")
 RESOURCES = ("material", "ingredient")
@@ -84,6 +86,7 @@ class Target:
     color: str | None = None  # red | blue | green | purple | any (has a color; colorless has none, 2.6.3)
     element: str | None = None  # an element (2.4.1); "neutral" is an element too (2.4.2.1)
     work: str | None = None  # a work suitability (2.5.1, 2.5.2)
+    main_name: str | None = None  # a main name (2.1.3.1): only the part of a card name after " – "
 
     @property
     def is_selector(self) -> bool:
@@ -210,10 +213,13 @@ class CardDef:
         """Every name a text may refer to it by (2.1.4): its card names and their main/sub names (2.1.3)."""
         out = set(self.card_names)
         for n in list(out):
-            if " – " in n:  # 2.1.3.1 "sub – main"
-                sub, main = n.split(" – ", 1)
-                out.update((sub.strip(), main.strip()))
+            out.update(sub_and_main(n) or ())
         return frozenset(out)
+
+    @property
+    def main_names(self) -> frozenset[str]:
+        """The main names of its card names (2.1.3.1); none for a name without " – " (2.1.3.2)."""
+        return frozenset(parts[1] for n in self.card_names if (parts := sub_and_main(n)))
 
     def has_keyword(self, kw: str) -> bool:
         return any(k == kw for k, _ in self.keywords)
@@ -317,7 +323,21 @@ def parse_target(v: Any, path: str) -> Target:
         color=_choice(d["color"], COLORS[:-1] + ("any",), _join(path, "color")) if "color" in d else None,
         element=str(d["element"]).lower() if "element" in d else None,
         work=str(d["work"]).lower() if "work" in d else None,
+        main_name=str(d["main_name"]) if "main_name" in d else None,
     )
+
+
+def type_matches(selector_type: str, card_type: str) -> bool:
+    """A selector's `type` matches the card type (`any` and `pal_or_structure` match several)."""
+    return card_type in TYPE_GROUPS.get(selector_type, (selector_type,))
+
+
+def sub_and_main(name: str) -> tuple[str, str] | None:
+    """2.1.3.1 (Chinese text) a name with " – " has a sub name before it and a main name after it; 2.1.3.2 else none."""
+    if " – " not in name:
+        return None
+    sub, main = name.split(" – ", 1)
+    return sub.strip(), main.strip()
 
 
 _STEP_FIELDS: dict[str, set[str]] = {

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections import Counter
 from dataclasses import dataclass
+from functools import partial
 from typing import TYPE_CHECKING, Any, Sequence
 
 from pal_judge.engine.cards import CardDef
@@ -64,7 +65,10 @@ class DeckError(ValueError):
 
 
 def build_from_decks(cls: type["Game"], deck_a: Sequence[CardDef], deck_b: Sequence[CardDef], seed: int,
-                     names: Sequence[str], turn_limit: int, record: bool) -> "Game":
+                     names: Sequence[str], turn_limit: int, record: bool, shuffled: bool = False,
+                     first: str | None = None) -> "Game":
+    """`shuffled`: the decks are in the order given (6.2.1.2 already done); `first`: the player going first
+    (6.2.1.3 already done). The game then starts at that later step of the pre-game procedure."""
     for name, deck in zip(names, (deck_a, deck_b)):
         v = validate_deck(deck)
         if v:
@@ -72,12 +76,13 @@ def build_from_decks(cls: type["Game"], deck_a: Sequence[CardDef], deck_b: Seque
     g = cls(names=names, seed=seed, turn_limit=turn_limit, record=record)
     for idx, deck in enumerate((deck_a, deck_b)):
         g.players[idx].deck = [g.new_instance(c, idx, "deck") for c in deck]
-    g.pregame = pregame
+    g.pregame = partial(pregame, shuffled=shuffled, first=None if first is None else list(names).index(first))
     return g
 
 
-def pregame(g: "Game") -> None:
-    """6.2.1 the steps before the game."""
+def pregame(g: "Game", shuffled: bool = False, first: int | None = None) -> None:
+    """6.2.1 the steps before the game; with `shuffled` / `first` it starts after the shuffle / the choice of
+    who goes first."""
     from pal_judge.engine import effects
 
     for p in g.players:
@@ -93,13 +98,17 @@ def pregame(g: "Game") -> None:
         g.emit(f"{p.name} presents a legal {len(p.deck)}-card main deck",
                ("6.2.1", "6.2.1.1", "6.1.1", "6.1.1.1", "6.1.1.2", "6.1.1.3", "6.1.2", "5.20.1", "5.20.1.1", "5.20.2",
                 "4.5.1", "2.1.1", "2.1.2", "2.10.1") + name_cites, player=p.idx)
-        effects.shuffle(g, p.idx, ("6.2.1.2",))
-    chooser = g.rng.randrange(2)  # 6.2.1.3 a random player decides who goes first
-    opt = g.ask("first_player", chooser, [Option("first"), Option("second")], "go first or second? (6.2.1.3)")
-    first = chooser if opt.label == "first" else 1 - chooser
+        if not shuffled:
+            effects.shuffle(g, p.idx, ("6.2.1.2",))
+    if first is None:
+        chooser = g.rng.randrange(2)  # 6.2.1.3 a random player decides who goes first
+        opt = g.ask("first_player", chooser, [Option("first"), Option("second")], "go first or second? (6.2.1.3)")
+        first = chooser if opt.label == "first" else 1 - chooser
+        decided = f"{g.pname(chooser)} is chosen at random and decides that {g.pname(first)} goes first"
+    else:
+        decided = f"{g.pname(first)} goes first (decided before the game starts here)"
     g.first_player = g.turn_player = first
-    g.emit(f"{g.pname(chooser)} is chosen at random and decides that {g.pname(first)} goes first", ("6.2.1.3",),
-           player=first, after={"first_player": g.pname(first)})
+    g.emit(decided, ("6.2.1.3",), player=first, after={"first_player": g.pname(first)})
     for p in g.players:
         p.soul_deck, p.soul_standing, p.soul_rested = SOULS, 0, 0
     # 13.2.2 the engine manages souls as counts (total, standing, rested) instead of cards

@@ -202,12 +202,14 @@ def selector_cites(t: Target) -> tuple[str, ...]:
     description by card information (type, cost, name, subtype) means the cards that have it; a hand
     is a hidden zone (4.1.2, 4.6.2), where a card described by its information may not be found."""
     out: tuple[str, ...] = ()
-    if t.zone == "base" and t.type in ("pal", "structure", "equipment"):
+    if t.zone == "base" and t.type in ("pal", "structure", "equipment", "pal_or_structure"):
         out += ("4.4.3",)
-    if any(v is not None for v in (t.max_cost, t.name, t.subtype, t.color, t.element, t.work)):
+    if any(v is not None for v in (t.max_cost, t.name, t.subtype, t.color, t.element, t.work, t.main_name)):
         out += ("2.16.1",)
-    if t.name is not None:
+    if t.name is not None or t.main_name is not None:
         out += ("2.1.4",)  # a 《name》 in a text: the card name or a part of it such as a main name
+    if t.main_name is not None:
+        out += ("2.1.3", "2.1.3.1")  # the main name: the part after " – " (2.1.3.2: a name without it has none)
     if t.subtype is not None:  # a "Lucky Pal" / "normal Pal" is a Pal of that subtype
         out += ("2.3.1", "2.3.1.2", "2.2.2.1.2") if t.subtype == "lucky" else ("2.3.1", "2.3.1.1", "2.2.2.1.3")
     if t.color is not None:
@@ -456,8 +458,7 @@ def _s_look_and_choose(g: "Game", s: Step, ctx: Context) -> None:
     f = s.filter
     if f is not None and f.name == DECLARED:
         f = replace(f, name=ctx.declared or "")  # 5.19.1
-    pool: list[Thing] = [c for c in looked if f is None or (f.type in ("any", c.card.type)
-                                                            and (f.name is None or f.name in c.card.all_names))]
+    pool: list[Thing] = [c for c in looked if f is None or stats.info_matches(c.card, f)]
     picked = _cards(choose(g, ctx.controller, pool, s.choose, False, "choose_cards",
                            "choose from the looked-at cards (5.9.1)", may_skip=f is not None,
                            cites=("4.1.2", "4.5.2") if f is not None else ()))
@@ -530,8 +531,7 @@ def _s_deploy(g: "Game", s: Step, ctx: Context) -> None:
     f = s.filter or Target(all=True, type="any")
     p = g.players[ctx.controller]
     pool: list[Thing] = [c for c in p.zone(s.from_zone) if c.card.type in ("pal", "structure", "equipment")
-                         and f.type in ("any", c.card.type) and (f.max_cost is None or c.card.cost <= f.max_cost)
-                         and (f.name is None or f.name in c.card.all_names)]
+                         and stats.info_matches(c.card, f)]
     for c in _cards(choose(g, ctx.controller, pool, 1, False, "choose_cards", f"deploy a card from {s.from_zone} (5.15.2)",
                            may_skip=s.from_zone == "hand",
                            cites=("4.1.2", "4.6.2") if s.from_zone == "hand" else ("4.7.2",))):

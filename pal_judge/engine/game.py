@@ -121,10 +121,11 @@ class Game:
 
     @classmethod
     def from_decks(cls, deck_a: Sequence[CardDef], deck_b: Sequence[CardDef], seed: int = 0,
-                   names: Sequence[str] = ("A", "B"), turn_limit: int = 200, record: bool = True) -> "Game":
+                   names: Sequence[str] = ("A", "B"), turn_limit: int = 200, record: bool = True,
+                   shuffled: bool = False, first: str | None = None) -> "Game":
         from pal_judge.engine.deck import build_from_decks
 
-        return build_from_decks(cls, deck_a, deck_b, seed, names, turn_limit, record)
+        return build_from_decks(cls, deck_a, deck_b, seed, names, turn_limit, record, shuffled, first)
 
     @classmethod
     def from_data(cls, data: Any) -> "Game":

@@ -139,6 +139,26 @@ def quick(g: "Game", player: str, card: str) -> Verdict:
     return _no("10.4.2.2", f"{player} cannot pay {card}'s cost")
 
 
+def play(g: "Game", player: str, card: str) -> Verdict:
+    """8.2.1 the turn player plays a card from the hand at the main phase's play timing, paying its cost
+    (10.6.2.3, 10.4.2.2); in the quick step only Quick cards are played (9.5.2, 12.2.1)."""
+    if g.battle is not None:
+        return quick(g, player, card)
+    who = _player(g, player)
+    if g.phase != "main":
+        return _no("7.5.2", f"cards are played at the main phase's play timing, not in the {g.phase} phase")
+    if who != g.turn_player:
+        return _no("8.2.1", f"only the turn player plays cards in the main phase; {player} is not the turn player",
+                   "9.5.2 (a Quick card, in the quick step of a battle)")
+    ci = _in_hand(g, who, card)
+    if ci is None:
+        return _no("8.2.1", f"{card} is not in {player}'s hand")
+    standing = g.players[who].soul_standing
+    if ci.card.cost > standing:
+        return _no("10.4.2.2", f"{card} costs {ci.card.cost} and {player} has {standing} standing soul(s) to pay (2.7.1, 10.6.2.3)")
+    return _yes("8.2.1", f"{player} plays {card} from the hand, paying {ci.card.cost}")
+
+
 def interrupt_payments(g: "Game", player: str, card: str) -> list[str]:
     """What the player can pay Interrupt with (12.8.2): ① (a standing soul), or discarding this card and
     1 other card from the hand."""

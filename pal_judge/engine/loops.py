@@ -24,6 +24,8 @@ def choose_to_use(g: "Game", who: int, prompt: str) -> bool:
         g.loop_state = state
     g.loop_seen.add(state)
     if g.loop_budget is not None and who in g.loop_stoppers:
+        if g.loop_state is not None and state != g.loop_state:
+            return True  # 13.1.1.2 one performance of the loop actions goes on until its original point
         if g.loop_budget > 0:
             g.loop_budget -= 1
             return True

@@ -63,7 +63,7 @@ def replace(g: "Game", ci: CardInstance, event: str, cites: Sequence[str]) -> bo
             opt = g.ask("order_replacements", ci.controller, [Option(lb, k) for k, lb in enumerate(labels)],
                         "which replacement effect applies first (10.11.2)")
             holder, i, a = avail[opt.data]
-            g.emit(f"{g.pname(ci.controller)} applies {opt.label} first", ("10.11.2.1", "10.11.2"),
+            g.emit(f"{g.pname(ci.controller)} applies {opt.label} first", (_who_orders(cites), "10.11.2"),
                    player=ci.controller, card=ci.label)
         else:
             holder, i, a = avail[0]
@@ -87,6 +87,12 @@ def replace(g: "Game", ci: CardInstance, event: str, cites: Sequence[str]) -> bo
             effects.pay(g, holder.controller, a.cost, holder, ctx)
         effects.run_steps(g, a.effect, ctx)
         return True
+
+
+def _who_orders(cites: Sequence[str]) -> str:
+    """10.11.2.1 an event of a card or ability: its controller orders the replacements; 10.11.2.2 an action of
+    the game itself — a battle (chapter 9) or a rule action (chapter 11) — the controller of the card it applies to."""
+    return "10.11.2.2" if cites and cites[0].split(".")[0] in ("9", "11") else "10.11.2.1"
 
 
 def _choice_possible(g: "Game", holder: CardInstance, a: Ability, ctx: Context) -> bool:

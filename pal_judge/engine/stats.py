@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, Callable, Hashable, Iterable, Iterator, TypeVar
 
-from pal_judge.engine.cards import Ability, CardDef, Step, Target, add_keywords
+from pal_judge.engine.cards import Ability, CardDef, Step, Target, add_keywords, type_matches
 from pal_judge.engine.state import CardInstance
 
 if TYPE_CHECKING:
@@ -121,7 +121,9 @@ def matches(g: "Game", ci: CardInstance, t: Target, controller: int, source: Car
 
 def info_matches(card: CardDef, t: Target) -> bool:
     """2.16.1 a description by card information means the cards that have that information."""
-    if t.type not in ("any", card.type):
+    if not type_matches(t.type, card.type):
+        return False
+    if t.main_name is not None and t.main_name not in card.main_names:  # 2.1.3.1
         return False
     if t.subtype is not None and card.subtype != t.subtype:
         return False

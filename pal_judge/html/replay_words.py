@@ -40,6 +40,7 @@ WORDS = {
     "deck_violations": "组卡违规", "soul_deck": "灵魂牌库", "turn_number": "回合数",
     "pending_damage": "已受伤害", "soul_area": "灵魂区", "attack_target": "攻击目标", "battle_opponent": "战斗对手",
     "battle_step": "战斗步骤", "loop_count": "循环次数", "resolved": "能力的使用顺序",
+    "replaced": "适用的替代效果", "redraws": "重新抽换次数", "main_name": "主名称",
     # the fields of an event's before and after (the engine's snapshot and events)
     "oid": "对象编号", "standby": "待机状态", "souls standing": "站立灵魂", "souls rested": "横置灵魂",
     "pals": "帕鲁", "damaged": "受伤害", "seen": "已查看", "first player": "先攻玩家", "X": "X",
@@ -58,6 +59,7 @@ WORDS = {
     "start_of_turn": "回合开始时", "end_of_turn": "回合结束时", "delayed": "时限诱发能力",
     "on_block": "阻挡时", "on_assign": "指派时", "on_assigned": "被指派时", "on_battle_damage": "造成战斗伤害时",
     "start_of_game": "游戏开始时", "start_of_phase": "阶段开始时", "start_of_step": "步骤开始时",
+    "on_other_rested": "其他卡牌横置时", "on_other_stood": "其他卡牌站立时",
     "end_of_battle": "战斗结束时", "opponent_destroyed": "战斗对手被送入墓地时",
     "until_end_of_battle": "直到战斗结束", "game": "整局游戏",
     "Breakthrough": "突破", "Retaliate": "同归于尽", "Vigilance": "警戒", "Brave": "勇敢", "Serious": "认真",
@@ -118,6 +120,7 @@ SENTENCES: tuple[tuple[str, str], ...] = (
     ("{c} is placed in the hand", "{c}放置到手牌"),
     ("{c} is placed in the base", "{c}放置到据点"),
     ("{c} is placed on the deck top", "{c}放置到牌库顶"),
+    ("{c} is placed on the deck bottom", "{c}放置到牌库底"),
     ("{c} is exiled", "{c}被放逐"),
     ("{c} is exchanged into the hand", "{c}交换到手牌"),
     ("{c} is exchanged into the base", "{c}交换到据点"),
@@ -224,6 +227,8 @@ SENTENCES: tuple[tuple[str, str], ...] = (
     ("the same game state recurs: this is a loop a player can stop", "同一游戏状态再次出现：这是玩家可以停止的循环"),
     ("a loop that a player can stop: {p} declares {n}; it is performed {m} more time(s)",
      "玩家可以停止的循环：{p}宣告{n}次；再执行{m}次"),
+    ("a loop that a player can stop: {p} declares {n}, {q} declares {k}; it is performed {m} more time(s)",
+     "玩家可以停止的循环：{p}宣告{n}次，{q}宣告{k}次；按最少的次数再执行{m}次"),
     ("the game state is the same as before the declared loop: {p} cannot perform it again",
      "游戏状态与宣告循环前相同：{p}不能再次执行"),
     # the game's start and end (chapters 1, 6)
@@ -231,6 +236,7 @@ SENTENCES: tuple[tuple[str, str], ...] = (
     ("each player puts {n} souls in the soul deck", "每位玩家将{n}个灵魂放入灵魂牌库"),
     ("life {n}, damage {m}, resources {k} for each player", "每位玩家：生命值{n}，已受伤害{m}，资源{k}"),
     ("{p} is chosen at random and decides that {q} goes first", "随机选择{p}，由{p}决定{q}先攻"),
+    ("{p} goes first (decided before the game starts here)", "{p}为先手（在本局开始的时点之前已决定）"),
     ("{p} goes second and moves {n} soul to the soul area", "{p}后攻，将{n}个灵魂移到灵魂区"),
     ("{p} is the turn player: the game begins", "{p}为回合玩家：游戏开始"),
     ("{p}'s deck is not legal: {n} cards with a Lucky icon; at most {m}", "{p}的卡组不合法：{n}张带幸运图标的卡牌；至多{m}张"),
@@ -274,8 +280,14 @@ SENTENCES: tuple[tuple[str, str], ...] = (
     ("choose {w}", "选择{w}"),
     ("choose {c}: {w}", "选择{c}：{w}"),
     ("choose {c}", "选择{c}"),
+    # a step observed in the middle of its events (rulings/README.md: `at:`)
+    ("{t} (observed after {e} #{n})", "{t}（于第{n}个引用{e}的事件之后观察）"),
     # expectations (rulings/README.md: expect) and attempts (rulings/README.md: attempt)
     ("{p}: {t} is refused by {e}", "{p}：{t}被规则拒绝（{e}）"),
+    # `options:` steps (rulings/README.md: steps): what the player asked may (not) choose now
+    ("option of {p} is a decision of {q}", "当前的选择由{q}作出"),
+    ("option of {p} is may not {t}", "{p}现在不可以选择{t}"),
+    ("option of {p} is may {t}", "{p}现在可以选择{t}"),
     ("{w} of {p} is {t}", "{p}的{w}为{t}"),
     ("{w} of {c} is {t}", "{c}的{w}为{t}"),
     ("{w} is {t}", "{w}为{t}"),

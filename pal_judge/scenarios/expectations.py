@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+from collections import Counter
 from dataclasses import dataclass
 from typing import Any
 
@@ -11,6 +12,10 @@ from pal_judge.scenarios.model import ATTACKING_PAL, PLAYERS, Expectation
 LIST_ZONES = ("hand", "graveyard", "exile", "deck")
 # The primary cites of an ability used from standby (10.5.3.2, 10.5.3.3): `resolved` lists their cards.
 RESOLVES = ("10.5.3.2", "10.5.3.3")
+# The event of a redraw: the hand returned to the deck (6.2.1.7), once per game (6.2.1.7.1).
+REDRAW = ("6.2.1.7", "6.2.1.7.1")
+# The primary cite of a replaced event (10.11.1); its text ends with the replacement, "(Card: Ability)".
+REPLACED = "10.11.1"
 # Expectation kinds read from the battle in progress (Game.snapshot()["battle"]).
 BATTLE_KEYS = {"attacker": "attacker", "attack_target": "target", "battle_opponent": "battle_opponent"}
 
@@ -77,7 +82,7 @@ def actual_value(snapshot: dict[str, Any], exp: Expectation) -> Any:
         return result.get("winner") or "none"
     if exp.kind == "turn":
         return snapshot.get("turn_player")
-    if exp.kind in ("loop_count", "resolved"):
+    if exp.kind in ("loop_count", "resolved", "replaced"):
         return snapshot.get(exp.kind)
     if exp.kind == "turn_number":
         return snapshot.get("turn")
@@ -100,6 +105,8 @@ def actual_value(snapshot: dict[str, Any], exp: Expectation) -> Any:
             return board["souls"]["standing"] + board["souls"]["rested"]
         if exp.kind == "pending_damage":
             return board["damage"]
+        if exp.kind == "redraws":
+            return snapshot.get("redraws", {}).get(exp.subject, 0)
         if exp.kind == "souls":
             souls = board["souls"]
             if "total" in exp.expected:
@@ -110,6 +117,11 @@ def actual_value(snapshot: dict[str, Any], exp: Expectation) -> Any:
     label = str(exp.subject)
     if label == ATTACKING_PAL:
         label = (snapshot.get("battle") or {}).get("attacker") or "no attacking Pal"
+    if exp.kind == "main_name":
+        from pal_judge.engine.cards import sub_and_main  # the engine is imported only when a game is read
+
+        parts = sub_and_main(_base_name(label))
+        return parts[1] if parts else "none"
     if exp.kind == "zone":
         zones = card_zones(snapshot, label)
         return exp.expected if exp.expected in zones else (", ".join(zones) or "nowhere")
@@ -120,11 +132,15 @@ def actual_value(snapshot: dict[str, Any], exp: Expectation) -> Any:
 
 
 def with_history(snapshot: dict[str, Any], events: list[dict[str, Any]]) -> dict[str, Any]:
-    """The board plus what only the trace shows: the loop count declared (13.1.1.2) and the cards whose
-    abilities were used from standby, in order (10.5.3.2 the turn player's first, 10.5.3.3 then the other's)."""
+    """The board plus what only the trace shows: the loop count declared (13.1.1.2), the cards whose
+    abilities were used from standby, in order (10.5.3.2 the turn player's first, 10.5.3.3 then the other's),
+    the replacement effects that replaced an event, in order (10.11.1, 10.11.2), and each player's redraws (6.2.1.7)."""
     counts = [e["after"]["loop_count"] for e in events if "loop_count" in (e.get("after") or {})]
     resolved = [e.get("card") for e in events if (e.get("cites") or [None])[0] in RESOLVES and e.get("card")]
-    return dict(snapshot, loop_count=counts[-1] if counts else 0, resolved=resolved)
+    replaced = [m.group(1) for e in events if (e.get("cites") or [None])[0] == REPLACED
+                and (m := re.search(r"\(([^()]+)\)$", e["what"]))]
+    redraws = Counter(e.get("player") for e in events if tuple(e.get("cites") or ())[:2] == REDRAW)
+    return dict(snapshot, loop_count=counts[-1] if counts else 0, resolved=resolved, replaced=replaced, redraws=redraws)
 
 
 def check(snapshot: dict[str, Any], expectations: tuple[Expectation, ...], step: int) -> list[ExpectationResult]:

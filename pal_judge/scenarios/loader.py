@@ -36,7 +36,9 @@ from pal_judge.scenarios.model import (
     CARD_TYPES,
     KEYWORDS,
     NUMBERED_KEYWORDS,
+    OPENING_HAND,
     PHASES,
+    PREGAME_STARTS,
     PLAYERS,
     ZONES,
     BaseCard,
@@ -49,7 +51,7 @@ from pal_judge.scenarios.model import (
 )
 
 SCENARIO_FIELDS = ("description", "cards", "setup", "steps", "expect", "resume")
-SETUP_FIELDS = ("turn", "first", "turn_number", "phase", "night", "soul_draw_used", "pregame", "seed", "A", "B")
+SETUP_FIELDS = ("turn", "first", "turn_number", "phase", "night", "soul_draw_used", "pregame", "seed", "start", "A", "B")
 PLAYER_FIELDS = ("life", "damage", "resources", "deck", "hand", "base", "graveyard", "souls", "soul_deck", "pal_limit")
 CARD_FIELDS = ("name", "type", "lucky", "power", "strike", "cost", "color", "element", "work", "names", "keywords", "abilities", "effect",
                "deck_limit")
@@ -73,7 +75,7 @@ STEP_FIELDS: dict[str, tuple[str, ...]] = {
     "options": ("has", "lacks", "player"),  # checks the decision being asked, answers nothing
     "attempt": (),  # an action the rules must refuse (`refused_by:`), answers nothing
 }
-STEP_EXTRA = ("expect", "note", "refused_by")
+STEP_EXTRA = ("expect", "note", "refused_by", "at")
 # What an `attempt:` may try: the actions the rules' legality test (engine/legality.py) judges.
 ATTEMPTS = ("attack", "block", "play", "quick", "interrupt", "soul_draw")
 CLAUSE = re.compile(r"\d+(\.\d+)*")
@@ -107,6 +109,9 @@ EXPECT_KINDS: dict[str, str | None] = {
     "battle_step": None,  # the step of the battle: attack, block, quick, damage, end (9.3-9.7), or none
     "loop_count": None,  # how many more times a loop players can stop was performed (13.1.1.2)
     "resolved": None,  # the cards whose abilities were used from standby, in order (10.5.3.2, 10.5.3.3)
+    "redraws": "player",  # how many times the player redrew the opening hand: 0 or 1 (6.2.1.7, 6.2.1.7.1)
+    "main_name": "card",  # the main name of the card's name (2.1.3.1: after " – "), or none (2.1.3.2)
+    "replaced": None,  # the replacement effects that replaced an event, in order: "Card: Ability" (10.11.1, 10.11.2)
 }
 
 CARD_STATES = ("standing", "rested")
@@ -285,11 +290,10 @@ def _setup(node: Located, library: dict[str, Located]) -> Setup:
     seed = body["seed"].natural("seed") if "seed" in body else 0
     check_fields(body, SETUP_FIELDS, "setup", required=() if pregame else ("turn",), where=node.where)
     if pregame:
-        for field in ("turn", "first", "turn_number", "phase", "night", "soul_draw_used"):
-            if field in body:
-                raise (body[field].key_where or body[field].where).error(f"'{field}' is decided by the pre-game procedure (6.2); remove it")
-        players = {p: _player(body[p], library, p) if p in body else PlayerSetup(deck=_fillers(50)) for p in PLAYERS}
-        return Setup("A", "A", 1, "stand", False, False, players, pregame=True, seed=seed)
+        return _pregame_setup(body, library, seed)
+    if "start" in body:
+        raise (body["start"].key_where or body["start"].where).error("'start' is a step of the pre-game procedure: "
+                                                                     "it needs 'pregame: true'")
     turn = _player_name(body["turn"], "turn")
     first = _player_name(body["first"], "first") if "first" in body else turn
     turn_number = body["turn_number"].integer("turn_number") if "turn_number" in body else 3
@@ -302,6 +306,31 @@ def _setup(node: Located, library: dict[str, Located]) -> Setup:
     used = body["soul_draw_used"].boolean("soul_draw_used") if "soul_draw_used" in body else False
     players = {p: _player(body[p], library, p) if p in body else PlayerSetup(deck=_fillers(20)) for p in PLAYERS}
     return Setup(turn, first, turn_number, phase, night, used, players, seed=seed)
+
+
+def _pregame_setup(body: dict[str, Located], library: dict[str, Located], seed: int) -> Setup:
+    """`pregame: true`: two decks and the pre-game procedure (6.2), from its `start:` (PREGAME_STARTS)."""
+    start = body["start"].text("start") if "start" in body else "shuffle"
+    if start not in PREGAME_STARTS:
+        raise body["start"].where.error(f"unknown start '{start}'{suggest(start, PREGAME_STARTS)}; one of "
+                                        f"{', '.join(PREGAME_STARTS)}")
+    later = start == "redraw"  # who goes first and the opening hands are given, not decided
+    for field in ("turn", "turn_number", "phase", "night", "soul_draw_used") + (() if later else ("first",)):
+        if field in body:
+            raise (body[field].key_where or body[field].where).error(f"'{field}' is decided by the pre-game procedure (6.2); remove it")
+    if later and "first" not in body:
+        raise (body["start"].key_where or body["start"].where).error("a game starting at the redraw needs 'first: A' "
+                                                                     "or 'first: B' (who goes first, 6.2.1.3)")
+    players = {p: _player(body[p], library, p) if p in body else PlayerSetup(deck=_fillers(50)) for p in PLAYERS}
+    for p in PLAYERS:
+        hand = body[p].value.get("hand") if p in body and isinstance(body[p].value, dict) else None
+        if hand is not None and not later:
+            raise (hand.key_where or hand.where).error("an opening hand is drawn in the pre-game procedure (6.2.1.6); "
+                                                       "write 'hand:' only with 'start: redraw'")
+        if hand is not None and len(players[p].hand) != OPENING_HAND:
+            raise hand.where.error(f"an opening hand has {OPENING_HAND} cards (6.2.1.6), not {len(players[p].hand)}")
+    first = _player_name(body["first"], "first") if later else "A"
+    return Setup(first, first, 1, "stand", False, False, players, pregame=True, seed=seed, start=start)
 
 
 def _fillers(count: int, lucky: bool = False) -> tuple[CardSpec, ...]:
@@ -446,7 +475,29 @@ def _step(node: Located, labels: set[str]) -> Step:
         raise (body["refused_by"].key_where or node.where).error("'refused_by' belongs to an 'attempt:' step")
     args = _attempt_args(body, labels) if verb == "attempt" else _step_args(verb, body[verb], labels)
     expect = _expectations(body["expect"], labels) if "expect" in body else ()
-    return Step(verb, args, body[verb].key_where or node.where, expect)
+    at = _observed_at(body, verb) if "at" in body else None
+    return Step(verb, args, body[verb].key_where or node.where, expect, at)
+
+
+def _observed_at(body: dict[str, Located], verb: str) -> tuple[str, int]:
+    """`at: 11.2.2.1` or `at: {clause: 11.2.2.1, time: 2}`: the moment inside the step its `expect:` observes."""
+    node = body["at"]
+    where = node.key_where or node.where
+    if verb in ("options", "attempt"):
+        raise where.error(f"'at' observes a moment among a step's events; an '{verb}' step has none")
+    if "expect" not in body:
+        raise where.error("'at' says when the step's 'expect:' is checked: add 'expect:'")
+    if isinstance(node.value, dict):
+        check_fields(node.value, ("clause", "time"), "at", required=("clause",), where=node.where)
+        clause_node, time = node.value["clause"], node.value["time"].natural("time") if "time" in node.value else 1
+    else:
+        clause_node, time = node, 1
+    clause = str(clause_node.plain()).strip()
+    if not CLAUSE.fullmatch(clause):
+        raise clause_node.where.error(f"at: '{clause}' is not a clause number such as 11.2.2.1")
+    if time < 1:
+        raise node.where.error("at: 'time' counts from 1 (the first event citing the clause)")
+    return clause, time
 
 
 def _attempt_args(body: dict[str, Located], labels: set[str]) -> dict[str, Any]:
@@ -541,11 +592,11 @@ def _expectations(node: Located, labels: set[str]) -> tuple[Expectation, ...]:
 
 def _expected_value(kind: str, node: Located) -> Any:
     if kind in ("life", "hand", "deck", "graveyard", "base", "soul_deck", "damage", "power", "strike", "turn_number",
-                "pending_damage", "soul_area", "loop_count"):
+                "pending_damage", "soul_area", "loop_count", "redraws"):
         return node.integer(kind)
     if kind == "night":
         return node.boolean(kind)
-    if kind == "resolved":
+    if kind in ("resolved", "replaced"):
         return [item.text(kind) for item in (node.value if isinstance(node.value, list) else [node])]
     if kind == "deck_violations":
         items = node.value if isinstance(node.value, list) else [node]
@@ -567,7 +618,7 @@ def _expected_value(kind: str, node: Located) -> Any:
         return winner
     if kind == "turn":
         return _player_name(node, kind)
-    if kind in ("phase", "attacker", "attack_target", "battle_opponent", "battle_step"):
+    if kind in ("phase", "attacker", "attack_target", "battle_opponent", "battle_step", "main_name"):
         return "none" if node.value is None else node.text(kind)
     if kind == "souls":
         if isinstance(node.value, dict):

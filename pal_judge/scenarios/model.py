@@ -32,6 +32,11 @@ NUMBERED_KEYWORDS = ("Brave", "Serious")
 ATTACKING_PAL = "attacking Pal"
 CARD_TYPES = ("pal", "structure", "gear", "event", "soul")
 PHASES = ("stand", "draw", "soul", "main", "end")
+# Where a pre-game set-up starts (6.2.1): the shuffle (6.2.1.2), the choice of who goes first (6.2.1.3: the decks
+# in the order written), or the redraw (6.2.1.7: who goes first given; souls and opening hands, which ask nothing,
+# are placed and drawn as the set-up's events).
+PREGAME_STARTS = ("shuffle", "first_player", "redraw")
+OPENING_HAND = 5  # 6.2.1.6
 ZONES = ("deck", "hand", "base", "graveyard", "exile", "soul_area", "soul_deck", "resolution")
 
 
@@ -85,6 +90,7 @@ class Setup:
     players: dict[str, PlayerSetup]
     pregame: bool = False  # start from the two decks and the pre-game procedure (6.2) instead of a board
     seed: int = 0
+    start: str = "shuffle"  # a pre-game set-up's starting point, one of PREGAME_STARTS
 
     def cards(self) -> list[tuple[str, str, CardSpec]]:
         """Every card on the board as (player, zone, spec), bases and hands first in the engine's label order."""
@@ -149,8 +155,12 @@ class Step:
     args: dict[str, Any]
     where: Where
     expect: tuple[Expectation, ...] = ()
+    at: tuple[str, int] | None = None  # (clause, n): its `expect:` is checked right after the step's nth event
+    # whose primary cite is that clause or one of its sub-clauses, in the middle of a rules procedure
 
     def describe(self) -> str:
+        if self.at is not None:
+            return f"{Step(self.action, self.args, self.where).describe()} (observed after {self.at[0]} #{self.at[1]})"
         if self.action == "attack":
             return f"attack {self.args['with']} -> {self.args['target']}"
         if self.action == "attempt":

@@ -212,6 +212,7 @@ class StepDecider:
         self.saver: Any = None  # with `keep_states`: the engine.saved.Recorder the game asks through
         # event seq -> the game saved right after it, and the steps not yet played then (`on_event`)
         self.saved: dict[int, tuple[dict[str, Any], tuple[int, ...]]] = {}
+        self.watched = tuple({step.at[0] for step in scenario.steps if step.at})  # clauses a step observes at
 
     def _left(self) -> tuple[int, ...]:
         return tuple(index for index, _ in self.remaining)
@@ -253,20 +254,33 @@ class StepDecider:
 
     def on_event(self, game: Any, event: Any) -> None:
         """Listener (engine API §5): the board at each beginning a declined choice may split at, and the
-        attempts that belong to that moment (a block or a quick card tried where the engine asks nothing)."""
-        if not event.cites or event.cites[0] not in UNASKED_FROM.values():
+        attempts that belong to that moment (a block or a quick card tried where the engine asks nothing);
+        the board after each event a step observes at (`at:`)."""
+        if not event.cites:
+            return
+        if any(cites_clause(event.cites[0], clause) for clause in self.watched):
+            self.boards[event.seq] = game.snapshot()
+        if event.cites[0] not in UNASKED_FROM.values():
             return
         self.boards[event.seq] = game.snapshot()
         moment = next(verb for verb, begins in UNASKED_FROM.items() if begins == event.cites[0])
-        while True:
-            waiting = next((n for n, (_, s) in enumerate(self.remaining) if not _declines_anything(s)), None)
-            step = None if waiting is None else self.remaining[waiting][1]
-            if step is None or step.action != "attempt" or ATTEMPT_MOMENT.get(step.args["step"].action) != moment:
-                break
-            index, _ = self.remaining.pop(waiting)
+        while (waiting := self._attempt_waiting(moment)) is not None:
+            index, step = self.remaining.pop(waiting)
             self._attempt(game, index, step)
         if self.saver is not None:  # the attempts judged at this moment are played already
             self.saved[event.seq] = (self.saver.save(game), self._left())
+
+    def _attempt_waiting(self, moment: str) -> int | None:
+        """The next step, past the declines of earlier moments, when it is an attempt judged at `moment`;
+        an attempt written after this moment's own decline (`pass`, `block: none`) belongs to a later one."""
+        for n, (_, step) in enumerate(self.remaining):
+            if _declines_anything(step):
+                if step.action == moment:
+                    return None
+                continue
+            tried = step.args["step"].action if step.action == "attempt" else None
+            return n if ATTEMPT_MOMENT.get(tried or "") == moment else None
+        return None
 
     def _attempt(self, game: Any, index: int, step: Step) -> None:
         result, found = _attempt_result(game, index, step)
@@ -336,6 +350,26 @@ class StepDecider:
         return chosen
 
 
+def cites_clause(cite: str, clause: str) -> bool:
+    """The cite is the clause or one of its sub-clauses."""
+    return cite == clause or cite.startswith(clause + ".")
+
+
+def _observed(run: StepRun, step: Step, so_far: list[dict[str, Any]], boards: dict[int, Any]) -> list[ExpectationResult]:
+    """A step's `expect:`, on the board after its events, or (`at:`) right after its nth event whose primary
+    cite is the clause: in the middle of a procedure such as a player damage resolution (11.2.2)."""
+    if step.at is None:
+        return check(with_history(run.snapshot, so_far), step.expect, run.index)
+    clause, time = step.at
+    seen = [e for e in run.events if e.get("cites") and cites_clause(e["cites"][0], clause)]
+    if len(seen) < time:
+        actual = f"step {run.index} has {len(seen)} event(s) citing {clause}, not {time}"
+        return [ExpectationResult(exp, actual, False, run.index) for exp in step.expect]
+    moment = seen[time - 1]["seq"]
+    history = [e for e in so_far if e["seq"] <= moment]
+    return check(with_history(boards[moment], history), step.expect, run.index)
+
+
 def _payment(step: Step) -> str:
     return "soul" if step.args["pay"] == "soul" else f"discard {step.args['discard']}"
 
@@ -387,7 +421,9 @@ def verdict(game: Any, step: Step, player: str) -> Any:
         return legality.interrupt(game, player, a["card"], _payment(step))
     if step.action == "soul_draw":
         return legality.soul_draw(game, player)
-    return legality.quick(game, player, a["card"])  # play / quick
+    if step.action == "play":
+        return legality.play(game, player, a["card"])
+    return legality.quick(game, player, a["card"])
 
 
 def _attempt_result(game: Any, index: int, step: Step) -> tuple[ExpectationResult, Any]:
@@ -397,7 +433,7 @@ def _attempt_result(game: Any, index: int, step: Step) -> tuple[ExpectationResul
     tried = step.args["step"]
     player = _actor(game, tried)
     found = verdict(game, tried, player)
-    ok = not found.allowed and (found.clause == clause or found.clause.startswith(clause + "."))
+    ok = not found.allowed and cites_clause(found.clause, clause)
     exp = Expectation("refused", f"{player}: {tried.describe()}", f"refused by {clause}", step.where)
     return ExpectationResult(exp, found.describe(), ok, index), found
 
@@ -415,7 +451,9 @@ def _deck_defs(scenario: Scenario, player: str) -> list[Any]:
     from pal_judge.engine import card_from_dict
 
     defs = []
-    for number, card in enumerate(scenario.setup.players[player].deck, start=1):
+    board = scenario.setup.players[player]
+    # a game starting at the redraw: the opening hand written is what the top 5 cards drew (6.2.1.6)
+    for number, card in enumerate(board.hand + board.deck, start=1):
         # generic cards get distinct names so that filler alone is a legal deck (6.1.1.2)
         data = card.data or {"name": f"{card.name} {number}", "type": "pal", "subtype": "lucky" if card.lucky else "normal",
                              "cost": 1, "power": 1000, "strike": 1}
@@ -432,7 +470,10 @@ def _build_game(scenario: Scenario) -> Any:
         return _resumed_game(scenario)
     try:
         if scenario.setup.pregame:
-            return Game.from_decks(_deck_defs(scenario, "A"), _deck_defs(scenario, "B"), seed=scenario.setup.seed, turn_limit=3)
+            start = scenario.setup.start
+            return Game.from_decks(_deck_defs(scenario, "A"), _deck_defs(scenario, "B"), seed=scenario.setup.seed,
+                                   turn_limit=3, shuffled=start != "shuffle",
+                                   first=scenario.setup.first_player if start == "redraw" else None)
         return Game.from_setup(setup, cards=cards, seed=scenario.setup.seed)
     except CardDataError as err:
         raise _card_error(scenario, err) from None
@@ -533,7 +574,7 @@ def run_scenario(scenario: Scenario, keep_states: bool = False) -> ScenarioRun:
     for run in decider.runs[1:]:
         step = scenario.steps[run.index - 1]
         so_far += run.events
-        run.expectations = check(with_history(run.snapshot, so_far), step.expect, run.index)
+        run.expectations = _observed(run, step, so_far, decider.boards)
     last = with_history(decider.runs[-1].snapshot, so_far)
     last.setdefault("deck_violations", {p: [] for p in PLAYERS})  # the decks were legal if the game was played
     final = decider.option_checks + check(last, scenario.expect, 0)

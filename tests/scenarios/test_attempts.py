@@ -111,3 +111,34 @@ def test_why_not_answers_each_attempt_with_its_clause(tmp_path: Path) -> None:
     path.write_text(BOARD.replace("STEPS", "  - end_turn\n"), encoding="utf-8")
     result = CliRunner().invoke(app, ["why-not", str(path)])
     assert result.exit_code == 2 and "no 'attempt:' step" in result.output
+
+
+MAIN_BOARD = """\
+cards:
+  Blazamut: {cost: 4, power: 6000, strike: 3}
+  Lamball: {power: 1000, strike: 1}
+setup:
+  turn: A
+  A: {base: [Lamball], hand: [Blazamut], souls: SOULS, deck: 10}
+  B: {hand: [Lamball], deck: 10}
+steps:
+STEPS
+"""
+
+
+def test_a_main_phase_play_is_refused_for_its_cost_and_allowed_once_it_can_be_paid(tmp_path: Path) -> None:
+    # 10.4.2.2 a cost that cannot be paid in full is not paid at all; with 4 standing souls 8.2.1 allows it
+    steps = "  - attempt: {play: Blazamut}\n    refused_by: 10.4.2.2\n"
+    short = run(tmp_path, steps, MAIN_BOARD.replace("SOULS", "3"))
+    assert short.ok, refusals(short)
+    enough = run(tmp_path, steps, MAIN_BOARD.replace("SOULS", "4"))
+    [(_, ok, actual)] = refusals(enough)
+    assert not ok and actual.startswith("allowed by 8.2.1")
+
+
+def test_a_play_attempt_after_the_quick_steps_pass_is_judged_back_in_the_main_phase(tmp_path: Path) -> None:
+    # B's Lamball in the quick step would be refused by 12.2.1 (no Quick); after `pass` the battle is over,
+    # and in A's main phase B is refused because only the turn player plays cards (8.2.1)
+    steps = "  - attack: Lamball -> B\n  - pass\n  - attempt: {play: Lamball#2}\n    refused_by: 8.2.1\n"
+    result = run(tmp_path, steps, MAIN_BOARD.replace("SOULS", "0"))
+    assert result.ok, (result.error, refusals(result))

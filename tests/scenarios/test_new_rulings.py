@@ -14,7 +14,7 @@ from pal_judge.rulings.loader import load_rulings
 from pal_judge.scenarios import load_scenario_file, run_scenario
 from pal_judge.scenarios.ready_made import card_name
 
-NEW_FILES = ("attempts.yaml", "observations.yaml", "order.yaml")
+NEW_FILES = ("attempts.yaml", "observations.yaml", "order.yaml", "selectors.yaml", "starting-points.yaml")
 RULINGS = Path(__file__).resolve().parents[2] / "rulings"
 
 
@@ -50,3 +50,15 @@ def test_expectations_print_as_the_judge_wrote_them(tmp_path: Path) -> None:
     assert "- expected: {standing: 4, rested: 0}" in said and "+ actual:   {standing: 1, rested: 3}" in said
     assert "'standing'" not in said
     assert not run_scenario(load_scenario_file(path)).ok
+
+
+def test_each_has_its_question_and_answer_in_chinese_resting_on_the_same_clauses(new_runs: list) -> None:
+    import re
+
+    def clauses(text: str) -> set[str]:
+        return set(re.findall(r"\b\d+(?:\.\d+)+", text))
+
+    missing = [r.id for r, _ in new_runs if not (r.question_zh and r.answer_zh)]
+    assert not missing, missing
+    differ = [r.id for r, _ in new_runs if clauses(r.answer_zh) != clauses(r.answer_en)]
+    assert not differ, differ

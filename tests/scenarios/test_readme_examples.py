@@ -21,7 +21,8 @@ def scenarios_in_readme() -> list[str]:
 def test_the_readme_documents_the_new_steps_and_keys_with_examples() -> None:
     examples = "\n".join(scenarios_in_readme())
     for word in ("attempt:", "refused_by:", "pending_damage", "soul_area", "attack_target", "battle_opponent",
-                 "battle_step", "attacker:", "attacking Pal", "loop_count", "resolved", "options:"):
+                 "battle_step", "attacker:", "attacking Pal", "loop_count", "resolved", "options:", "at:", "replaced:",
+                 "redraws:", "main_name:", "pal_or_structure", "start: redraw"):
         assert word in examples, f"rulings/README.md has no replayable example using {word}"
 
 
