@@ -17,6 +17,7 @@ Only the engine's own types can be named by a tag; anything else is refused.
 from __future__ import annotations
 
 import dataclasses
+from functools import partial
 from typing import TYPE_CHECKING, Any
 
 from pal_judge.engine.cards import PHASES, Ability, CardDef, Cost, Step, Target
@@ -132,6 +133,8 @@ def game_to_data(g: "Game", at: str) -> dict[str, Any]:
             "replay": [list(answer) for answer in replay], "shown_after": shown_after}
     if at == START:
         data["start"] = {"phase": g.start_phase, "pregame": g.pregame is not None}
+        if g.pregame is not None:  # a pre-game that starts at a later step (6.2.1.2 done, 6.2.1.3 decided)
+            data["start"].update(_pregame_start(g.pregame))
     return data
 
 
@@ -217,8 +220,17 @@ def _start(g: "Game", start: Any) -> None:
 
     if not isinstance(start, dict) or start.get("phase") not in PHASES or not isinstance(start.get("pregame"), bool):
         raise SavedGameError("start: the phase a game saved before it ran starts at, and whether it has a pre-game")
+    shuffled, first = start.get("shuffled", False), start.get("first")
+    if not isinstance(shuffled, bool) or first not in (None, 0, 1) or isinstance(first, bool):
+        raise SavedGameError("start: whether the decks are shuffled already, and the player going first (0, 1 or null)")
     g.start_phase = start["phase"]
-    g.pregame = pregame if start["pregame"] else None
+    g.pregame = partial(pregame, shuffled=shuffled, first=first) if start["pregame"] else None
+
+
+def _pregame_start(procedure: Any) -> dict[str, Any]:
+    """Where a game's pre-game starts: after the shuffle (6.2.1.2), with the first player decided (6.2.1.3)."""
+    keywords = getattr(procedure, "keywords", {})
+    return {"shuffled": bool(keywords.get("shuffled", False)), "first": keywords.get("first")}
 
 
 def game_from_data(data: Any) -> "Game":
