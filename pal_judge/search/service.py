@@ -11,6 +11,7 @@ from whoosh.scoring import BM25F
 
 from pal_judge.errors import UserError
 from pal_judge.search.analysis import nfkc
+from pal_judge.search.coverage import concepts, coverage, reweigh
 from pal_judge.search.highlight import en_spans, query_terms, zh_spans
 from pal_judge.search.hits import DocumentHit, Hit, Span
 from pal_judge.search.query import LANGS, Compiler, parse
@@ -58,7 +59,8 @@ class IndexSearcher:
         if number:
             exact_doc = self._searcher.document_number(key=number.group(1))
             text = number.group(1)
-        whoosh_query = self._compilers[lang, expanded].compile(parse(text))
+        compiler = self._compilers[lang, expanded]
+        whoosh_query = compiler.compile(parse(text))
         # Plain scoring of every match: at a few hundred documents Whoosh's block-quality skipping
         # and matcher replacement cost more than they save (and can loop forever on DisjunctionMax).
         collector = TopCollector(limit=max(_RERANK_POOL, limit + 1), usequality=False, replace=0)
@@ -66,9 +68,10 @@ class IndexSearcher:
         results = collector.results()
         en_terms, zh_terms = query_terms(whoosh_query)
         kinds = self._searcher.reader().column_reader("kind")
+        shares = coverage(self._searcher, concepts(compiler, text), [r.docnum for r in results])
         ranked = sorted(
             (
-                (float(r.score) * KIND_WEIGHT.get(kinds[r.docnum], 1.0), r)
+                (reweigh(float(r.score), shares[r.docnum]) * KIND_WEIGHT.get(kinds[r.docnum], 1.0), r)
                 for r in results
                 if r.docnum != exact_doc
             ),

@@ -1,0 +1,98 @@
+"""Second pass of the ranking: how much of the question a section covers.
+
+BM25 adds up the words a section matches, so a clause repeating one common word of a
+natural question ("pal", "card") can outrank the clause that holds most of its words
+once each. The first pass's best hits are re-weighed by their coverage: the share of the
+question's concepts (each English word, each Chinese character pair) the section holds in
+its text, its heading path or, when expanded, the questions of the rulings resting on it.
+A word is also covered by a glossary term it belongs to (in either language: the Chinese
+clause of a loose English translation) and a player's word by the rulebook terms it means.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from whoosh.searching import Searcher
+
+from pal_judge.corpus.glossary import Term
+from pal_judge.search.analysis import HAN_RE
+from pal_judge.search.query import Compiler, _han_runs
+
+# score × (1 − COVERAGE_WEIGHT + COVERAGE_WEIGHT × coverage): at 0 the first pass alone.
+COVERAGE_WEIGHT = 0.3
+
+Alternative = tuple[str, str]  # (field, token): any one of them covers a concept
+
+
+@dataclass(frozen=True)
+class Concept:
+    word: str
+    alternatives: tuple[Alternative, ...]
+
+
+def concepts(compiler: Compiler, text: str) -> list[Concept]:
+    """The question's concepts: its English content words (stemmed) and Chinese character
+    pairs, each with the field tokens that cover it."""
+    en_fields = [f for f, _ in compiler._fields() if not f.endswith("zh")]
+    zh_fields = [f for f, _ in compiler._fields() if f.endswith("zh")]
+    terms = compiler._terms_in(text)
+    found: list[Concept] = []
+    if en_fields:
+        for stem in dict.fromkeys(compiler._stems(HAN_RE.sub(" ", text))):
+            if stem not in compiler._question_stems:
+                owners = [t for t in terms if any(stem in compiler._stems(v) for v in t.en)]
+                alternatives = [(f, stem) for f in en_fields] + _meant(compiler, owners, en_fields, zh_fields)
+                found.append(Concept(stem, tuple(alternatives)))
+    if zh_fields:
+        for run in _han_runs(text):
+            for pair in dict.fromkeys(compiler._zh_tokens(run)):
+                owners = [t for t in terms if any(pair in v for v in t.zh)]
+                alternatives = [(f, pair) for f in zh_fields] + _meant(compiler, owners, en_fields, zh_fields)
+                found.append(Concept(pair, tuple(alternatives)))
+    return found
+
+
+def _meant(compiler: Compiler, owners: list[Term], en_fields: list[str], zh_fields: list[str]) -> list[Alternative]:
+    """What covers a word belonging to the glossary terms or player words `owners`: the
+    glossary terms they mean (the `terms` field, filled from both languages of a clause),
+    and the one-word rulebook phrases a player's word means."""
+    alternatives: list[Alternative] = []
+    for owner in owners:
+        for meant in compiler._meanings(owner):
+            if meant.id not in compiler.means and meant.kind != "meaning":
+                alternatives.append(("terms", meant.id))
+                continue
+            for phrase in meant.en:
+                if len(stems := compiler._stems(phrase)) == 1:
+                    alternatives.extend((f, stems[0]) for f in en_fields)
+            for phrase in meant.zh:
+                if len(pairs := compiler._zh_tokens(phrase)) == 1:
+                    alternatives.extend((f, pairs[0]) for f in zh_fields)
+    return alternatives
+
+
+def coverage(searcher: Searcher, found: list[Concept], docnums: list[int]) -> dict[int, float]:
+    """Docnum -> the share of the concepts it covers (1.0 for every doc when there are none)."""
+    if not found:
+        return {d: 1.0 for d in docnums}
+    wanted = set(docnums)
+    covered = {d: 0 for d in docnums}
+    for concept in found:
+        holders: set[int] = set()
+        for field, token in concept.alternatives:
+            holders |= _holders(searcher, field, token) & wanted
+        for d in holders:
+            covered[d] += 1
+    return {d: n / len(found) for d, n in covered.items()}
+
+
+def _holders(searcher: Searcher, field: str, token: str) -> set[int]:
+    try:
+        return set(searcher.postings(field, token).all_ids())
+    except Exception:  # the term is not in the index
+        return set()
+
+
+def reweigh(score: float, share: float) -> float:
+    return score * (1.0 - COVERAGE_WEIGHT + COVERAGE_WEIGHT * share)
