@@ -148,6 +148,20 @@ def matches_well(score: float, ruling: RulingText, sections: Sequence[tuple[str,
     return score >= STRONG_SCORE or (score >= MIN_SCORE and agrees(ruling.cites, sections))
 
 
+def speaks_of(query: str, ruling: RulingText) -> bool:
+    """Does the ruling speak of every player's word of the question (untap, take back, 反悔), in
+    its question, answer, tags or decisive clauses? A ruling sharing the question's other words
+    but silent on what the player asks about ("take back my attack") does not answer it."""
+    from pal_judge.search import section_searcher
+    from pal_judge.search.sources import DECISIVE_CITES
+
+    searcher = section_searcher()
+    clauses = [searcher.section_texts(number) for number in ruling.cites[:DECISIVE_CITES]]
+    en = "\n".join([ruling.question_en, ruling.answer_en, " ".join(ruling.tags), *(c[0] for c in clauses)])
+    zh = "\n".join([ruling.question_zh, ruling.answer_zh, *(c[1] for c in clauses)])
+    return not searcher.unspoken(query, en, zh)
+
+
 def _search(query: str, documents: Sequence[Any], name: str) -> list[Any]:
     from pal_judge.search import search_documents
 
@@ -240,7 +254,7 @@ def ask(query: str, rulings: Sequence[RulingText], limit: int = 5) -> Answer:
     shown = section_hits[:limit]
     matches = [Match("ruling", r.id, score, r.question_en) for score, r in ranked[:limit]]
     matches += [Match("section", h.section, h.score, h.heading) for h in shown]
-    well = bool(ranked) and matches_well(ranked[0][0], ranked[0][1], sections)
+    well = bool(ranked) and matches_well(ranked[0][0], ranked[0][1], sections) and speaks_of(query_terms, ranked[0][1])
     confidence = assess([score for score, _ in ranked], well)
     topic = out_of_scope(simplified)
     if topic is not None and confidence.level != "high":

@@ -96,3 +96,23 @@ def _holders(searcher: Searcher, field: str, token: str) -> set[int]:
 
 def reweigh(score: float, share: float) -> float:
     return score * (1.0 - COVERAGE_WEIGHT + COVERAGE_WEIGHT * share)
+
+
+def unspoken(compiler: Compiler, question: str, en: str, zh: str) -> list[str]:
+    """The player's words of `question` (player_words.yaml: "take back", "untap", 反悔) that a
+    text says in none of their forms: neither the words themselves nor a rulebook phrase they
+    mean, each phrase whole (every word of it somewhere in the text), nor a glossary term
+    they mean. A text that never speaks of what the player asks about does not answer it."""
+    tokens = set(compiler._stems(en)) | set(compiler._zh_tokens(zh))
+    used = {t.id for t in compiler._terms_in(f"{en}\n{zh}")}
+    missing = []
+    for term in compiler._terms_in(question):
+        if term.id not in compiler.means:
+            continue
+        phrases = [compiler._stems(v) for v in term.en] + [compiler._zh_tokens(v) for v in term.zh]
+        for meant in compiler._meanings(term):
+            phrases += [compiler._stems(p) for p in meant.en] + [compiler._zh_tokens(p) for p in meant.zh]
+        meant_terms = {m.id for m in compiler._meanings(term)} - set(compiler.means)
+        if not meant_terms & used and not any(p and tokens.issuperset(p) for p in phrases):
+            missing.append(term.en[0] if term.en else term.zh[0])
+    return missing

@@ -11,7 +11,7 @@ from whoosh.scoring import BM25F
 
 from pal_judge.errors import UserError
 from pal_judge.search.analysis import nfkc
-from pal_judge.search.coverage import concepts, coverage, reweigh
+from pal_judge.search.coverage import concepts, coverage, reweigh, unspoken
 from pal_judge.search.highlight import en_spans, query_terms, zh_spans
 from pal_judge.search.hits import DocumentHit, Hit, Span
 from pal_judge.search.query import LANGS, Compiler, parse
@@ -94,6 +94,16 @@ class IndexSearcher:
     def knows(self, word: str) -> bool:
         """Is `word` a word of the rulebook's English text, the glossary or the player words?"""
         return self._speller.known(word)
+
+    def unspoken(self, question: str, en: str, zh: str) -> list[str]:
+        """The player's words of `question` that a text (English `en`, Chinese `zh`) never speaks
+        of, in any form (see coverage.py)."""
+        return unspoken(self._compilers["both", False], to_simplified(nfkc(question)), en, zh)
+
+    def section_texts(self, number: str) -> tuple[str, str]:
+        """A section's English and Chinese text ('' when there is no such section)."""
+        fields = self._searcher.document(key=number) or {}
+        return fields.get("en", ""), fields.get("zh", "")
 
     def search(self, text: str, lang: str = "both", limit: int = 10, expanded: bool = True) -> list[Hit]:
         """`expanded=False`: without the questions of the rulings citing each clause."""
