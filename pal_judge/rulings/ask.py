@@ -42,6 +42,8 @@ CITE_DECAY = 1.0  # the k-th cite (0-based) of a ruling counts 1 / (1 + CITE_DEC
 # (see rulings_using_named_cards). On bench/questions/tuning.yaml top-1 was 149/170 at 0 and
 # 150/170 from 0.1 to 1.0 (what the judge sees right: 160 up to 0.4, 161 from 0.7).
 CARD_WEIGHT = 0.4
+RULING_COVERAGE = 0.7
+COVERAGE_POOL = 10
 SECTION_POOL = 10  # sections searched for support
 RULING_POOL = 30  # rulings read from each text search before combining
 # The cut-off: a ruling matches well when it scores STRONG_SCORE, or MIN_SCORE and it
@@ -148,18 +150,33 @@ def matches_well(score: float, ruling: RulingText, sections: Sequence[tuple[str,
     return score >= STRONG_SCORE or (score >= MIN_SCORE and agrees(ruling.cites, sections))
 
 
-def speaks_of(query: str, ruling: RulingText) -> bool:
-    """Does the ruling speak of every player's word of the question (untap, take back, 反悔), in
-    its question, answer, tags or decisive clauses? A ruling sharing the question's other words
-    but silent on what the player asks about ("take back my attack") does not answer it."""
-    from pal_judge.search import section_searcher
+def ruling_words(ruling: RulingText, searcher: Any) -> tuple[str, str]:
+    """All a ruling says, English and Chinese: its question, answer, tags and decisive clauses
+    (their text read from the open rulebook index `searcher`)."""
     from pal_judge.search.sources import DECISIVE_CITES
 
-    searcher = section_searcher()
     clauses = [searcher.section_texts(number) for number in ruling.cites[:DECISIVE_CITES]]
     en = "\n".join([ruling.question_en, ruling.answer_en, " ".join(ruling.tags), *(c[0] for c in clauses)])
     zh = "\n".join([ruling.question_zh, ruling.answer_zh, *(c[1] for c in clauses)])
-    return not searcher.unspoken(query, en, zh)
+    return en, zh
+
+
+def speaks_of(query: str, ruling: RulingText, searcher: Any) -> bool:
+    """Does the ruling speak of every player's word of the question (untap, take back, 反悔), in
+    its question, answer, tags or decisive clauses? A ruling sharing the question's other words
+    but silent on what the player asks about ("take back my attack") does not answer it."""
+    return not searcher.unspoken(query, *ruling_words(ruling, searcher))
+
+
+def by_coverage(query: str, ranked: list[tuple[float, RulingText]], searcher: Any) -> list[tuple[float, RulingText]]:
+    """The best COVERAGE_POOL rulings re-weighed by how much of the question all they say
+    holds, against the one holding most (whose score stays: the cut-offs keep their meaning)."""
+    head = ranked[:COVERAGE_POOL]
+    shares = searcher.covers(query, [ruling_words(r, searcher) for _, r in head])
+    best = max(shares, default=1.0) or 1.0
+    weigh = [(1.0 - RULING_COVERAGE + RULING_COVERAGE * s) / (1.0 - RULING_COVERAGE + RULING_COVERAGE * best) for s in shares]
+    head = sorted(((score * w, r) for (score, r), w in zip(head, weigh)), key=lambda pair: (-pair[0], pair[1].id))
+    return head + ranked[COVERAGE_POOL:]
 
 
 def _search(query: str, documents: Sequence[Any], name: str) -> list[Any]:
@@ -169,10 +186,17 @@ def _search(query: str, documents: Sequence[Any], name: str) -> list[Any]:
 
 
 def rank(
-    query: str, rulings: Sequence[RulingText], sections: Sequence[tuple[str, float]], cards: Sequence[Any] | None = None
+    query: str,
+    rulings: Sequence[RulingText],
+    sections: Sequence[tuple[str, float]],
+    cards: Sequence[Any] | None = None,
+    searcher: Any = None,
 ) -> list[tuple[float, RulingText]]:
     """Rulings by combined score, best first (only those some search found). `cards`: the
-    cards the question names (found from the query when not given)."""
+    cards the question names (found from the query when not given); `searcher`: the open
+    rulebook index (opened when not given)."""
+    from pal_judge.search import section_searcher
+
     questions = _search(query, question_documents(rulings), "ruling-questions")
     answers = _search(query, answer_documents(rulings), "ruling-answers")
     scores: dict[str, float] = {}
@@ -187,7 +211,7 @@ def rank(
         if score > 0:
             ranked.append((score, ruling))
     ranked.sort(key=lambda pair: (-pair[0], pair[1].id))
-    return ranked
+    return by_coverage(query, ranked, searcher or section_searcher()) if RULING_COVERAGE else ranked
 
 
 def named_cards(query: str) -> list[Any]:
@@ -244,17 +268,18 @@ def ask(query: str, rulings: Sequence[RulingText], limit: int = 5) -> Answer:
 
     parse(query)  # a syntax mistake in the question as typed is reported before any index is opened
     simplified = to_simplified(query)
-    query_terms = respell(simplified, keyword_names(section_searcher().opened.lexicon.glossary.terms))
+    searcher = section_searcher()
+    query_terms = respell(simplified, keyword_names(searcher.opened.lexicon.glossary.terms))
     # Without the rulings' questions expanding the clauses: they are scored on their own here.
     section_hits = search_sections(query_terms, limit=max(limit, SECTION_POOL), expanded=False)
     sections = [(h.section, h.score) for h in section_hits]
     cards = named_cards(query_terms)
-    ranked = rank(query_terms, rulings, sections, cards)
+    ranked = rank(query_terms, rulings, sections, cards, searcher)
     card_names = tuple(dict.fromkeys(card.name for card in cards))
     shown = section_hits[:limit]
     matches = [Match("ruling", r.id, score, r.question_en) for score, r in ranked[:limit]]
     matches += [Match("section", h.section, h.score, h.heading) for h in shown]
-    well = bool(ranked) and matches_well(ranked[0][0], ranked[0][1], sections) and speaks_of(query_terms, ranked[0][1])
+    well = bool(ranked) and matches_well(ranked[0][0], ranked[0][1], sections) and speaks_of(query_terms, ranked[0][1], searcher)
     confidence = assess([score for score, _ in ranked], well)
     topic = out_of_scope(simplified)
     if topic is not None and confidence.level != "high":

@@ -11,7 +11,7 @@ from whoosh.scoring import BM25F
 
 from pal_judge.errors import UserError
 from pal_judge.search.analysis import nfkc
-from pal_judge.search.coverage import concepts, coverage, reweigh, unspoken
+from pal_judge.search.coverage import concepts, coverage, reweigh, text_coverage, unspoken
 from pal_judge.search.highlight import en_spans, query_terms, zh_spans
 from pal_judge.search.hits import DocumentHit, Hit, Span
 from pal_judge.search.query import LANGS, Compiler, parse
@@ -99,6 +99,11 @@ class IndexSearcher:
         """The player's words of `question` that a text (English `en`, Chinese `zh`) never speaks
         of, in any form (see coverage.py)."""
         return unspoken(self._compilers["both", False], to_simplified(nfkc(question)), en, zh)
+
+    def covers(self, question: str, texts: list[tuple[str, str]]) -> list[float]:
+        """For each text (English, Chinese), the share of the question's words (or of the terms
+        they stand for) it holds."""
+        return text_coverage(self._compilers["both", False], to_simplified(nfkc(question)), texts)
 
     def section_texts(self, number: str) -> tuple[str, str]:
         """A section's English and Chinese text ('' when there is no such section)."""
