@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from functools import lru_cache
+from typing import Callable
 
 from whoosh.searching import Searcher
 
@@ -73,26 +74,28 @@ def _meant(compiler: Compiler, owners: list[Term], en_fields: list[str], zh_fiel
     return alternatives
 
 
-def coverage(searcher: Searcher, found: list[Concept], docnums: list[int]) -> dict[int, float]:
-    """Docnum -> the share of the concepts it covers (1.0 for every doc when there are none)."""
+def coverage(holders: Callable[[str, str], frozenset[int]], found: list[Concept], docnums: list[int]) -> dict[int, float]:
+    """Docnum -> the share of the concepts it covers (1.0 for every doc when there are none);
+    `holders(field, token)`: the documents holding a token (see `holders`)."""
     if not found:
         return {d: 1.0 for d in docnums}
     wanted = set(docnums)
     covered = {d: 0 for d in docnums}
     for concept in found:
-        holders: set[int] = set()
+        held: set[int] = set()
         for field, token in concept.alternatives:
-            holders |= _holders(searcher, field, token) & wanted
-        for d in holders:
+            held |= holders(field, token) & wanted
+        for d in held:
             covered[d] += 1
     return {d: n / len(found) for d, n in covered.items()}
 
 
-def _holders(searcher: Searcher, field: str, token: str) -> set[int]:
+def holders(searcher: Searcher, field: str, token: str) -> frozenset[int]:
+    """The documents holding `token` in `field` (none when the index never saw it)."""
     try:
-        return set(searcher.postings(field, token).all_ids())
-    except Exception:  # the term is not in the index
-        return set()
+        return frozenset(searcher.postings(field, token).all_ids())
+    except Exception:  # Whoosh raises TermNotFound (or a KeyError for a field without postings)
+        return frozenset()
 
 
 def reweigh(score: float, share: float) -> float:

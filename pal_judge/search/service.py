@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from functools import lru_cache, partial
 from typing import Any
 
 from whoosh.collectors import TopCollector
@@ -11,7 +12,7 @@ from whoosh.scoring import BM25F
 
 from pal_judge.errors import UserError
 from pal_judge.search.analysis import nfkc
-from pal_judge.search.coverage import concepts, coverage, reweigh, text_coverage, unspoken
+from pal_judge.search.coverage import concepts, coverage, holders, reweigh, text_coverage, unspoken
 from pal_judge.search.highlight import en_spans, query_terms, zh_spans
 from pal_judge.search.hits import DocumentHit, Hit, Span
 from pal_judge.search.query import LANGS, Compiler, parse
@@ -44,6 +45,7 @@ class IndexSearcher:
             (lang, expanded): Compiler(opened.lexicon, lang, expanded) for lang in LANGS for expanded in (True, False)
         }
         self._speller = Speller(self._searcher, opened.lexicon)
+        self._holders = lru_cache(maxsize=8192)(partial(holders, self._searcher))  # the index never changes
 
     def close(self) -> None:
         self._searcher.close()
@@ -68,7 +70,7 @@ class IndexSearcher:
         results = collector.results()
         en_terms, zh_terms = query_terms(whoosh_query)
         kinds = self._searcher.reader().column_reader("kind")
-        shares = coverage(self._searcher, concepts(compiler, text), [r.docnum for r in results])
+        shares = coverage(self._holders, concepts(compiler, text), [r.docnum for r in results])
         ranked = sorted(
             (
                 (reweigh(float(r.score), shares[r.docnum]) * KIND_WEIGHT.get(kinds[r.docnum], 1.0), r)
