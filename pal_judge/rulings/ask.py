@@ -1,7 +1,7 @@
 """`ask`: find the ruling that answers a question (English or Chinese), else the most relevant sections.
 
-Ranking (weights chosen on the tuning part of tests/rulings/ask_questions.yaml and
-checked on its held-out part; `python tests/rulings/test_ask_quality.py` prints both):
+Ranking (weights chosen on bench/questions/tuning.yaml, measured on the held-out set by
+`python bench/bench_ask.py`):
 
 * a ruling's question (with its tags) is searched on its own and weighs most: a judge
   asks the way a ruling's question is put, while its answer repeats the rulebook's words
@@ -11,7 +11,12 @@ checked on its held-out part; `python tests/rulings/test_ask_quality.py` prints 
   question gains that section's score, more when the section is among its most decisive
   cites (a ruling's cites are listed most decisive first).
 * a card the question names (by name, nickname or misspelling) multiplies the score of the
-  rulings whose boards use it by up to 1 + CARD_WEIGHT, the more the fewer boards use it.
+  rulings whose boards use it by up to 1 + CARD_WEIGHT, the more the fewer boards use it;
+* the best COVERAGE_POOL rulings are re-weighed by how much of the question all they say
+  (question, answer, tags, decisive clauses) holds, against the one holding most.
+
+A ruling silent on a player's word of the question (untap, take back, 反悔: player_words.yaml,
+in none of its forms) does not match well, however high it scores.
 
 "Matches well": the best ruling scores high on its own, or fairly high and it cites one
 of the few sections the rulebook search puts first (the two searches agree). How sure the
@@ -42,6 +47,9 @@ CITE_DECAY = 1.0  # the k-th cite (0-based) of a ruling counts 1 / (1 + CITE_DEC
 # (see rulings_using_named_cards). On bench/questions/tuning.yaml top-1 was 149/170 at 0 and
 # 150/170 from 0.1 to 1.0 (what the judge sees right: 160 up to 0.4, 161 from 0.7).
 CARD_WEIGHT = 0.4
+# score × (1 − w + w × coverage) / (the same for the best-covering ruling). On the tuning set
+# top-1 / shown right were 150 / 164 at 0, 152 / 166 at 0.3, 155 / 167 at 0.7, 158 / 170 at 1.0
+# (top-3 falling from 0.9): 0.7 leaves the first pass a say.
 RULING_COVERAGE = 0.7
 COVERAGE_POOL = 10
 SECTION_POOL = 10  # sections searched for support
@@ -174,9 +182,13 @@ def by_coverage(query: str, ranked: list[tuple[float, RulingText]], searcher: An
     head = ranked[:COVERAGE_POOL]
     shares = searcher.covers(query, [ruling_words(r, searcher) for _, r in head])
     best = max(shares, default=1.0) or 1.0
-    weigh = [(1.0 - RULING_COVERAGE + RULING_COVERAGE * s) / (1.0 - RULING_COVERAGE + RULING_COVERAGE * best) for s in shares]
+    weigh = [_weight(share) / _weight(best) for share in shares]
     head = sorted(((score * w, r) for (score, r), w in zip(head, weigh)), key=lambda pair: (-pair[0], pair[1].id))
     return head + ranked[COVERAGE_POOL:]
+
+
+def _weight(share: float) -> float:
+    return 1.0 - RULING_COVERAGE + RULING_COVERAGE * share
 
 
 def _search(query: str, documents: Sequence[Any], name: str) -> list[Any]:
