@@ -11,9 +11,7 @@ Ranking (weights chosen on bench/questions/tuning.yaml, measured on the held-out
   question gains that section's score, more when the section is among its most decisive
   cites (a ruling's cites are listed most decisive first).
 * a card the question names (by name, nickname or misspelling) multiplies the score of the
-  rulings whose boards use it by up to 1 + CARD_WEIGHT, the more the fewer boards use it;
-* the best COVERAGE_POOL rulings are re-weighed by how much of the question all they say
-  (question, answer, tags, decisive clauses) holds, against the one holding most.
+  rulings whose boards use it by up to 1 + CARD_WEIGHT, the more the fewer boards use it.
 
 A ruling silent on a player's word of the question (untap, take back, 反悔: player_words.yaml,
 in none of its forms) does not match well, however high it scores.
@@ -47,11 +45,6 @@ CITE_DECAY = 1.0  # the k-th cite (0-based) of a ruling counts 1 / (1 + CITE_DEC
 # (see rulings_using_named_cards). On bench/questions/tuning.yaml top-1 was 149/170 at 0 and
 # 150/170 from 0.1 to 1.0 (what the judge sees right: 160 up to 0.4, 161 from 0.7).
 CARD_WEIGHT = 0.4
-# score × (1 − w + w × coverage) / (the same for the best-covering ruling). On the tuning set
-# top-1 / shown right were 150 / 164 at 0, 152 / 166 at 0.3, 155 / 167 at 0.7, 158 / 170 at 1.0
-# (top-3 falling from 0.9): 0.7 leaves the first pass a say.
-RULING_COVERAGE = 0.7
-COVERAGE_POOL = 10
 SECTION_POOL = 10  # sections searched for support
 RULING_POOL = 30  # rulings read from each text search before combining
 # The cut-off: a ruling matches well when it scores STRONG_SCORE, or MIN_SCORE and it
@@ -176,21 +169,6 @@ def speaks_of(query: str, ruling: RulingText, searcher: Any) -> bool:
     return not searcher.unspoken(query, *ruling_words(ruling, searcher))
 
 
-def by_coverage(query: str, ranked: list[tuple[float, RulingText]], searcher: Any) -> list[tuple[float, RulingText]]:
-    """The best COVERAGE_POOL rulings re-weighed by how much of the question all they say
-    holds, against the one holding most (whose score stays: the cut-offs keep their meaning)."""
-    head = ranked[:COVERAGE_POOL]
-    shares = searcher.covers(query, [ruling_words(r, searcher) for _, r in head])
-    best = max(shares, default=1.0) or 1.0
-    weigh = [_weight(share) / _weight(best) for share in shares]
-    head = sorted(((score * w, r) for (score, r), w in zip(head, weigh)), key=lambda pair: (-pair[0], pair[1].id))
-    return head + ranked[COVERAGE_POOL:]
-
-
-def _weight(share: float) -> float:
-    return 1.0 - RULING_COVERAGE + RULING_COVERAGE * share
-
-
 def _search(query: str, documents: Sequence[Any], name: str) -> list[Any]:
     from pal_judge.search import search_documents
 
@@ -198,17 +176,10 @@ def _search(query: str, documents: Sequence[Any], name: str) -> list[Any]:
 
 
 def rank(
-    query: str,
-    rulings: Sequence[RulingText],
-    sections: Sequence[tuple[str, float]],
-    cards: Sequence[Any] | None = None,
-    searcher: Any = None,
+    query: str, rulings: Sequence[RulingText], sections: Sequence[tuple[str, float]], cards: Sequence[Any] | None = None
 ) -> list[tuple[float, RulingText]]:
     """Rulings by combined score, best first (only those some search found). `cards`: the
-    cards the question names (found from the query when not given); `searcher`: the open
-    rulebook index (opened when not given)."""
-    from pal_judge.search import section_searcher
-
+    cards the question names (found from the query when not given)."""
     questions = _search(query, question_documents(rulings), "ruling-questions")
     answers = _search(query, answer_documents(rulings), "ruling-answers")
     scores: dict[str, float] = {}
@@ -223,7 +194,7 @@ def rank(
         if score > 0:
             ranked.append((score, ruling))
     ranked.sort(key=lambda pair: (-pair[0], pair[1].id))
-    return by_coverage(query, ranked, searcher or section_searcher()) if RULING_COVERAGE else ranked
+    return ranked
 
 
 def named_cards(query: str) -> list[Any]:
@@ -286,12 +257,13 @@ def ask(query: str, rulings: Sequence[RulingText], limit: int = 5) -> Answer:
     section_hits = search_sections(query_terms, limit=max(limit, SECTION_POOL), expanded=False)
     sections = [(h.section, h.score) for h in section_hits]
     cards = named_cards(query_terms)
-    ranked = rank(query_terms, rulings, sections, cards, searcher)
+    ranked = rank(query_terms, rulings, sections, cards)
     card_names = tuple(dict.fromkeys(card.name for card in cards))
     shown = section_hits[:limit]
     matches = [Match("ruling", r.id, score, r.question_en) for score, r in ranked[:limit]]
     matches += [Match("section", h.section, h.score, h.heading) for h in shown]
-    well = bool(ranked) and matches_well(ranked[0][0], ranked[0][1], sections) and speaks_of(query_terms, ranked[0][1], searcher)
+    well = bool(ranked) and matches_well(ranked[0][0], ranked[0][1], sections)
+    well = well and speaks_of(query_terms, ranked[0][1], searcher)
     confidence = assess([score for score, _ in ranked], well)
     topic = out_of_scope(simplified)
     if topic is not None and confidence.level != "high":

@@ -12,7 +12,6 @@ clause of a loose English translation) and a player's word by the rulebook terms
 from __future__ import annotations
 
 from dataclasses import dataclass
-from functools import lru_cache
 from typing import Callable
 
 from whoosh.searching import Searcher
@@ -123,22 +122,3 @@ def unspoken(compiler: Compiler, question: str, en: str, zh: str) -> list[str]:
             missing.append(term.en[0] if term.en else term.zh[0])
     return missing
 
-
-def text_coverage(compiler: Compiler, question: str, texts: list[tuple[str, str]]) -> list[float]:
-    """For each text (English, Chinese), the share of the question's concepts it holds, as
-    `coverage` counts them for an indexed section; 1.0 for a question without any."""
-    found = concepts(compiler, question)
-    if not found:
-        return [1.0] * len(texts)
-    shares = []
-    for en, zh in texts:
-        held = _held(compiler, en, zh)
-        shares.append(sum(any(token in held for _, token in c.alternatives) for c in found) / len(found))
-    return shares
-
-
-@lru_cache(maxsize=1024)
-def _held(compiler: Compiler, en: str, zh: str) -> frozenset[str]:
-    """The stems, Chinese character pairs and glossary term ids of a text."""
-    used = {t.id for t in compiler._terms_in(f"{en}\n{zh}")}
-    return frozenset(compiler._stems(en)) | frozenset(compiler._zh_tokens(zh)) | used
