@@ -38,7 +38,10 @@ from pal_judge.rulings.confidence import Confidence, assess
 from pal_judge.rulings.model import RulingText  # ranking and showing need only a ruling's words
 
 QUESTION_WEIGHT = 2.0  # the ruling's question and tags
-ANSWER_WEIGHT = 0.3  # the ruling's answer
+# The ruling's answer. 0.1 (was 0.3): top-1 on bench/questions/tuning.yaml 162 -> 165/194 and on
+# the tuning part of tests/rulings/ask_questions.yaml 0.825 -> 0.850 (0.5: 160 and 0.800; 0: 165
+# and 0.850): an answer repeats the rulebook's words for many neighbouring cases.
+ANSWER_WEIGHT = 0.1
 SECTION_WEIGHT = 0.2  # support from the sections the rulebook search finds
 CITE_DECAY = 1.0  # the k-th cite (0-based) of a ruling counts 1 / (1 + CITE_DECAY * k)
 # A ruling whose board uses a card the question names scores up to (1 + CARD_WEIGHT) times more
