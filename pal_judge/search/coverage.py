@@ -12,6 +12,7 @@ clause of a loose English translation) and a player's word by the rulebook terms
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import Callable
 
 from whoosh.searching import Searcher
@@ -108,8 +109,7 @@ def unspoken(compiler: Compiler, question: str, en: str, zh: str) -> list[str]:
     text says in none of their forms: neither the words themselves nor a rulebook phrase they
     mean, each phrase whole (every word of it somewhere in the text), nor a glossary term
     they mean. A text that never speaks of what the player asks about does not answer it."""
-    tokens = set(compiler._stems(en)) | set(compiler._zh_tokens(zh))
-    used = {t.id for t in compiler._terms_in(f"{en}\n{zh}")}
+    tokens, used = _words_of(compiler, en, zh)
     missing = []
     for term in compiler._terms_in(question):
         if term.id not in compiler.means:
@@ -122,3 +122,11 @@ def unspoken(compiler: Compiler, question: str, en: str, zh: str) -> list[str]:
             missing.append(term.en[0] if term.en else term.zh[0])
     return missing
 
+
+
+@lru_cache(maxsize=512)
+def _words_of(compiler: Compiler, en: str, zh: str) -> tuple[frozenset[str], frozenset[str]]:
+    """A text's stems and Chinese character pairs, and the ids of the glossary terms it uses
+    (a ruling is read again by every question it ranks first for)."""
+    tokens = frozenset(compiler._stems(en)) | frozenset(compiler._zh_tokens(zh))
+    return tokens, frozenset(t.id for t in compiler._terms_in(f"{en}\n{zh}"))

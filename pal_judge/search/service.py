@@ -105,6 +105,7 @@ class IndexSearcher:
         of, in any form (see coverage.py)."""
         return unspoken(self._compilers["both", False], to_simplified(nfkc(question)), en, zh)
 
+    @lru_cache(maxsize=1024)  # noqa: B019 (one searcher per index, kept for the process)
     def section_texts(self, number: str) -> tuple[str, str]:
         """A section's English and Chinese text ('' when there is no such section)."""
         fields = self._searcher.document(key=number) or {}
