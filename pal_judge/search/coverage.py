@@ -123,7 +123,6 @@ def unspoken(compiler: Compiler, question: str, en: str, zh: str) -> list[str]:
     return missing
 
 
-
 @lru_cache(maxsize=512)
 def _words_of(compiler: Compiler, en: str, zh: str) -> tuple[frozenset[str], frozenset[str]]:
     """A text's stems and Chinese character pairs, and the ids of the glossary terms it uses
