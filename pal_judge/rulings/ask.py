@@ -1,7 +1,7 @@
 """`ask`: find the ruling that answers a question (English or Chinese), else the most relevant sections.
 
-Ranking (weights chosen on the tuning part of tests/rulings/ask_questions.yaml and
-checked on its held-out part; `python tests/rulings/test_ask_quality.py` prints both):
+Ranking (weights chosen on bench/questions/tuning.yaml, measured on the held-out set by
+`python bench/bench_ask.py`):
 
 * a ruling's question (with its tags) is searched on its own and weighs most: a judge
   asks the way a ruling's question is put, while its answer repeats the rulebook's words
@@ -12,6 +12,9 @@ checked on its held-out part; `python tests/rulings/test_ask_quality.py` prints 
   cites (a ruling's cites are listed most decisive first).
 * a card the question names (by name, nickname or misspelling) multiplies the score of the
   rulings whose boards use it by up to 1 + CARD_WEIGHT, the more the fewer boards use it.
+
+A ruling silent on a player's word of the question (untap, take back, 反悔: player_words.yaml,
+in none of its forms) does not match well, however high it scores.
 
 "Matches well": the best ruling scores high on its own, or fairly high and it cites one
 of the few sections the rulebook search puts first (the two searches agree). How sure the
@@ -35,7 +38,10 @@ from pal_judge.rulings.confidence import Confidence, assess
 from pal_judge.rulings.model import RulingText  # ranking and showing need only a ruling's words
 
 QUESTION_WEIGHT = 2.0  # the ruling's question and tags
-ANSWER_WEIGHT = 0.3  # the ruling's answer
+# The ruling's answer. 0.1 (was 0.3): top-1 on bench/questions/tuning.yaml 162 -> 165/194 and on
+# the tuning part of tests/rulings/ask_questions.yaml 0.825 -> 0.850 (0.5: 160 and 0.800; 0: 165
+# and 0.850): an answer repeats the rulebook's words for many neighbouring cases.
+ANSWER_WEIGHT = 0.1
 SECTION_WEIGHT = 0.2  # support from the sections the rulebook search finds
 CITE_DECAY = 1.0  # the k-th cite (0-based) of a ruling counts 1 / (1 + CITE_DECAY * k)
 # A ruling whose board uses a card the question names scores up to (1 + CARD_WEIGHT) times more
@@ -148,6 +154,24 @@ def matches_well(score: float, ruling: RulingText, sections: Sequence[tuple[str,
     return score >= STRONG_SCORE or (score >= MIN_SCORE and agrees(ruling.cites, sections))
 
 
+def ruling_words(ruling: RulingText, searcher: Any) -> tuple[str, str]:
+    """All a ruling says, English and Chinese: its question, answer, tags and decisive clauses
+    (their text read from the open rulebook index `searcher`)."""
+    from pal_judge.search.sources import DECISIVE_CITES
+
+    clauses = [searcher.section_texts(number) for number in ruling.cites[:DECISIVE_CITES]]
+    en = "\n".join([ruling.question_en, ruling.answer_en, " ".join(ruling.tags), *(c[0] for c in clauses)])
+    zh = "\n".join([ruling.question_zh, ruling.answer_zh, *(c[1] for c in clauses)])
+    return en, zh
+
+
+def speaks_of(query: str, ruling: RulingText, searcher: Any) -> bool:
+    """Does the ruling speak of every player's word of the question (untap, take back, 反悔), in
+    its question, answer, tags or decisive clauses? A ruling sharing the question's other words
+    but silent on what the player asks about ("take back my attack") does not answer it."""
+    return not searcher.unspoken(query, *ruling_words(ruling, searcher))
+
+
 def _search(query: str, documents: Sequence[Any], name: str) -> list[Any]:
     from pal_judge.search import search_documents
 
@@ -230,7 +254,8 @@ def ask(query: str, rulings: Sequence[RulingText], limit: int = 5) -> Answer:
 
     parse(query)  # a syntax mistake in the question as typed is reported before any index is opened
     simplified = to_simplified(query)
-    query_terms = respell(simplified, keyword_names(section_searcher().opened.lexicon.glossary.terms))
+    searcher = section_searcher()
+    query_terms = respell(simplified, keyword_names(searcher.opened.lexicon.glossary.terms))
     # Without the rulings' questions expanding the clauses: they are scored on their own here.
     section_hits = search_sections(query_terms, limit=max(limit, SECTION_POOL), expanded=False)
     sections = [(h.section, h.score) for h in section_hits]
@@ -241,6 +266,7 @@ def ask(query: str, rulings: Sequence[RulingText], limit: int = 5) -> Answer:
     matches = [Match("ruling", r.id, score, r.question_en) for score, r in ranked[:limit]]
     matches += [Match("section", h.section, h.score, h.heading) for h in shown]
     well = bool(ranked) and matches_well(ranked[0][0], ranked[0][1], sections)
+    well = well and speaks_of(query_terms, ranked[0][1], searcher)
     confidence = assess([score for score, _ in ranked], well)
     topic = out_of_scope(simplified)
     if topic is not None and confidence.level != "high":

@@ -24,7 +24,8 @@ Every glossary term found in the query adds its variants in both languages as
 boosted phrases (Taunt ⇄ 挑衅, "Lucky icon" ⇄ "lucky Pal icon" ⇄ 幸运图标), and
 every player's word of `player_words.yaml` (mulligan, trash, 输了) adds, with a
 lower weight, the rulebook phrases it means. The side of the query written in
-the other language (glossary translations only) counts `TRANSLATED_WEIGHT`.
+the other language (glossary translations only) counts `TRANSLATED_WEIGHT`. A second pass
+(`coverage.py`) re-weighs the best hits by the share of the question's words they hold.
 The weights below were chosen by a grid search on tests/search/relevance.yaml
 and checked on tests/search/relevance_heldout.yaml (see bench/bench_search.py).
 """

@@ -98,3 +98,24 @@ def test_brief_and_full_together_is_a_clear_error() -> None:
     result = CliRunner().invoke(app, ["ask", "--brief", "--full", "taunt"])
     assert result.exit_code == 2
     assert "--brief" in result.output and "Traceback" not in result.output
+
+
+@pytest.mark.parametrize(
+    "question",
+    [
+        # No ruling speaks of taking back a declared block or attack, and no clause allows it
+        # (9.3.2, 9.4.2.1: the Pal is rested at once): honestly uncertain, the sections shown.
+        "can i undo my block after they play a quick event?",
+        "宣告攻击以后对手阻挡了，我能反悔吗",
+    ],
+)
+def test_a_ruling_silent_on_what_the_player_asks_about_is_not_the_answer(question: str) -> None:
+    data = _ask_json(question)
+    assert data["ruling"] is None
+    assert data["confidence"] == "low"
+    assert any(m["kind"] == "section" for m in data["matches"])
+
+
+def test_a_ruling_saying_the_player_word_in_rulebook_terms_still_answers() -> None:
+    # "untap" is the rulebook's "stand" (7.2.1: the turn player stands all of their cards)
+    assert _ask_json("do my souls untap in the stand phase")["ruling"] == "stand-phase-stands-all"
