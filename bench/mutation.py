@@ -34,6 +34,7 @@ folder resumes an interrupted run, and the report is printed at the end.
 from __future__ import annotations
 
 import argparse
+import ast
 import os
 import random
 import shutil
@@ -91,56 +92,101 @@ def write_config(work: Path) -> Path:
     return config
 
 
-def keep_sample(session: Path, size: int, seed: int) -> int:
-    """Mark all but a seeded sample of the mutants skipped; returns how many are kept."""
+def type_only_spans(source: str) -> list[tuple[tuple[int, int], tuple[int, int]]]:
+    """Where a module holds code only a type checker reads: annotations (the rule modules use
+    `from __future__ import annotations`, so they are never evaluated) and `if TYPE_CHECKING:` blocks (imports
+    for those annotations). As (line, column) pairs, columns in characters as cosmic-ray counts them."""
+    lines = source.splitlines()
+
+    def position(line: int, byte_column: int) -> tuple[int, int]:
+        return line, len(lines[line - 1].encode("utf-8")[:byte_column].decode("utf-8"))
+
+    spans = []
+    for node in ast.walk(ast.parse(source)):
+        if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)):
+            typed = [node.returns]
+        elif isinstance(node, (ast.arg, ast.AnnAssign)):
+            typed = [node.annotation]
+        elif isinstance(node, ast.If) and isinstance(node.test, ast.Name) and node.test.id == "TYPE_CHECKING":
+            typed = [node]
+        else:
+            continue
+        spans += [(position(n.lineno, n.col_offset), position(n.end_lineno, n.end_col_offset))
+                  for n in typed if n is not None]
+    return spans
+
+
+def is_type_only(mutation: object, work: Path, spans_of: dict[str, list]) -> bool:
+    """The mutant changes only code a type checker reads (see type_only_spans)."""
+    path = str(mutation.module_path)  # type: ignore[attr-defined]
+    if path not in spans_of:
+        spans_of[path] = type_only_spans((work / path).read_text(encoding="utf-8"))
+    start, end = tuple(mutation.start_pos), tuple(mutation.end_pos)  # type: ignore[attr-defined]
+    return any(first <= start and end <= last for first, last in spans_of[path])
+
+
+def keep_sample(session: Path, size: int, seed: int) -> tuple[int, int, int]:
+    """Leave out the type-only mutants, then mark all but a seeded sample of the rest skipped. Returns how
+    many mutants there are, how many of them are type-only and how many are kept."""
     from cosmic_ray.work_db import WorkDB, use_db
     from cosmic_ray.work_item import WorkerOutcome, WorkResult
 
     with use_db(str(session), WorkDB.Mode.open) as db:
         items = sorted(db.pending_work_items, key=lambda w: [(str(m.module_path), tuple(m.start_pos),
                                                               m.operator_name, m.occurrence) for m in w.mutations])
-        if size <= 0 or size >= len(items):
-            return len(items)
-        kept = {w.job_id for w in random.Random(seed).sample(items, size)}
+        spans_of: dict[str, list] = {}
+        type_only = {w.job_id for w in items if all(is_type_only(m, session.parent, spans_of) for m in w.mutations)}
+        items_left = [w for w in items if w.job_id not in type_only]
+        kept = {w.job_id for w in (items_left if size <= 0 or size >= len(items_left)
+                                   else random.Random(seed).sample(items_left, size))}
         db.set_multiple_results([w.job_id for w in items if w.job_id not in kept],
                                 WorkResult(worker_outcome=WorkerOutcome.SKIPPED))
-        return len(kept)
+        return len(items), len(type_only), len(kept)
 
 
-def mutant_key(item: object) -> str:
-    """`module.py:line operator #occurrence` — how the notes name a mutant."""
-    m = item.mutations[0]  # type: ignore[attr-defined]
-    return f"{Path(m.module_path).name}:{m.start_pos[0]} {m.operator_name} #{m.occurrence}"
+def mutated_line(diff: str) -> str:
+    """The line as the mutant has it (the diff's added lines, stripped): how the notes name a mutant, so that an
+    entry outlives edits elsewhere in the module and goes stale when the line itself changes."""
+    return " / ".join(line[1:].strip() for line in diff.splitlines()
+                      if line.startswith("+") and not line.startswith("+++"))
+
+
+def read_notes() -> dict[tuple[str, str], str]:
+    """bench/mutation_equivalent.yaml: (module, mutated line) -> why the mutant behaves like the original."""
+    notes = yaml.safe_load(NOTES.read_text(encoding="utf-8")) or []
+    return {(n["module"], n["mutant"].strip()): n["reason"] for n in notes}
 
 
 def report(session: Path) -> float:
     from cosmic_ray.work_db import WorkDB, use_db
     from cosmic_ray.work_item import TestOutcome, WorkerOutcome
 
-    equivalent = yaml.safe_load(NOTES.read_text(encoding="utf-8")) or {} if NOTES.exists() else {}
+    equivalent = read_notes()
     caught, survived, incompetent, same = [], [], [], []
     with use_db(str(session), WorkDB.Mode.open) as db:
         for item, result in db.completed_work_items:
             if result.worker_outcome == WorkerOutcome.SKIPPED:
                 continue
-            key = mutant_key(item)
-            if key in equivalent:
-                same.append((key, equivalent[key]))
+            m = item.mutations[0]
+            module, line = Path(m.module_path).name, mutated_line(result.diff or "")
+            where = f"{module}:{m.start_pos[0]} {m.operator_name.removeprefix('core/')}"
+            if (module, line) in equivalent:
+                same.append((where, equivalent[module, line]))
             elif result.test_outcome == TestOutcome.KILLED:
-                caught.append(key)
+                caught.append(where)
             elif result.test_outcome == TestOutcome.SURVIVED:
-                survived.append((key, result.diff or ""))
+                survived.append((where, module, line, result.diff or ""))
             else:
-                incompetent.append(key)
+                incompetent.append(where)
     counted = len(caught) + len(survived)
     score = len(caught) / counted if counted else 0.0
     print(f"mutants run: {counted + len(same) + len(incompetent)}  caught: {len(caught)}  survived: {len(survived)}"
           f"  equivalent (left out): {len(same)}  incompetent (left out): {len(incompetent)}")
-    print(f"score: {score:.1%} of the non-equivalent mutants caught")
-    for key, reason in same:
-        print(f"equivalent  {key}: {reason}")
-    for key, diff in survived:
-        print(f"SURVIVED  {key}\n{diff}")
+    print(f"score: {score:.1%} ({len(caught)}/{counted}) of the non-equivalent mutants caught")
+    for where, reason in same:
+        print(f"equivalent  {where}: {reason}")
+    for where, module, line, diff in survived:
+        print(f"SURVIVED  {where}\n  module: {module}\n  mutant: {line!r}\n{diff}")
     return score
 
 
@@ -162,12 +208,15 @@ def main() -> None:
         subprocess.run(["cosmic-ray", "init", str(config), str(session)], cwd=work, check=True)
         if subprocess.run(["cosmic-ray", "baseline", str(config)], cwd=work, env=env).returncode != 0:
             raise SystemExit("the tests fail without any mutant: fix them before measuring")
-        kept = keep_sample(session, args.sample, args.seed)
-        print(f"running {kept} mutants of {', '.join(RULE_MODULES)} (seed {args.seed}) in {work}", flush=True)
-        started = time.monotonic()
+        total, type_only, kept = keep_sample(session, args.sample, args.seed)
+        print(f"{total} mutants of {', '.join(RULE_MODULES)}; {type_only} change only annotations or "
+              f"TYPE_CHECKING imports and are left out; running a sample of {kept} (seed {args.seed}) in {work}",
+              flush=True)
+        started, load_before = time.monotonic(), os.getloadavg()[0]
         subprocess.run(["cosmic-ray", "exec", str(config), str(session)], cwd=work, check=True,
                        env=env)
-        print(f"wall time: {time.monotonic() - started:.0f} s")
+        print(f"seed {args.seed}: wall time {time.monotonic() - started:.0f} s on {os.cpu_count()} cores, "
+              f"load average {load_before:.1f} at the start, {os.getloadavg()[0]:.1f} at the end")
         report(session)
     finally:
         if args.keep:
