@@ -3,6 +3,8 @@ makes. Expectations come from rules/zh.txt (11.5.1, 5.8.2)."""
 
 from __future__ import annotations
 
+import json
+
 import pytest
 from engine_helpers import board, pal
 from pal_judge.engine import Decision, Game, Option, ScriptedDecider, stats
@@ -40,6 +42,42 @@ def test_overflow_keep_never_offers_a_pal_already_kept() -> None:
     a = g.snapshot()["players"]["A"]
     assert sorted(c["label"] for c in a["base"]) == sorted(chosen + ["Newcomer"])
     assert len(a["graveyard"]) == 1
+
+
+class SavesAfterPlaying:
+    """Plays the named card at the first main-phase decision, then saves the game (through JSON) at the
+    second and stops; records the labels each main-phase decision offered."""
+
+    def __init__(self, card: str) -> None:
+        self.card = card
+        self.offered: list[list[str]] = []
+        self.saved: dict | None = None
+
+    def decide(self, decision: Decision, game: Game) -> Option:
+        self.offered.append(decision.labels())
+        if len(self.offered) == 1:
+            return next(o for o in decision.options if o.label == f"play {self.card}")
+        self.saved = json.loads(json.dumps(game.to_data(decision.kind)))
+        raise KeyboardInterrupt
+
+
+def test_a_cannot_attack_effect_outlives_a_save_late_in_a_long_game() -> None:
+    # 9.2.2.2 a Pal that an effect forbids to battle cannot attack; "this turn" lasts until the end of the
+    # turn (7.6.4), also in a game saved and resumed there. 4.1.4 every move makes a new object, so a long
+    # game numbers its objects in the hundreds: the 300-card deck stands for that.
+    stand_down = {"name": "Stand Down", "type": "event", "cost": 0, "effect": [
+        {"do": "cannot_attack", "target": {"all": True, "type": "pal", "controller": "you"}}]}
+    g = Game.from_setup(board({"base": ["Striker"], "hand": ["Stand Down"], "deck": 300}),
+                        [stand_down, pal("Striker")])
+    saver = SavesAfterPlaying("Stand Down")
+    with pytest.raises(KeyboardInterrupt):
+        g.run(saver)
+    before, after = saver.offered
+    assert "attack Striker -> player" in before and "attack Striker -> player" not in after
+    resumed = Game.from_data(saver.saved)
+    asked = ScriptedDecider(["end_turn"])
+    resumed.run(asked)
+    assert "attack Striker -> player" not in asked.asked[0].labels()
 
 
 def _looks(g: Game) -> int:
