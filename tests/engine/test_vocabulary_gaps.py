@@ -174,3 +174,61 @@ def test_a_printed_battle_opponent_destroyed_trigger_fires() -> None:
     g.run(ScriptedDecider(["attack Hunter -> Prey"]))
     assert len(g.snapshot()["players"]["B"]["graveyard"]) == 1
     assert g.snapshot()["players"]["A"]["material"] == 1
+
+
+def test_a_repeated_text_says_which_time_it_is() -> None:
+    # 10.6.3.1.4 a text in 〈〉 done N times: the trace a judge reads numbers each time, 1 to N
+    twice = {"name": "Double Harvest", "type": "event", "cost": 0, "effect": [
+        {"do": "repeat", "amount": 2, "effect": [{"do": "gain", "resource": "material", "amount": 1}]}]}
+    g = Game.from_setup(board({"hand": ["Double Harvest"]}), [twice])
+    g.run(ScriptedDecider(["play Double Harvest"]))
+    times = [e.what for e in g.events if "10.6.3.1.4" in e.cites]
+    assert times == ["Double Harvest: time 1 of 2", "Double Harvest: time 2 of 2"]
+    assert g.snapshot()["players"]["A"]["material"] == 2
+
+
+def _placed_cites(to: str) -> tuple[str, ...]:
+    recall = {"name": "Recall", "type": "event", "cost": 0, "effect": [
+        {"do": "place", "target": {"choose": 1, "type": "pal", "zone": "graveyard", "controller": "you"}, "to": to}]}
+    g = Game.from_setup(board({"hand": ["Recall"], "graveyard": ["Fallen"]}), [recall, pal("Fallen")])
+    g.run(ScriptedDecider(["play Recall"]))
+    (placed,) = [e for e in g.events if "is placed in the" in e.what]
+    return placed.cites
+
+
+def test_placing_into_the_base_deploys_and_elsewhere_does_not() -> None:
+    # 5.15.1 a Pal that moves into a base from another zone is deployed; one placed into a hand is not
+    assert "5.15.1" in _placed_cites("base")
+    assert "5.15.1" not in _placed_cites("hand")
+
+
+def _battle_start_cites(forbid: bool) -> tuple[str, ...]:
+    shy = {"name": "Shy", "type": "event", "cost": 0, "effect": [
+        {"do": "cannot_attack", "target": {"all": True, "type": "pal", "controller": "you"}, "against": "opponent"}]}
+    g = Game.from_setup(board({"base": ["Striker"], "hand": ["Shy"]}, {"base": [{"card": "Prey", "state": "rested"}]}),
+                        [shy, pal("Striker", 3000), pal("Prey")])
+    g.run(ScriptedDecider(["play Shy"] * forbid + ["attack Striker -> Prey"]))
+    (start,) = [e for e in g.events if "starts a battle" in e.what]
+    return start.cites
+
+
+def test_the_battle_cites_a_forbidden_target_only_when_an_effect_forbids_one() -> None:
+    # 9.2.4.1 an effect that forbids this Pal to attack a target removes that combination; without such an
+    # effect the clause has nothing to apply to
+    assert "9.2.4.1" in _battle_start_cites(forbid=True)
+    assert "9.2.4.1" not in _battle_start_cites(forbid=False)
+
+
+def test_a_use_limit_holds_however_large() -> None:
+    # 10.7.2 an ability limited to N uses a turn cannot be used an N+1-th time; N is a number like any other
+    # (a card may print up to limits.MAX_AMOUNT), here past 256
+    limit = 300
+    crank = {"name": "Crank", "type": "structure", "cost": 0, "power": 1000, "abilities": [
+        {"kind": "activated", "limit": limit, "effect": [{"do": "gain", "resource": "material", "amount": 1}]}]}
+    g = Game.from_setup(board({"base": ["Crank"]}), [crank])
+    decider = ScriptedDecider(["activate Crank"] * limit + ["end_turn"])
+    g.run(decider)
+    assert g.snapshot()["players"]["A"]["material"] == limit
+    after_the_last_use = [d for d in decider.asked if d.kind == "main"][limit]
+    assert after_the_last_use.player == "A" and "end_turn" in after_the_last_use.labels()
+    assert "activate Crank" not in after_the_last_use.labels()
