@@ -305,3 +305,33 @@ def test_a_continuous_bonus_counted_from_the_board() -> None:
     g = Game.from_setup(board({"base": ["Counter", "Other"]}), [counter, pal("Other")])
     (card,) = [c for c in g.base_cards() if c.label == "Counter"]
     assert stats.power_detail(g, card)[0] == 1002
+
+
+def _draw_cites(step: dict) -> tuple[str, ...]:
+    g = Game.from_setup(board({"hand": ["Study"]}), [{"name": "Study", "type": "event", "cost": 0, "effect": [step]}])
+    g.run(ScriptedDecider(["play Study"]))
+    (drawn,) = [e for e in g.events if "draws" in e.what]
+    return drawn.cites
+
+
+def test_a_draw_naming_no_player_is_the_controllers() -> None:
+    # 3.1.2.4.1 an instruction that names no player is done by the effect's controller; one naming the
+    # opponent does not rest on that clause
+    assert "3.1.2.4.1" in _draw_cites({"do": "draw", "amount": 1})
+    assert "3.1.2.4.1" not in _draw_cites({"do": "draw", "amount": 1, "who": "opponent"})
+
+
+def _damage_resolutions(target: dict) -> list[tuple[str, tuple[str, ...]]]:
+    shock = {"name": "Shock", "type": "event", "cost": 0, "effect": [{"do": "damage", "amount": 1, "target": target}]}
+    g = Game.from_setup(board({"hand": ["Shock"]}), [shock])
+    g.run(ScriptedDecider(["play Shock"]))
+    return [(e.what, e.cites) for e in g.events if e.what.endswith("resolves 1 damage")]
+
+
+def test_the_turn_players_damage_first_only_when_both_take_damage() -> None:
+    # 11.2.1.1 when several players have damage, the turn player's is resolved first
+    both = _damage_resolutions({"all": True, "type": "player", "controller": "any"})
+    assert [what for what, _ in both] == ["A resolves 1 damage", "B resolves 1 damage"]
+    assert "11.2.1.1" in both[0][1]
+    ((_, alone),) = _damage_resolutions("opponent")
+    assert "11.2.1.1" not in alone
