@@ -1,32 +1,37 @@
 """Benchmark: mutation testing of the engine's rule modules with cosmic-ray (issue 18).
 
     pip install -e '.[bench]'
-    PYTHONPATH=$PWD python bench/mutation.py                      # the sample: 40 mutants, seed 18
+    PYTHONPATH=$PWD python bench/mutation.py                      # the held-out sample: 40 mutants, seed 20
     PYTHONPATH=$PWD python bench/mutation.py --sample 0           # every mutant (the full run, see below)
     PYTHONPATH=$PWD python bench/mutation.py --tests-from db2cafa # the same mutants against older tests
 
 cosmic-ray makes the mutants (one operator at one place: a comparison flipped, a number changed, a condition
 negated, a statement's keyword replaced, ...); this script only chooses which of them to run. It copies the
 checkout (the files git knows, committed or not) to a temporary folder, so the checkout is never edited, lets
-cosmic-ray enumerate every mutant of RULE_MODULES there, keeps a sample drawn with a fixed seed from the
-mutants sorted by place (the same code gives the same sample; any edit to a rule module changes it), marks the
-others skipped, and runs `cosmic-ray exec`. Each mutant runs TEST_COMMAND: every ruling's scenario, then the
-engine tests, stopping at the first failure (a ruling marked `engine_issue` is known to fail and does
-not count) (a mutant that runs past the timeout counts as caught, as
-cosmic-ray counts it). The test that saves and resumes every ruling at every step is left out: it replays the
-rulings again (24 s) to test saved games, which are not a rule module's job.
+cosmic-ray enumerate every mutant of RULE_MODULES there, leaves out the type-only ones (below), keeps a sample
+drawn with a fixed seed from the rest sorted by place (the same code gives the same sample; any edit to a rule
+module changes it), marks the others skipped, and runs `cosmic-ray exec`. Each mutant runs TEST_COMMAND: every
+ruling's scenario, then the engine tests, stopping at the first failure (a ruling marked `engine_issue` is
+known to fail and does not count; a mutant that runs past the timeout counts as caught, as cosmic-ray counts
+it). The test that saves and resumes every ruling at every step is left out: it replays the rulings again
+(24 s) to test saved games, which are not a rule module's job.
 
-It prints the score — caught / (sampled - equivalent - incompetent) — and every survivor with its diff.
-`bench/mutation_equivalent.yaml` lists the mutants that behave exactly like the original, each with the reason;
-they are left out of the score and shown apart. A survivor that is not listed there wants a ruling or a test.
+Type-only mutants are left out of every sample by construction: a mutant inside an annotation (the rule modules
+use `from __future__ import annotations`, so annotations are never evaluated) or inside an `if TYPE_CHECKING:`
+block (imports for those annotations) cannot change what the engine does. On the rule modules as of this
+commit that is 361 of 5,403 mutants (almost all `X | None` turned into `X ^ None`, `X % None`, ...).
 
-Measured on the shared 2-core machine (1 December 2026, load about 4 from other work): the 40-mutant sample
-took 251 s of wall time run alone and 640 s with a second sample beside it (a caught mutant costs 3-15 s, a
-survivor about 17 s). Score on that sample: 70.6% (24/34) with the tests and rulings of db2cafa
-(`--tests-from db2cafa`); 100% (34/34) with issue 18's, 6 mutants equivalent, 175 s. The survivors of seed 18
-were turned into rulings and tests, so that figure is tuned; held out, seed 19 caught 30 of 40 (75.0%) with
-its 10 survivors not yet sorted into equivalent (several are type annotations) and real gaps.
-The full run (--sample 0: 5,485 mutants of the nine modules) would take about a day on one core: run it on a
+It prints the seed, the sample, the wall time and the load, then the score — caught / (run - equivalent -
+incompetent) — and every survivor with its diff and its mutated line. `bench/mutation_equivalent.yaml` lists the
+mutants that behave exactly like the original, named by module and mutated line, each with the reason; they
+are left out of the score and shown apart. A survivor that is not listed there wants a ruling or a test.
+
+Tuned and held out. Seeds 18, 19, 21 and 22 were tuned on: their survivors were turned into rulings and tests
+(rulings/vocabulary.yaml, tests/engine/test_vocabulary_gaps.py) or entered as equivalent. Seed 20 is held out:
+run once, at the end, its survivors listed in the report and not fixed. Figures (shared 2-core machine,
+1 December 2026, load 8-11 from other work; a caught mutant costs 3-20 s, a survivor 20-40 s):
+HELD_OUT_FIGURES
+The full run (--sample 0: about 5,000 mutants of the nine modules) would take about a day on one core: run it on a
 longer machine with the same command and --keep; `cosmic-ray exec cosmic-ray.toml session.sqlite` in the kept
 folder resumes an interrupted run, and the report is printed at the end.
 """
@@ -193,7 +198,7 @@ def report(session: Path) -> float:
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--sample", type=int, default=40, help="mutants to run; 0 = all of them")
-    ap.add_argument("--seed", type=int, default=18)
+    ap.add_argument("--seed", type=int, default=20, help="20: the held-out sample (see above)")
     ap.add_argument("--tests-from", metavar="REVISION", help="use the tests and rulings of this git revision")
     ap.add_argument("--keep", action="store_true", help="keep the work folder and say where it is")
     args = ap.parse_args()

@@ -335,3 +335,28 @@ def test_the_turn_players_damage_first_only_when_both_take_damage() -> None:
     assert "11.2.1.1" in both[0][1]
     ((_, alone),) = _damage_resolutions("opponent")
     assert "11.2.1.1" not in alone
+
+
+def test_x_chosen_as_0_deals_no_damage() -> None:
+    # 10.6.2.2.2 (zh) the player chooses X, a whole number 0 or more (1.3.5): "deal X damage to your opponent"
+    # with X = 0 deals none, and the opponent's life stays at 10
+    zap = {"name": "Zap", "type": "event", "cost": 0, "effect": [{"do": "damage", "amount": "X", "target": "opponent"}]}
+    g = Game.from_setup(board({"hand": ["Zap"]}), [zap])
+    g.run(ScriptedDecider(["play Zap", "0"]))
+    b = g.snapshot()["players"]["B"]
+    assert b["life"] == 10 and len(b["deck"]) == 10
+
+
+def test_a_hand_card_waiting_for_a_deploy_ignores_a_destruction() -> None:
+    # 10.3.4.1 a hand card's ability with the hand icon works from the hand, for its own trigger only: "when a
+    # Pal of yours is deployed" does not trigger when a Pal of yours is destroyed
+    herald = {"name": "Herald", "type": "event", "cost": 0, "abilities": [
+        {"kind": "auto", "zone": "hand", "trigger": "on_ally_deployed",
+         "effect": [{"do": "gain", "resource": "material", "amount": 1}]}]}
+    meteor = {"name": "Meteor", "type": "event", "cost": 0, "effect": [
+        {"do": "destroy", "target": {"choose": 1, "type": "pal"}}]}
+    g = Game.from_setup(board({"base": ["Trainee"], "hand": ["Herald", "Meteor"]}), [herald, meteor, pal("Trainee")])
+    g.run(ScriptedDecider(["play Meteor"]))
+    a = g.snapshot()["players"]["A"]
+    assert sorted(a["graveyard"]) == ["Meteor", "Trainee"]
+    assert a["material"] == 0
