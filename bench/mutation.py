@@ -1,32 +1,47 @@
 """Benchmark: mutation testing of the engine's rule modules with cosmic-ray (issue 18).
 
     pip install -e '.[bench]'
-    PYTHONPATH=$PWD python bench/mutation.py                      # the sample: 40 mutants, seed 18
+    PYTHONPATH=$PWD python bench/mutation.py                      # the held-out sample: 40 mutants, seed 20
     PYTHONPATH=$PWD python bench/mutation.py --sample 0           # every mutant (the full run, see below)
     PYTHONPATH=$PWD python bench/mutation.py --tests-from db2cafa # the same mutants against older tests
 
 cosmic-ray makes the mutants (one operator at one place: a comparison flipped, a number changed, a condition
 negated, a statement's keyword replaced, ...); this script only chooses which of them to run. It copies the
 checkout (the files git knows, committed or not) to a temporary folder, so the checkout is never edited, lets
-cosmic-ray enumerate every mutant of RULE_MODULES there, keeps a sample drawn with a fixed seed from the
-mutants sorted by place (the same code gives the same sample; any edit to a rule module changes it), marks the
-others skipped, and runs `cosmic-ray exec`. Each mutant runs TEST_COMMAND: every ruling's scenario, then the
-engine tests, stopping at the first failure (a ruling marked `engine_issue` is known to fail and does
-not count) (a mutant that runs past the timeout counts as caught, as
-cosmic-ray counts it). The test that saves and resumes every ruling at every step is left out: it replays the
-rulings again (24 s) to test saved games, which are not a rule module's job.
+cosmic-ray enumerate every mutant of RULE_MODULES there, leaves out the type-only ones (below), keeps a sample
+drawn with a fixed seed from the rest sorted by place (the same code gives the same sample; any edit to a rule
+module changes it), marks the others skipped, and runs `cosmic-ray exec`. Each mutant runs TEST_COMMAND: every
+ruling's scenario, then the engine tests, stopping at the first failure (a ruling marked `engine_issue` is
+known to fail and does not count; a mutant that runs past the timeout counts as caught, as cosmic-ray counts
+it). The test that saves and resumes every ruling at every step is left out: it replays the rulings again
+(24 s) to test saved games, which are not a rule module's job.
 
-It prints the score — caught / (sampled - equivalent - incompetent) — and every survivor with its diff.
-`bench/mutation_equivalent.yaml` lists the mutants that behave exactly like the original, each with the reason;
-they are left out of the score and shown apart. A survivor that is not listed there wants a ruling or a test.
+Type-only mutants are left out of every sample by construction: a mutant inside an annotation (the rule modules
+use `from __future__ import annotations`, so annotations are never evaluated) or inside an `if TYPE_CHECKING:`
+block (imports for those annotations) cannot change what the engine does. On the rule modules as of this
+commit that is 361 of 5,403 mutants (almost all `X | None` turned into `X ^ None`, `X % None`, ...).
 
-Measured on the shared 2-core machine (1 December 2026, load about 4 from other work): the 40-mutant sample
-took 251 s of wall time run alone and 640 s with a second sample beside it (a caught mutant costs 3-15 s, a
-survivor about 17 s). Score on that sample: 70.6% (24/34) with the tests and rulings of db2cafa
-(`--tests-from db2cafa`); 100% (34/34) with issue 18's, 6 mutants equivalent, 175 s. The survivors of seed 18
-were turned into rulings and tests, so that figure is tuned; held out, seed 19 caught 30 of 40 (75.0%) with
-its 10 survivors not yet sorted into equivalent (several are type annotations) and real gaps.
-The full run (--sample 0: 5,485 mutants of the nine modules) would take about a day on one core: run it on a
+It prints the seed, the sample, the wall time and the load, then the score — caught / (run - equivalent -
+incompetent) — and every survivor with its diff and its mutated line. `bench/mutation_equivalent.yaml` lists the
+mutants that behave exactly like the original, named by module and mutated line, each with the reason; they
+are left out of the score and shown apart. A survivor that is not listed there wants a ruling or a test.
+
+Tuned and held out. Seeds 18, 19 (as first drawn), 21 and 22 were tuned on: their survivors were turned into rulings and tests
+(rulings/vocabulary.yaml, tests/engine/test_vocabulary_gaps.py) or entered as equivalent. Seed 20 is held out:
+run once, at the end, its survivors listed in the report and not fixed. Figures (shared 2-core machine,
+1 December 2026, load 8-11 from other work; a caught mutant costs 3-20 s, a survivor 20-40 s):
+  seed 20, held out (commit e8c97f5, 670 s, load 6.6-7.9): 32 of 39 caught, 82.1%, 1 equivalent; its 7
+    survivors are listed, unsorted, in the issue 18 report (some may be equivalent). Issue 18's target, 90% on
+    a sample not tuned on, is not met yet.
+  seed 19 drawn again once type-only mutants were left out (commit 42aa78f, 415 s, load 0.6-3.1): a new sample,
+    not the one tuned on below, and not fixed: 27 of 40 caught, 67.5%, 13 survivors unsorted. With seed 20,
+    59 of 79 (74.7%) of the mutants not tuned on are caught.
+  seed 19 as first drawn (tuned; code of 29c4d0b, type-only mutants still in): 27 of 40 caught (67.5%), 824 s;
+    3 survivors type-only, 4 equivalent, 6 turned into rulings/tests (each checked to fail with its mutant).
+  seed 21 (tuned): 29 of 40 (72.5%) before, 987 s; after, 39 of 39 (100%, 1 equivalent), 531 s.
+  seed 22 (tuned): 29 of 35 (82.9%, 5 equivalent) before, 976 s; after, 35 of 35 (100%, 5 equivalent), 536 s.
+  seed 18 (tuned at the last stop, code of db2cafa): 70.6% with db2cafa's tests, 100% (34/34) after.
+The full run (--sample 0: about 5,000 mutants of the nine modules) would take about a day on one core: run it on a
 longer machine with the same command and --keep; `cosmic-ray exec cosmic-ray.toml session.sqlite` in the kept
 folder resumes an interrupted run, and the report is printed at the end.
 """
@@ -34,6 +49,7 @@ folder resumes an interrupted run, and the report is printed at the end.
 from __future__ import annotations
 
 import argparse
+import ast
 import os
 import random
 import shutil
@@ -91,63 +107,108 @@ def write_config(work: Path) -> Path:
     return config
 
 
-def keep_sample(session: Path, size: int, seed: int) -> int:
-    """Mark all but a seeded sample of the mutants skipped; returns how many are kept."""
+def type_only_spans(source: str) -> list[tuple[tuple[int, int], tuple[int, int]]]:
+    """Where a module holds code only a type checker reads: annotations (the rule modules use
+    `from __future__ import annotations`, so they are never evaluated) and `if TYPE_CHECKING:` blocks (imports
+    for those annotations). As (line, column) pairs, columns in characters as cosmic-ray counts them."""
+    lines = source.splitlines()
+
+    def position(line: int, byte_column: int) -> tuple[int, int]:
+        return line, len(lines[line - 1].encode("utf-8")[:byte_column].decode("utf-8"))
+
+    spans = []
+    for node in ast.walk(ast.parse(source)):
+        if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)):
+            typed = [node.returns]
+        elif isinstance(node, (ast.arg, ast.AnnAssign)):
+            typed = [node.annotation]
+        elif isinstance(node, ast.If) and isinstance(node.test, ast.Name) and node.test.id == "TYPE_CHECKING":
+            typed = [node]
+        else:
+            continue
+        spans += [(position(n.lineno, n.col_offset), position(n.end_lineno, n.end_col_offset))
+                  for n in typed if n is not None]
+    return spans
+
+
+def is_type_only(mutation: object, work: Path, spans_of: dict[str, list]) -> bool:
+    """The mutant changes only code a type checker reads (see type_only_spans)."""
+    path = str(mutation.module_path)  # type: ignore[attr-defined]
+    if path not in spans_of:
+        spans_of[path] = type_only_spans((work / path).read_text(encoding="utf-8"))
+    start, end = tuple(mutation.start_pos), tuple(mutation.end_pos)  # type: ignore[attr-defined]
+    return any(first <= start and end <= last for first, last in spans_of[path])
+
+
+def keep_sample(session: Path, size: int, seed: int) -> tuple[int, int, int]:
+    """Leave out the type-only mutants, then mark all but a seeded sample of the rest skipped. Returns how
+    many mutants there are, how many of them are type-only and how many are kept."""
     from cosmic_ray.work_db import WorkDB, use_db
     from cosmic_ray.work_item import WorkerOutcome, WorkResult
 
     with use_db(str(session), WorkDB.Mode.open) as db:
         items = sorted(db.pending_work_items, key=lambda w: [(str(m.module_path), tuple(m.start_pos),
                                                               m.operator_name, m.occurrence) for m in w.mutations])
-        if size <= 0 or size >= len(items):
-            return len(items)
-        kept = {w.job_id for w in random.Random(seed).sample(items, size)}
+        spans_of: dict[str, list] = {}
+        type_only = {w.job_id for w in items if all(is_type_only(m, session.parent, spans_of) for m in w.mutations)}
+        items_left = [w for w in items if w.job_id not in type_only]
+        kept = {w.job_id for w in (items_left if size <= 0 or size >= len(items_left)
+                                   else random.Random(seed).sample(items_left, size))}
         db.set_multiple_results([w.job_id for w in items if w.job_id not in kept],
                                 WorkResult(worker_outcome=WorkerOutcome.SKIPPED))
-        return len(kept)
+        return len(items), len(type_only), len(kept)
 
 
-def mutant_key(item: object) -> str:
-    """`module.py:line operator #occurrence` — how the notes name a mutant."""
-    m = item.mutations[0]  # type: ignore[attr-defined]
-    return f"{Path(m.module_path).name}:{m.start_pos[0]} {m.operator_name} #{m.occurrence}"
+def mutated_line(diff: str) -> str:
+    """The line as the mutant has it (the diff's added lines, stripped): how the notes name a mutant, so that an
+    entry outlives edits elsewhere in the module and goes stale when the line itself changes."""
+    return " / ".join(line[1:].strip() for line in diff.splitlines()
+                      if line.startswith("+") and not line.startswith("+++"))
+
+
+def read_notes() -> dict[tuple[str, str], str]:
+    """bench/mutation_equivalent.yaml: (module, mutated line) -> why the mutant behaves like the original."""
+    notes = yaml.safe_load(NOTES.read_text(encoding="utf-8")) or []
+    return {(n["module"], n["mutant"].strip()): n["reason"] for n in notes}
 
 
 def report(session: Path) -> float:
     from cosmic_ray.work_db import WorkDB, use_db
     from cosmic_ray.work_item import TestOutcome, WorkerOutcome
 
-    equivalent = yaml.safe_load(NOTES.read_text(encoding="utf-8")) or {} if NOTES.exists() else {}
+    equivalent = read_notes()
     caught, survived, incompetent, same = [], [], [], []
     with use_db(str(session), WorkDB.Mode.open) as db:
         for item, result in db.completed_work_items:
             if result.worker_outcome == WorkerOutcome.SKIPPED:
                 continue
-            key = mutant_key(item)
-            if key in equivalent:
-                same.append((key, equivalent[key]))
+            m = item.mutations[0]
+            module, line = Path(m.module_path).name, mutated_line(result.diff or "")
+            where = f"{module}:{m.start_pos[0]} {m.operator_name.removeprefix('core/')}"
+            if (module, line) in equivalent:
+                same.append((where, equivalent[module, line]))
             elif result.test_outcome == TestOutcome.KILLED:
-                caught.append(key)
+                caught.append(where)
             elif result.test_outcome == TestOutcome.SURVIVED:
-                survived.append((key, result.diff or ""))
+                survived.append((where, module, line, result.diff or ""))
             else:
-                incompetent.append(key)
+                incompetent.append(where)
     counted = len(caught) + len(survived)
     score = len(caught) / counted if counted else 0.0
     print(f"mutants run: {counted + len(same) + len(incompetent)}  caught: {len(caught)}  survived: {len(survived)}"
           f"  equivalent (left out): {len(same)}  incompetent (left out): {len(incompetent)}")
-    print(f"score: {score:.1%} of the non-equivalent mutants caught")
-    for key, reason in same:
-        print(f"equivalent  {key}: {reason}")
-    for key, diff in survived:
-        print(f"SURVIVED  {key}\n{diff}")
+    print(f"score: {score:.1%} ({len(caught)}/{counted}) of the non-equivalent mutants caught")
+    for where, reason in same:
+        print(f"equivalent  {where}: {reason}")
+    for where, module, line, diff in survived:
+        print(f"SURVIVED  {where}\n  module: {module}\n  mutant: {line!r}\n{diff}")
     return score
 
 
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--sample", type=int, default=40, help="mutants to run; 0 = all of them")
-    ap.add_argument("--seed", type=int, default=18)
+    ap.add_argument("--seed", type=int, default=20, help="20: the held-out sample (see above)")
     ap.add_argument("--tests-from", metavar="REVISION", help="use the tests and rulings of this git revision")
     ap.add_argument("--keep", action="store_true", help="keep the work folder and say where it is")
     args = ap.parse_args()
@@ -162,12 +223,15 @@ def main() -> None:
         subprocess.run(["cosmic-ray", "init", str(config), str(session)], cwd=work, check=True)
         if subprocess.run(["cosmic-ray", "baseline", str(config)], cwd=work, env=env).returncode != 0:
             raise SystemExit("the tests fail without any mutant: fix them before measuring")
-        kept = keep_sample(session, args.sample, args.seed)
-        print(f"running {kept} mutants of {', '.join(RULE_MODULES)} (seed {args.seed}) in {work}", flush=True)
-        started = time.monotonic()
+        total, type_only, kept = keep_sample(session, args.sample, args.seed)
+        print(f"{total} mutants of {', '.join(RULE_MODULES)}; {type_only} change only annotations or "
+              f"TYPE_CHECKING imports and are left out; running a sample of {kept} (seed {args.seed}) in {work}",
+              flush=True)
+        started, load_before = time.monotonic(), os.getloadavg()[0]
         subprocess.run(["cosmic-ray", "exec", str(config), str(session)], cwd=work, check=True,
                        env=env)
-        print(f"wall time: {time.monotonic() - started:.0f} s")
+        print(f"seed {args.seed}: wall time {time.monotonic() - started:.0f} s on {os.cpu_count()} cores, "
+              f"load average {load_before:.1f} at the start, {os.getloadavg()[0]:.1f} at the end")
         report(session)
     finally:
         if args.keep:
