@@ -543,6 +543,11 @@ def parse_ability(v: Any, path: str, card_type: str) -> Ability:
         kw["cites"] = ("10.1.1.1",)
     elif kind == "continuous":
         kw["cites"] = ("10.1.1.3",)
+        for n, s in enumerate(kw["effect"]):
+            if s.amount_of is not None and s.amount_of[0] != "count":
+                raise CardDataError(_join(path, f"effect[{n}].amount"), "a continuous ability's amount from the "
+                                    "game is a count ({count: …}); a card's strike or power is read by a "
+                                    "one-time effect")
     return Ability(**kw)
 
 

@@ -108,14 +108,7 @@ def candidates(g: "Game", t: Target, ctx: Context) -> list[Thing]:
     src = g.find(ctx.source_oid)
     if t.type == "player":
         return [i for i in (0, 1) if t.controller == "any" or (t.controller == "you") == (i == ctx.controller)]
-    if t.zone == "base":
-        return [c for c in g.base_cards() if stats.matches(g, c, t, ctx.controller, src)]
-    out: list[Thing] = []
-    for i in (0, 1):
-        if t.controller == "you" and i != ctx.controller or t.controller == "opponent" and i == ctx.controller:
-            continue
-        out += [c for c in g.players[i].zone(t.zone) if stats.info_matches(c.card, t)]
-    return out
+    return list(stats.cards_matching(g, t, ctx.controller, src))
 
 
 def choose(g: "Game", who: int, pool: list[Thing], n: int, up_to: bool, kind: str, prompt: str,

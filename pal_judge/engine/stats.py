@@ -119,6 +119,28 @@ def matches(g: "Game", ci: CardInstance, t: Target, controller: int, source: Car
     return True
 
 
+def cards_matching(g: "Game", t: Target, controller: int, source: CardInstance | None) -> list[CardInstance]:
+    """The cards a description names (no choices involved), in its zone: in the base by their current state
+    (`matches`), elsewhere by card information (2.16.1)."""
+    if t.zone == "base":
+        return [c for c in g.base_cards() if matches(g, c, t, controller, source)]
+    out: list[CardInstance] = []
+    for i in (0, 1):
+        if t.controller == "you" and i != controller or t.controller == "opponent" and i == controller:
+            continue
+        out += [c for c in g.players[i].zone(t.zone) if info_matches(c.card, t)]
+    return out
+
+
+def continuous_amount(g: "Game", src: CardInstance, s: Step) -> int:
+    """The number a continuous step adds: its printed amount, or a count read from the game as it is now
+    (`{count: …}`; 10.10.1: a continuous effect's value follows the game while it applies)."""
+    if s.amount_of is None:
+        return s.amount or 0
+    _kind, what = s.amount_of  # a count: cards.py refuses strike/power amounts on continuous abilities
+    return len(cards_matching(g, what, src.controller, src))
+
+
 def info_matches(card: CardDef, t: Target) -> bool:
     """2.16.1 a description by card information means the cards that have that information."""
     if not type_matches(t.type, card.type):
@@ -188,7 +210,7 @@ def _power_detail(g: "Game", ci: CardInstance) -> tuple[int, tuple[str, ...]]:
         layers.append("10.10.1.6.2")
     for src, _a, s in continuous_steps(g, "power"):
         if s.target is not None and matches(g, ci, s.target, src.controller, src):
-            value += s.amount or 0  # 10.10.1.6.1
+            value += continuous_amount(g, src, s)  # 10.10.1.6.1
             if s.target.keyword is not None:
                 layers.append("10.10.1.5")  # reads keywords after the keyword-granting effects
             layers.append("10.10.1.6.1")
@@ -223,7 +245,7 @@ def _strike_detail(g: "Game", ci: CardInstance) -> tuple[int, tuple[str, ...]]:
         cites.append("10.10.1.6.2")
     for src, _a, s in continuous_steps(g, "strike"):
         if s.target is not None and matches(g, ci, s.target, src.controller, src):
-            value += s.amount or 0
+            value += continuous_amount(g, src, s)
             cites += ["10.10.1.6.1", "10.1.1.3.1", "3.1.2.1", "10.3.5"]
     if cites:
         cites[:0] = ["10.10.1", "10.10.1.1", "10.10.1.4", "10.10.1.6"]
@@ -278,7 +300,7 @@ def pal_limit(g: "Game", idx: int) -> int:
 
 def _pal_limit(g: "Game", idx: int) -> int:
     p = g.players[idx]
-    extra = sum(s.amount or 0 for src, _a, s in continuous_steps(g, "pal_limit") if src.controller == idx)
+    extra = sum(continuous_amount(g, src, s) for src, _a, s in continuous_steps(g, "pal_limit") if src.controller == idx)
     return p.pal_limit + extra
 
 

@@ -336,8 +336,6 @@ def test_a_continuous_plus_zero_changes_nothing() -> None:
     assert stats.power_detail(g, g.base_cards()[0])[0] == 1000
 
 
-@pytest.mark.xfail(strict=True, reason="10.10.1.6.1: the card format accepts a continuous power step whose amount "
-                   "is a count ({count: …}), but stats.power adds its placeholder 0 instead of the count")
 def test_a_continuous_bonus_counted_from_the_board() -> None:
     # "this Pal gets +1 power for each Pal you control": two Pals, so +2
     counter = pal("Counter", abilities=[{"kind": "continuous", "effect": [
@@ -400,3 +398,28 @@ def test_a_hand_card_waiting_for_a_deploy_ignores_a_destruction() -> None:
     a = g.snapshot()["players"]["A"]
     assert sorted(a["graveyard"]) == ["Meteor", "Trainee"]
     assert a["material"] == 0
+
+
+def test_a_counted_continuous_bonus_follows_the_board() -> None:
+    # 10.10.1 a continuous effect applies to the game as it is now: when one of the counted Pals is destroyed
+    # the bonus falls with it (three Pals: +3; Meteor destroys Other: +2)
+    counter = pal("Counter", abilities=[{"kind": "continuous", "effect": [
+        {"do": "power", "amount": {"count": {"type": "pal", "controller": "you"}}, "target": "self"}]}])
+    meteor = {"name": "Meteor", "type": "event", "cost": 0, "effect": [
+        {"do": "destroy", "target": {"choose": 1, "type": "pal", "controller": "you", "name": "Other"}}]}
+    g = Game.from_setup(board({"base": ["Counter", "Other", "Third"], "hand": ["Meteor"]}),
+                        [counter, pal("Other"), pal("Third"), meteor])
+    (card,) = [c for c in g.base_cards() if c.label == "Counter"]
+    assert stats.power_detail(g, card)[0] == 1003
+    g.run(ScriptedDecider(["play Meteor"]))
+    assert stats.power_detail(g, card)[0] == 1002
+
+
+def test_a_continuous_amount_read_from_a_cards_strike_is_refused_with_its_place() -> None:
+    # a continuous ability's value is a count of the game as it is; a card's strike is read by a one-time effect
+    from pal_judge.engine.cards import CardDataError, card_from_dict
+
+    bad = pal("Echo", abilities=[{"kind": "continuous", "effect": [
+        {"do": "power", "amount": {"strike": "self"}, "target": "self"}]}])
+    with pytest.raises(CardDataError, match=r"abilities\[0\]\.effect\[0\]\.amount"):
+        card_from_dict(bad)
