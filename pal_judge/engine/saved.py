@@ -227,10 +227,10 @@ def _start(g: "Game", start: Any) -> None:
     g.pregame = partial(pregame, shuffled=shuffled, first=first) if start["pregame"] else None
 
 
-def _pregame_start(procedure: Any) -> dict[str, Any]:
-    """Where a game's pre-game starts: after the shuffle (6.2.1.2), with the first player decided (6.2.1.3)."""
-    keywords = getattr(procedure, "keywords", {})
-    return {"shuffled": bool(keywords.get("shuffled", False)), "first": keywords.get("first")}
+def _pregame_start(procedure: partial) -> dict[str, Any]:
+    """Where a game's pre-game starts (deck.build_from_decks binds it): after the shuffle (6.2.1.2), with the
+    first player decided (6.2.1.3)."""
+    return {"shuffled": procedure.keywords["shuffled"], "first": procedure.keywords["first"]}
 
 
 def game_from_data(data: Any) -> "Game":

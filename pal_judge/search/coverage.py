@@ -15,6 +15,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import Callable
 
+from whoosh.reading import TermNotFound
 from whoosh.searching import Searcher
 
 from pal_judge.corpus.glossary import Term
@@ -96,7 +97,7 @@ def holders(searcher: Searcher, field: str, token: str) -> frozenset[int]:
     """The documents holding `token` in `field` (none when the index never saw it)."""
     try:
         return frozenset(searcher.postings(field, token).all_ids())
-    except Exception:  # Whoosh raises TermNotFound (or a KeyError for a field without postings)
+    except (TermNotFound, KeyError):  # a token the index never saw; a field without postings
         return frozenset()
 
 
