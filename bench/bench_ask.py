@@ -3,6 +3,7 @@
     python bench/bench_ask.py              # both sets, totals only
     python bench/bench_ask.py tuning -v    # the tuning set, every miss listed
     python bench/bench_ask.py heldout2      # the second held-out set (by name only, never by default)
+    python bench/bench_ask.py heldout3      # the third held-out set (by name only, never by default)
 
 The held-out set's misses are never listed (-v is refused for it): it was split off
 before tuning and must stay unseen. Figures, per set and per language:
@@ -30,7 +31,7 @@ import yaml
 QUESTIONS = Path(__file__).resolve().parent / "questions"
 sys.path.insert(0, str(QUESTIONS.parent.parent))  # measure this checkout's pal_judge, not an installed one
 SETS = ("tuning", "heldout")
-HELD_OUT = {"heldout", "heldout2"}  # heldout2: written blind on 2026-12-01, measured once after merging
+HELD_OUT = {"heldout", "heldout2", "heldout3"}  # heldout2/3: written blind on 2026-12-01, measured once after merging
 
 
 @dataclass(frozen=True)
