@@ -70,8 +70,10 @@ def compute_into(cache: Path) -> None:
     texts and rulings (never from shipped caches), in a fresh process."""
     env = {name: value for name, value in os.environ.items() if name not in _OTHER_INPUTS}
     env.update(PAL_JUDGE_CACHE=str(cache), **{SWITCH: "0"})
-    subprocess.run([sys.executable, "-m", "pal_judge", "ask", QUESTION, "--no-replay"], env=env, check=True,
-                   stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+    done = subprocess.run([sys.executable, "-m", "pal_judge", "ask", QUESTION, "--no-replay"], env=env,
+                          stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True, check=False)
+    if done.returncode != 0:
+        raise RuntimeError(f"computing the caches failed (exit {done.returncode}):\n{done.stderr}")
 
 
 def shippable(cache: Path) -> list[Path]:
