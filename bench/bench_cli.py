@@ -6,7 +6,9 @@ Each figure is the median of several runs, printed next to the floors measured i
 same run (`python -c pass`, and a minimal Typer app with one Rich-printing command) and
 its ratio to the Typer floor, so that the load of a shared machine cancels out:
 
-  * first `ask` on an empty cache (a new cache folder per run: parse, align, index, replay);
+  * first `ask` on an empty cache (a new cache folder per run), with the caches shipped in the
+    package (pal_judge/prebuilt.py: copy the indexes, replay) and without them (parse, align,
+    build the indexes, check the translation, read the rulings, replay);
   * parse + align of the published texts (in process, no cache);
   * search index build (in process, rulebook cached);
   * `rule 9.6` warm, `ask` warm with its replay, `export-html` warm, `rulings check` warm
@@ -179,6 +181,7 @@ def main() -> None:
         # folder here, not beside the sources): without it every run of pal-judge compiles
         # its modules while the floor's typer and rich come precompiled.
         env.pop("PYTHONDONTWRITEBYTECODE", None)
+        env.pop("PAL_JUDGE_PREBUILT", None)  # the shipped caches as a judge gets them (off only where said)
         env["PYTHONPYCACHEPREFIX"] = str(Path(work) / "bytecode")
         floor_script = Path(work) / "typer_floor.py"
         floor_script.write_text(TYPER_FLOOR, encoding="utf-8")
@@ -190,6 +193,8 @@ def main() -> None:
         report = Report(process([sys.executable, str(floor_script)], env), args.runs)
 
         report.seconds("first ask, empty cache", first_ask_on_empty_cache(env), 1.5, runs=args.cold_runs)
+        report.seconds("first ask, empty cache, nothing shipped", first_ask_on_empty_cache(dict(env, PAL_JUDGE_PREBUILT="0")),
+                       1.5, runs=args.cold_runs)
         parse_and_align()  # imports and compiled patterns, untimed
         report.seconds("parse + align (in process, no cache)", parse_and_align, 0.4)
         process(pal_judge("ask", QUESTION), env)()  # warm every cache, untimed

@@ -1,7 +1,8 @@
 """A small derived-data cache: plain JSON in `cache_dir()/<name>.json` under a key.
 
 The value is recomputed when the file is missing, unreadable, too big or written under another
-key (the key hashes everything the value depends on). It is read bounded (regular files only),
+key (the key hashes everything the value depends on); on a miss, a copy shipped in the package
+under the same key is used (`prebuilt.py`). It is read bounded (regular files only),
 written atomically and privately, and only over a file the cache manifest says we wrote
 (`PAL_JUDGE_CACHE` may hold a judge's own `cards.json`). A cache folder that cannot be written
 only costs the recomputation. Never pickles: the value is plain data.
@@ -15,6 +16,7 @@ from typing import Any, Callable
 from pal_judge.atomic import write_text_atomic
 from pal_judge.cache_manifest import may_write, record
 from pal_judge.paths import cache_dir
+from pal_judge.prebuilt import shipped_json
 from pal_judge.textfiles import CACHE_MAX_BYTES, read_json
 
 
@@ -26,7 +28,10 @@ def cached_json(name: str, key: str, compute: Callable[[], Any], max_bytes: int 
         if isinstance(data, dict) and data.get("key") == key and "value" in data:
             return data["value"]
     except (OSError, ValueError):
-        pass  # no cache yet, or not one of ours: compute it
+        pass  # no cache yet, or not one of ours: the shipped copy, or compute it
+    shipped = shipped_json(file_name, max_bytes)
+    if isinstance(shipped, dict) and shipped.get("key") == key and "value" in shipped:
+        return shipped["value"]
     value = compute()
     try:
         if may_write(cache, file_name):

@@ -93,8 +93,11 @@ class _Bits:
         self.bit: dict[str, int] = {}
 
     def mask(self, items: Iterable[str]) -> int:
+        """The items' bits, new ones numbered in sorted order: not in the order of a set, which
+        changes with each process's string hashing and, through the order in which term weights
+        are summed, would change the last digits of the scores from run to run."""
         mask = 0
-        for item in items:
+        for item in sorted(items):
             bit = self.bit.get(item)
             if bit is None:
                 bit = self.bit[item] = 1 << len(self.bit)
@@ -118,17 +121,17 @@ class _Packed:
 
 class _TermWeights(dict):  # type: ignore[type-arg]
     """Summed rarity of a set of terms (a bit mask), computed on first use: `weights[mask]` is
-    read some 250,000 times per alignment, a dictionary hit for all but a few thousand."""
+    read some 250,000 times per alignment, a dictionary hit for four in five."""
 
-    def __init__(self, term_weights: dict[int, float]) -> None:
+    def __init__(self, term_weights: list[float]) -> None:
         super().__init__({0: 0.0})
-        self.term_weights = term_weights
+        self.term_weights = term_weights  # by bit position
 
     def __missing__(self, terms: int) -> float:
-        weight, rest = 0.0, terms
-        while rest:
+        weight, rest, term_weights = 0.0, terms, self.term_weights
+        while rest:  # lowest bit first
             bit = rest & -rest
-            weight += self.term_weights[bit]
+            weight += term_weights[bit.bit_length() - 1]
             rest ^= bit
         self[terms] = weight
         return weight
@@ -156,7 +159,7 @@ class _Scorer:
         refs, numbers, terms = _Bits(), _Bits(), _Bits()
         self.en, self.zh = ([_Packed(x.length, refs.mask(x.refs), numbers.mask(x.numbers), terms.mask(x.terms)) for x in side]
                             for side in (en, zh))
-        self.weights = _TermWeights({bit: idf.get(t, default_idf) for t, bit in terms.bit.items()})
+        self.weights = _TermWeights([idf.get(t, default_idf) for t in terms.bit])  # bits in order of position
         self.pins = {p.en_index: p.sections for p in pins}
         # Position: where a paragraph "should" fall if the translation were one paragraph per clause.
         self.clause_rank = [0] * (len(sections) + 1)  # clauses before grid column j
@@ -164,6 +167,11 @@ class _Scorer:
             self.clause_rank[j + 1] = self.clause_rank[j] + (1 if is_clause else 0)
         self.slope = len(paragraphs) / max(self.clause_rank[-1], 1)
         self.numbers = [s.number for s in sections]
+        # Neighbours joined once: a 1-2 bead joins the same two sections at every row of the band
+        # (and a 2-1 bead the same two paragraphs at every column). Index k joins k - 1 and k.
+        self.en_pairs = [self.en[0]] + [self.en[k - 1] + self.en[k] for k in range(1, len(self.en))]
+        self.zh_pairs = [self.zh[0]] + [self.zh[k - 1] + self.zh[k] for k in range(1, len(self.zh))]
+        self.length_scale: dict[int, tuple[float, float]] = {}  # Chinese length -> (expected EN length, spread)
 
     def _joined(self, en: tuple[int, ...], zh: tuple[int, ...]) -> tuple[_Packed, _Packed]:
         e = self.en[en[0]]
@@ -180,8 +188,9 @@ class _Scorer:
         e, z = self._joined(en, zh)
         return self._evidence_cost(e, z)
 
-    def _evidence_cost(self, e: _Packed, z: _Packed) -> float:
-        cost = self._lengths_cost(e.length, z.length, True)
+    def _evidence_cost(self, e: _Packed, z: _Packed, lengths: float | None = None) -> float:
+        """`lengths`: the length cost of the pair, when the caller has it already."""
+        cost = self._lengths_cost(e.length, z.length, True) if lengths is None else lengths
         if e.refs or z.refs:
             cost += W_REF_DIFF * (e.refs ^ z.refs).bit_count() - W_REF_SHARED * (e.refs & z.refs).bit_count()
         if e.numbers or z.numbers:
@@ -190,17 +199,32 @@ class _Scorer:
             cost += W_TERM_DIFF * self.weights[e.terms ^ z.terms] - W_TERM_SHARED * self.weights[e.terms & z.terms]
         return cost
 
-    def match(self, en: tuple[int, ...], zh: tuple[int, ...]) -> float:
-        e, z = self._joined(en, zh)
-        off_diagonal = (en[0] - self.clause_rank[zh[0]] * self.slope) / BAND  # see offset()
-        cost = self._evidence_cost(e, z) + W_POSITION * off_diagonal * off_diagonal
-        if len(en) > 1:
-            cost += PRIOR_MERGE + self._parts_without_evidence([self.en[i] for i in en], z, True)
-        if len(zh) > 1:
-            cost += PRIOR_MERGE + self._parts_without_evidence([self.zh[j] for j in zh], e, False)
-        if not all(map(self.is_clause.__getitem__, zh)):
+    def one_one(self, i: int, j: int) -> float:
+        """Paragraph i translates section j."""
+        off_diagonal = (i - self.clause_rank[j] * self.slope) / BAND  # see offset()
+        cost = self._evidence_cost(self.en[i], self.zh[j]) + W_POSITION * off_diagonal * off_diagonal
+        if not self.is_clause[j]:
             cost += PRIOR_HEADING_TEXT
-        return cost + self._pin_cost(en, zh) if self.pins else cost
+        return cost + self._pin_cost((i,), (j,)) if self.pins else cost
+
+    def one_two(self, i: int, j: int) -> float:
+        """Paragraph i translates the clauses j and j + 1 (a merge; both clauses, see _moves)."""
+        return self._merge_cost(i, j, self.en[i], self.zh_pairs[j + 1], (self.zh[j], self.zh[j + 1]), ((i,), (j, j + 1)))
+
+    def two_one(self, i: int, j: int) -> float:
+        """Paragraphs i and i + 1 translate the clause j (a split; a clause, see _moves)."""
+        return self._merge_cost(i, j, self.en_pairs[i + 1], self.zh[j], (self.en[i], self.en[i + 1]), ((i, i + 1), (j,)))
+
+    def _merge_cost(self, i: int, j: int, e: _Packed, z: _Packed, halves: tuple[_Packed, _Packed],
+                    beads: tuple[tuple[int, ...], tuple[int, ...]]) -> float:
+        """A merge or split starting at paragraph i and section j: `e` and `z` its two sides, one of
+        them the two `halves` joined; `beads` the paragraphs and sections it joins."""
+        halves_are_en = len(beads[0]) == 2
+        off_diagonal = (i - self.clause_rank[j] * self.slope) / BAND
+        lengths = self._lengths_cost(e.length, z.length, True)
+        cost = self._evidence_cost(e, z, lengths) + W_POSITION * off_diagonal * off_diagonal
+        cost += PRIOR_MERGE + self._halves_without_evidence(*halves, z if halves_are_en else e, halves_are_en, lengths)
+        return cost + self._pin_cost(*beads) if self.pins else cost
 
     def en_only(self, i: int) -> float:
         return PRIOR_EN_ONLY + self._pin_cost((i,), ()) if self.pins else PRIOR_EN_ONLY
@@ -208,25 +232,19 @@ class _Scorer:
     def zh_only(self, j: int) -> float:
         return PRIOR_CLAUSE_DROPPED if self.is_clause[j] else 0.0
 
-    def _parts_without_evidence(self, parts: list[_Packed], other: _Packed, parts_are_en: bool) -> float:
-        """NO_OWN_EVIDENCE for each part that shares nothing with `other` its siblings do not
-        already share, and whose length the pair does not need either."""
-        whole = 0
-        for part in parts:
-            whole += part.length
-        with_all = None  # the length cost of the whole pair, when a part needs it
+    def _halves_without_evidence(self, first: _Packed, second: _Packed, other: _Packed, halves_are_en: bool,
+                                 with_all: float) -> float:
+        """NO_OWN_EVIDENCE for each of the two halves of a merge or split that shares nothing with
+        `other` the other half does not already share, and whose length the pair does not need
+        either (`with_all`: the length cost of the whole pair)."""
+        whole = first.length + second.length
         penalty = 0.0
-        for k, part in enumerate(parts):
-            terms, refs, numbers = part.terms & other.terms, part.refs & other.refs, part.numbers & other.numbers
-            for n, sibling in enumerate(parts):
-                if n != k:
-                    terms, refs, numbers = terms & ~sibling.terms, refs & ~sibling.refs, numbers & ~sibling.numbers
-            own = (W_REF_SHARED * refs.bit_count() + W_NUM_SHARED * numbers.bit_count()
-                   + self.weights[terms])
+        for part, sibling in ((first, second), (second, first)):
+            own = (W_REF_SHARED * (part.refs & other.refs & ~sibling.refs).bit_count()
+                   + W_NUM_SHARED * (part.numbers & other.numbers & ~sibling.numbers).bit_count()
+                   + self.weights[part.terms & other.terms & ~sibling.terms])
             if own < MIN_OWN_EVIDENCE:
-                if with_all is None:
-                    with_all = self._lengths_cost(whole, other.length, parts_are_en)
-                without = self._lengths_cost(whole - part.length, other.length, parts_are_en)
+                without = self._lengths_cost(whole - part.length, other.length, halves_are_en)
                 if without - with_all < LENGTH_EVIDENCE:
                     penalty += NO_OWN_EVIDENCE
         return penalty
@@ -242,8 +260,10 @@ class _Scorer:
     def _lengths_cost(self, first: int, second: int, first_is_en: bool) -> float:
         en_length, zh_length = (first, second) if first_is_en else (second, first)
         zl = max(zh_length, 1)
-        delta = (en_length - self.ratio * zl) / math.sqrt(GC_VARIANCE * zl)
-        a = abs(delta)
+        scale = self.length_scale.get(zl)
+        if scale is None:
+            scale = self.length_scale[zl] = (self.ratio * zl, math.sqrt(GC_VARIANCE * zl))
+        a = abs((en_length - scale[0]) / scale[1])
         return 0.5 * a * a if a < 2 else 2 * a - 2  # Huber: outliers cost linearly
 
 
@@ -262,20 +282,12 @@ def _moves(scorer: _Scorer, best: list[float], width: int, i: int, j: int) -> li
     if j >= 1 and best[point - 1] < INF:
         out.append((point - 1, ZH_ONLY, scorer.zh_only(j - 1)))
     if i >= 1 and j >= 1 and best[point - width - 1] < INF:
-        out.append((point - width - 1, ONE_ONE, scorer.match((i - 1,), (j - 1,))))
+        out.append((point - width - 1, ONE_ONE, scorer.one_one(i - 1, j - 1)))
     if i >= 1 and j >= 2 and is_clause[j - 1] and is_clause[j - 2] and best[point - width - 2] < INF:
-        out.append((point - width - 2, ONE_TWO, scorer.match((i - 1,), (j - 2, j - 1))))
+        out.append((point - width - 2, ONE_TWO, scorer.one_two(i - 1, j - 2)))
     if i >= 2 and j >= 1 and is_clause[j - 1] and best[point - 2 * width - 1] < INF:
-        out.append((point - 2 * width - 1, TWO_ONE, scorer.match((i - 2, i - 1), (j - 1,))))
+        out.append((point - 2 * width - 1, TWO_ONE, scorer.two_one(i - 2, j - 1)))
     return out
-
-
-def _log_add(x: float, y: float) -> float:
-    """log(exp(x) + exp(y)), for x, y possibly -inf."""
-    if x == -INF:
-        return y
-    top = max(x, y)
-    return top + math.log(math.exp(x - top) + math.exp(y - top))
 
 
 def align(
@@ -321,10 +333,16 @@ def align(
     beta = [-INF] * size
     beta[end] = 0.0
     for point in reversed(list(edges)):
-        if beta[point] == -INF:
+        after = beta[point]
+        if after == -INF:
             continue
         for previous, _, cost in edges[point]:
-            beta[previous] = _log_add(beta[previous], beta[point] - cost)
+            before, through = beta[previous], after - cost
+            if before == -INF:
+                beta[previous] = through
+            else:  # log(exp(before) + exp(through))
+                top = before if before > through else through
+                beta[previous] = top + math.log(math.exp(before - top) + math.exp(through - top))
     total = alpha[end]
 
     def mass(previous: int, point: int, cost: float) -> float:

@@ -19,7 +19,7 @@ from typing import Iterable
 from whoosh.codec.whoosh3 import W3Codec
 from whoosh.fields import ID, KEYWORD, STORED, TEXT, Schema
 from whoosh.filedb.filestore import RamStorage
-from whoosh.index import Index, create_in
+from whoosh.index import Index, create_in, open_dir
 
 from pal_judge.search.analysis import chinese_analyzer, english_analyzer
 from pal_judge.search.documents import IndexDoc
@@ -83,3 +83,17 @@ def build_on_disk(folder: str, docs: Iterable[IndexDoc]) -> Index:
 
 def build_in_memory(docs: Iterable[IndexDoc]) -> Index:
     return _fill(RamStorage().create_index(make_schema()), docs)
+
+
+def contents(folder: str) -> dict[str, object]:
+    """Everything a search reads from the index in `folder`, as plain data: each document's stored
+    fields and field lengths, and each term's postings (document numbers and encoded values).
+    Two indexes with equal contents answer every query alike (`prebuilt.py` ships one)."""
+    with open_dir(folder).searcher() as searcher:
+        reader = searcher.reader()
+        scored = [name for name, field in searcher.schema.items() if field.scorable]
+        documents = [(fields, [reader.doc_field_length(number, name) for name in scored])
+                     for number, fields in reader.iter_docs()]
+        postings = {f"{name}:{term!r}": list(reader.postings(name, term).all_items())
+                    for name, term in reader.all_terms()}
+    return {"documents": documents, "postings": postings}

@@ -45,6 +45,7 @@ if TYPE_CHECKING:
 from pal_judge.cache_manifest import record, recorded, relative, remove_ours
 from pal_judge.notices import warn
 from pal_judge.paths import cache_dir, owned_privately
+from pal_judge.prebuilt import shipped
 from pal_judge.search.backend import build_in_memory, build_on_disk
 from pal_judge.search.documents import IndexDoc
 from pal_judge.search.vocabulary import Lexicon
@@ -52,6 +53,7 @@ from pal_judge.textfiles import read_json
 
 INDEX_FORMAT = 4  # bump when the schema or the analyzers change
 _SWEEP_AFTER_S = 600.0  # leftovers of crashed builds older than this are removed
+_SHIPPED_MAX_BYTES = 200_000_000  # a shipped index is a few megabytes
 
 DocsFactory = Callable[[], tuple[list[IndexDoc], Lexicon]]
 
@@ -116,6 +118,10 @@ def open_index(
         if folder.exists() and not (folder / "meta.json").exists():
             _discard(folder)  # junk: a published index always holds meta.json (publishing is one rename)
     try:
+        if not rebuild:
+            opened = _copy_shipped(name, key, folder, reporter)
+            if opened is not None:
+                return opened
         return _build_and_publish(name, key, folder, make_docs, rebuild, reporter)
     except OSError as err:
         reporter.warn(
@@ -157,6 +163,41 @@ def _open_ready(folder: Path, key: str, reporter: Reporter) -> OpenedIndex | Non
         _discard(folder)
         return None
     return OpenedIndex(index, lexicon, folder, key, meta["doc_count"], built=False, build_seconds=0.0)
+
+
+def _copy_shipped(name: str, key: str, folder: Path, reporter: Reporter) -> OpenedIndex | None:
+    """The index shipped in the package under this very key (`prebuilt.py`), copied into a new
+    private folder and published like a fresh build; None when none is shipped for `key`."""
+    shipped_folder = shipped(f"search/{folder.name}")
+    if shipped_folder is None:
+        return None
+    try:
+        if read_json(shipped_folder / "meta.json").get("key") != key:
+            return None
+    except (OSError, ValueError, AttributeError):
+        return None
+    files = [f for f in shipped_folder.iterdir() if f.is_file() and not f.is_symlink()]
+    if sum(f.stat().st_size for f in files) > _SHIPPED_MAX_BYTES:
+        return None
+    root = folder.parent
+    root.mkdir(mode=0o700, parents=True, exist_ok=True)
+    temp = Path(tempfile.mkdtemp(prefix=f".copy-{folder.name}-", dir=root))  # 0700
+    try:
+        _record(temp)
+        for source in sorted(files, key=lambda f: f.name == "meta.json"):  # meta.json last: marks it complete
+            shutil.copyfile(source, temp / source.name)
+        try:
+            os.rename(temp, folder)
+        except OSError:
+            pass  # another process published this index first: open theirs
+        else:
+            _record(folder)
+            _sweep(root, name, folder)
+        return _open_ready(folder, key, reporter)
+    finally:
+        if temp.exists():
+            shutil.rmtree(temp, ignore_errors=True)  # made by mkdtemp just above
+        _remove(temp)
 
 
 def _build_and_publish(
@@ -239,7 +280,7 @@ def _sweep(root: Path, name: str, keep: Path) -> None:
         if path == keep or path.parent != root:
             continue
         stale_key = path.name.startswith(f"{name}-")
-        leftover = path.name.startswith((".build-", ".trash-"))
+        leftover = path.name.startswith((".build-", ".copy-", ".trash-"))
         try:
             old = now - path.lstat().st_mtime > _SWEEP_AFTER_S
         except OSError:
