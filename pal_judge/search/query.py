@@ -301,7 +301,7 @@ class Compiler:
         self.zh = lang in ("zh", "both")
         self._en_analyzer = english_analyzer()
         self._zh_analyzer = chinese_analyzer()
-        self._question_stems = {s for w in EN_QUESTION_WORDS for s in self._stems(w)} | EN_QUESTION_WORDS
+        self.question_stems = {s for w in EN_QUESTION_WORDS for s in self.stems(w)} | EN_QUESTION_WORDS
 
     def compile(self, node: Node) -> Q.Query:
         query = self._node(node)
@@ -318,7 +318,7 @@ class Compiler:
         if isinstance(node, Words):
             return self._text(node.text)
         if isinstance(node, Quoted):
-            return self._quoted(node.text, self._fields())
+            return self._quoted(node.text, self.fields())
         if isinstance(node, Field):
             return self._field(node)
         if isinstance(node, Not):
@@ -393,14 +393,14 @@ class Compiler:
 
     # -- text
 
-    def _fields(self) -> tuple[tuple[str, float], ...]:
+    def fields(self) -> tuple[tuple[str, float], ...]:
         fields = (EN_FIELDS if self.en else ()) + (ZH_FIELDS if self.zh else ())
         return fields if self.expanded else tuple(f for f in fields if not f[0].startswith("asked_"))
 
     def _text(self, text: str, fields: tuple[tuple[str, float], ...] | None = None) -> Q.Query | None:
         """A run of bare words: its English part and its Chinese part, each ranked on its own,
         glossary terms found in it adding their variants in both languages."""
-        fields = self._fields() if fields is None else fields
+        fields = self.fields() if fields is None else fields
         if text.endswith("*") and " " not in text and not has_han(text) and len(text) > 2:
             prefix = text[:-1].lower()
             prefixed = [Q.Prefix(f, prefix, boost=w) for f, w in fields if not _is_zh(f)]
@@ -409,20 +409,20 @@ class Compiler:
         zh_fields = tuple(f for f in fields if _is_zh(f[0]))
         en_parts: list[Q.Query] = []
         zh_parts: list[Q.Query] = []
-        stems = [s for s in self._stems(HAN_RE.sub(" ", text)) if s not in self._question_stems]
+        stems = [s for s in self.stems(HAN_RE.sub(" ", text)) if s not in self.question_stems]
         for stem in stems:
             if SECTION_NUMBER_RE.match(stem):
                 en_parts.append(self._number(stem, zh_fields))
             en_parts.append(_any_field(stem, en_fields))
         if en_fields and len(stems) > 1:
             en_parts.append(Q.Phrase("en", stems, boost=EN_PHRASE_BOOST))
-        runs = _han_runs(text) if zh_fields else []
+        runs = han_runs(text) if zh_fields else []
         for run in runs:
             zh_parts.extend(self._han(run, zh_fields))
-        if fields == self._fields():
+        if fields == self.fields():
             asked_en, asked_zh = " ".join(stems), " ".join(runs)
-            for term in self._terms_in(text):
-                meant = self._meanings(term)
+            for term in self.terms_in(text):
+                meant = self.meanings(term)
                 en_variants = dict.fromkeys(v for m in meant for v in m.en)
                 zh_variants = dict.fromkeys(v for m in meant for v in m.zh)
                 boost = MEANING_BOOST if term.id in self.means else CONCEPT_BOOST
@@ -442,11 +442,11 @@ class Compiler:
     def _quoted(self, text: str, fields: tuple[tuple[str, float], ...]) -> Q.Query | None:
         parts: list[Q.Query] = []
         for field, weight in fields:
-            words = self._zh_tokens(text) if field.endswith("zh") else self._stems(text)
+            words = self.zh_tokens(text) if field.endswith("zh") else self.stems(text)
             if words:
                 parts.append(_phrase(field, words, weight))
         term = self.glossary.lookup(text)
-        if term is not None and fields == self._fields():
+        if term is not None and fields == self.fields():
             parts.extend(self._concept(term))
         if not parts:
             return None
@@ -460,7 +460,7 @@ class Compiler:
     def _han(self, run: str, zh_fields: tuple[tuple[str, float], ...]) -> list[Q.Query]:
         """A Chinese run: its bigrams (OR), a boosted phrase of the whole run, and its single
         characters as weak evidence (a question rarely repeats the rule's words exactly)."""
-        tokens = self._zh_tokens(run)
+        tokens = self.zh_tokens(run)
         parts: list[Q.Query] = [_any_field(tok, zh_fields) for tok in tokens]
         if len(tokens) > 1 and any(f == "zh" for f, _ in zh_fields):
             parts.append(Q.Phrase("zh", tokens, boost=ZH_PHRASE_BOOST))
@@ -482,14 +482,14 @@ class Compiler:
         phrases: list[Q.Query] = []
         seen: set[tuple[str, ...]] = set()
         for variant in variants:
-            words = tuple(self._stems(variant) if field == "en" else self._zh_tokens(variant))
+            words = tuple(self.stems(variant) if field == "en" else self.zh_tokens(variant))
             if not words or words in seen or _contains(asked, variant if field == "zh" else " ".join(words)):
                 continue
             seen.add(words)
             phrases.append(_phrase(field, list(words), boost))
         return phrases
 
-    def _meanings(self, term: Term) -> list[Term]:
+    def meanings(self, term: Term) -> list[Term]:
         """A glossary term stands for itself; a player's word for the rulebook phrases it
         means, each with the glossary variants of that phrase."""
         phrases = self.means.get(term.id)
@@ -503,14 +503,14 @@ class Compiler:
                 meant.append(found)
         return meant
 
-    def _terms_in(self, text: str) -> list[Term]:
+    def terms_in(self, text: str) -> list[Term]:
         found = self.glossary.terms_in_en(text) + self.glossary.terms_in_zh(text)
         return list({t.id: t for t in found}.values())
 
-    def _stems(self, text: str) -> list[str]:
+    def stems(self, text: str) -> list[str]:
         return [t.text for t in self._en_analyzer(text, mode="query")]
 
-    def _zh_tokens(self, text: str) -> list[str]:
+    def zh_tokens(self, text: str) -> list[str]:
         return [t.text for t in self._zh_analyzer(text, mode="query")]
 
 
@@ -543,7 +543,7 @@ def _ranked(parts: list[Q.Query], boost: float = 1.0) -> Q.Query:
     return Q.Or(parts, scale=COORDINATION, boost=boost) if COORDINATION else Q.Or(parts, boost=boost)
 
 
-def _han_runs(text: str) -> list[str]:
+def han_runs(text: str) -> list[str]:
     """The Chinese parts of a text, cut at question words and punctuation."""
     runs: list[str] = []
     for piece in _ZH_STOP_RE.split(text):
