@@ -80,6 +80,7 @@ EN_QUESTION_WORDS = frozenset(
 # Chinese question particles and filler; a Chinese run is cut at them.
 ZH_QUESTION_WORDS = (
     "请问", "什么", "怎么", "怎样", "如何", "是否", "能否", "能不能", "会不会", "是不是", "为什么",
+    "还能", "还会", "还要", "的话", "一下", "到底", "行不行", "要不要", "有没有", "算不算",
     "吗", "呢", "吧", "啊", "的", "了",
 )
 _ZH_STOP_RE = re.compile("|".join(map(re.escape, ZH_QUESTION_WORDS)))
