@@ -50,6 +50,7 @@ from pal_judge.search.vocabulary import Lexicon
 # bench/questions/search_heldout.yaml.
 EN_FIELDS = (("en", 1.0), ("path_en", 0.6), ("asked_en", 0.2))
 ZH_FIELDS = (("zh", 1.0), ("path_zh", 0.6), ("asked_zh", 0.2))
+_PATH_WEIGHT = {"en": EN_FIELDS[1][1], "zh": ZH_FIELDS[1][1]}
 EN_PHRASE_BOOST = 2.0
 ZH_PHRASE_BOOST = 2.0
 CONCEPT_BOOST = 1.0  # a glossary variant of a term in the query
@@ -426,9 +427,10 @@ class Compiler:
                 meant = self.meanings(term)
                 en_variants = dict.fromkeys(v for m in meant for v in m.en)
                 zh_variants = dict.fromkeys(v for m in meant for v in m.zh)
-                boost = MEANING_BOOST if term.id in self.means else CONCEPT_BOOST
-                en_parts.extend(self._variants(en_variants, "en", asked_en, boost) if self.en else [])
-                zh_parts.extend(self._variants(zh_variants, "zh", asked_zh, boost) if self.zh else [])
+                player_word = term.id in self.means
+                boost = MEANING_BOOST if player_word else CONCEPT_BOOST
+                en_parts.extend(self._variants(en_variants, "en", asked_en, boost, player_word) if self.en else [])
+                zh_parts.extend(self._variants(zh_variants, "zh", asked_zh, boost, player_word) if self.zh else [])
         # A side holding only glossary translations of the query counts less than the side
         # written in the query's own language.
         sides = [
@@ -476,10 +478,12 @@ class Compiler:
         )
 
     def _variants(
-        self, variants: Iterable[str], field: str, asked: str, boost: float = CONCEPT_BOOST
+        self, variants: Iterable[str], field: str, asked: str, boost: float = CONCEPT_BOOST, in_path: bool = False
     ) -> list[Q.Query]:
         """Phrase queries for the variants of a term, skipping those the query already
-        asks for word for word (`asked`: the query's stems, or its Chinese runs)."""
+        asks for word for word (`asked`: the query's stems, or its Chinese runs); `in_path`: in
+        the heading path too, at its weight (a player's word may name a whole section: "starting
+        life" is the pre-game procedure, 6.2; search tuning ZH +1, relevance ZH +1, EN ±0)."""
         phrases: list[Q.Query] = []
         seen: set[tuple[str, ...]] = set()
         for variant in variants:
@@ -488,6 +492,8 @@ class Compiler:
                 continue
             seen.add(words)
             phrases.append(_phrase(field, list(words), boost))
+            if in_path:
+                phrases.append(_phrase(f"path_{field}", list(words), boost * _PATH_WEIGHT[field]))
         return phrases
 
     def meanings(self, term: Term) -> list[Term]:
