@@ -20,7 +20,7 @@ from whoosh.searching import Searcher
 
 from pal_judge.corpus.glossary import Term
 from pal_judge.search.analysis import HAN_RE
-from pal_judge.search.query import Compiler, _han_runs
+from pal_judge.search.query import Compiler, han_runs
 
 # score × (1 − COVERAGE_WEIGHT + COVERAGE_WEIGHT × coverage): at 0 the first pass alone. Recall@5
 # on bench/questions/search_tuning.yaml EN / ZH: 0.790 / 0.902 at 0, 0.839 / 0.927 at 0.3,
@@ -39,19 +39,19 @@ class Concept:
 def concepts(compiler: Compiler, text: str) -> list[Concept]:
     """The question's concepts: its English content words (stemmed) and Chinese character
     pairs, each with the field tokens that cover it."""
-    en_fields = [f for f, _ in compiler._fields() if not f.endswith("zh")]
-    zh_fields = [f for f, _ in compiler._fields() if f.endswith("zh")]
-    terms = compiler._terms_in(text)
+    en_fields = [f for f, _ in compiler.fields() if not f.endswith("zh")]
+    zh_fields = [f for f, _ in compiler.fields() if f.endswith("zh")]
+    terms = compiler.terms_in(text)
     found: list[Concept] = []
     if en_fields:
-        for stem in dict.fromkeys(compiler._stems(HAN_RE.sub(" ", text))):
-            if stem not in compiler._question_stems:
-                owners = [t for t in terms if any(stem in compiler._stems(v) for v in t.en)]
+        for stem in dict.fromkeys(compiler.stems(HAN_RE.sub(" ", text))):
+            if stem not in compiler.question_stems:
+                owners = [t for t in terms if any(stem in compiler.stems(v) for v in t.en)]
                 alternatives = [(f, stem) for f in en_fields] + _meant(compiler, owners, en_fields, zh_fields)
                 found.append(Concept(stem, tuple(alternatives)))
     if zh_fields:
-        for run in _han_runs(text):
-            for pair in dict.fromkeys(compiler._zh_tokens(run)):
+        for run in han_runs(text):
+            for pair in dict.fromkeys(compiler.zh_tokens(run)):
                 owners = [t for t in terms if any(pair in v for v in t.zh)]
                 alternatives = [(f, pair) for f in zh_fields] + _meant(compiler, owners, en_fields, zh_fields)
                 found.append(Concept(pair, tuple(alternatives)))
@@ -64,15 +64,15 @@ def _meant(compiler: Compiler, owners: list[Term], en_fields: list[str], zh_fiel
     and the one-word rulebook phrases a player's word means."""
     alternatives: list[Alternative] = []
     for owner in owners:
-        for meant in compiler._meanings(owner):
+        for meant in compiler.meanings(owner):
             if meant.id not in compiler.means and meant.kind != "meaning":
                 alternatives.append(("terms", meant.id))
                 continue
             for phrase in meant.en:
-                if len(stems := compiler._stems(phrase)) == 1:
+                if len(stems := compiler.stems(phrase)) == 1:
                     alternatives.extend((f, stems[0]) for f in en_fields)
             for phrase in meant.zh:
-                if len(pairs := compiler._zh_tokens(phrase)) == 1:
+                if len(pairs := compiler.zh_tokens(phrase)) == 1:
                     alternatives.extend((f, pairs[0]) for f in zh_fields)
     return alternatives
 
@@ -112,13 +112,13 @@ def unspoken(compiler: Compiler, question: str, en: str, zh: str) -> list[str]:
     they mean. A text that never speaks of what the player asks about does not answer it."""
     tokens, used = _words_of(compiler, en, zh)
     missing = []
-    for term in compiler._terms_in(question):
+    for term in compiler.terms_in(question):
         if term.id not in compiler.means:
             continue
-        phrases = [compiler._stems(v) for v in term.en] + [compiler._zh_tokens(v) for v in term.zh]
-        for meant in compiler._meanings(term):
-            phrases += [compiler._stems(p) for p in meant.en] + [compiler._zh_tokens(p) for p in meant.zh]
-        meant_terms = {m.id for m in compiler._meanings(term)} - set(compiler.means)
+        phrases = [compiler.stems(v) for v in term.en] + [compiler.zh_tokens(v) for v in term.zh]
+        for meant in compiler.meanings(term):
+            phrases += [compiler.stems(p) for p in meant.en] + [compiler.zh_tokens(p) for p in meant.zh]
+        meant_terms = {m.id for m in compiler.meanings(term)} - set(compiler.means)
         if not meant_terms & used and not any(p and tokens.issuperset(p) for p in phrases):
             missing.append(term.en[0] if term.en else term.zh[0])
     return missing
@@ -128,5 +128,5 @@ def unspoken(compiler: Compiler, question: str, en: str, zh: str) -> list[str]:
 def _words_of(compiler: Compiler, en: str, zh: str) -> tuple[frozenset[str], frozenset[str]]:
     """A text's stems and Chinese character pairs, and the ids of the glossary terms it uses
     (a ruling is read again by every question it ranks first for)."""
-    tokens = frozenset(compiler._stems(en)) | frozenset(compiler._zh_tokens(zh))
-    return tokens, frozenset(t.id for t in compiler._terms_in(f"{en}\n{zh}"))
+    tokens = frozenset(compiler.stems(en)) | frozenset(compiler.zh_tokens(zh))
+    return tokens, frozenset(t.id for t in compiler.terms_in(f"{en}\n{zh}"))

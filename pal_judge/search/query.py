@@ -50,6 +50,7 @@ from pal_judge.search.vocabulary import Lexicon
 # bench/questions/search_heldout.yaml.
 EN_FIELDS = (("en", 1.0), ("path_en", 0.6), ("asked_en", 0.2))
 ZH_FIELDS = (("zh", 1.0), ("path_zh", 0.6), ("asked_zh", 0.2))
+_PATH_WEIGHT = {"en": EN_FIELDS[1][1], "zh": ZH_FIELDS[1][1]}
 EN_PHRASE_BOOST = 2.0
 ZH_PHRASE_BOOST = 2.0
 CONCEPT_BOOST = 1.0  # a glossary variant of a term in the query
@@ -80,6 +81,7 @@ EN_QUESTION_WORDS = frozenset(
 # Chinese question particles and filler; a Chinese run is cut at them.
 ZH_QUESTION_WORDS = (
     "请问", "什么", "怎么", "怎样", "如何", "是否", "能否", "能不能", "会不会", "是不是", "为什么",
+    "还能", "还会", "还要", "的话", "一下", "到底", "行不行", "要不要", "有没有", "算不算",
     "吗", "呢", "吧", "啊", "的", "了",
 )
 _ZH_STOP_RE = re.compile("|".join(map(re.escape, ZH_QUESTION_WORDS)))
@@ -301,7 +303,7 @@ class Compiler:
         self.zh = lang in ("zh", "both")
         self._en_analyzer = english_analyzer()
         self._zh_analyzer = chinese_analyzer()
-        self._question_stems = {s for w in EN_QUESTION_WORDS for s in self._stems(w)} | EN_QUESTION_WORDS
+        self.question_stems = {s for w in EN_QUESTION_WORDS for s in self.stems(w)} | EN_QUESTION_WORDS
 
     def compile(self, node: Node) -> Q.Query:
         query = self._node(node)
@@ -318,7 +320,7 @@ class Compiler:
         if isinstance(node, Words):
             return self._text(node.text)
         if isinstance(node, Quoted):
-            return self._quoted(node.text, self._fields())
+            return self._quoted(node.text, self.fields())
         if isinstance(node, Field):
             return self._field(node)
         if isinstance(node, Not):
@@ -393,14 +395,14 @@ class Compiler:
 
     # -- text
 
-    def _fields(self) -> tuple[tuple[str, float], ...]:
+    def fields(self) -> tuple[tuple[str, float], ...]:
         fields = (EN_FIELDS if self.en else ()) + (ZH_FIELDS if self.zh else ())
         return fields if self.expanded else tuple(f for f in fields if not f[0].startswith("asked_"))
 
     def _text(self, text: str, fields: tuple[tuple[str, float], ...] | None = None) -> Q.Query | None:
         """A run of bare words: its English part and its Chinese part, each ranked on its own,
         glossary terms found in it adding their variants in both languages."""
-        fields = self._fields() if fields is None else fields
+        fields = self.fields() if fields is None else fields
         if text.endswith("*") and " " not in text and not has_han(text) and len(text) > 2:
             prefix = text[:-1].lower()
             prefixed = [Q.Prefix(f, prefix, boost=w) for f, w in fields if not _is_zh(f)]
@@ -409,25 +411,26 @@ class Compiler:
         zh_fields = tuple(f for f in fields if _is_zh(f[0]))
         en_parts: list[Q.Query] = []
         zh_parts: list[Q.Query] = []
-        stems = [s for s in self._stems(HAN_RE.sub(" ", text)) if s not in self._question_stems]
+        stems = [s for s in self.stems(HAN_RE.sub(" ", text)) if s not in self.question_stems]
         for stem in stems:
             if SECTION_NUMBER_RE.match(stem):
                 en_parts.append(self._number(stem, zh_fields))
             en_parts.append(_any_field(stem, en_fields))
         if en_fields and len(stems) > 1:
             en_parts.append(Q.Phrase("en", stems, boost=EN_PHRASE_BOOST))
-        runs = _han_runs(text) if zh_fields else []
+        runs = han_runs(text) if zh_fields else []
         for run in runs:
             zh_parts.extend(self._han(run, zh_fields))
-        if fields == self._fields():
+        if fields == self.fields():
             asked_en, asked_zh = " ".join(stems), " ".join(runs)
-            for term in self._terms_in(text):
-                meant = self._meanings(term)
+            for term in self.terms_in(text):
+                meant = self.meanings(term)
                 en_variants = dict.fromkeys(v for m in meant for v in m.en)
                 zh_variants = dict.fromkeys(v for m in meant for v in m.zh)
-                boost = MEANING_BOOST if term.id in self.means else CONCEPT_BOOST
-                en_parts.extend(self._variants(en_variants, "en", asked_en, boost) if self.en else [])
-                zh_parts.extend(self._variants(zh_variants, "zh", asked_zh, boost) if self.zh else [])
+                player_word = term.id in self.means
+                boost = MEANING_BOOST if player_word else CONCEPT_BOOST
+                en_parts.extend(self._variants(en_variants, "en", asked_en, boost, player_word) if self.en else [])
+                zh_parts.extend(self._variants(zh_variants, "zh", asked_zh, boost, player_word) if self.zh else [])
         # A side holding only glossary translations of the query counts less than the side
         # written in the query's own language.
         sides = [
@@ -442,11 +445,11 @@ class Compiler:
     def _quoted(self, text: str, fields: tuple[tuple[str, float], ...]) -> Q.Query | None:
         parts: list[Q.Query] = []
         for field, weight in fields:
-            words = self._zh_tokens(text) if field.endswith("zh") else self._stems(text)
+            words = self.zh_tokens(text) if field.endswith("zh") else self.stems(text)
             if words:
                 parts.append(_phrase(field, words, weight))
         term = self.glossary.lookup(text)
-        if term is not None and fields == self._fields():
+        if term is not None and fields == self.fields():
             parts.extend(self._concept(term))
         if not parts:
             return None
@@ -460,7 +463,7 @@ class Compiler:
     def _han(self, run: str, zh_fields: tuple[tuple[str, float], ...]) -> list[Q.Query]:
         """A Chinese run: its bigrams (OR), a boosted phrase of the whole run, and its single
         characters as weak evidence (a question rarely repeats the rule's words exactly)."""
-        tokens = self._zh_tokens(run)
+        tokens = self.zh_tokens(run)
         parts: list[Q.Query] = [_any_field(tok, zh_fields) for tok in tokens]
         if len(tokens) > 1 and any(f == "zh" for f, _ in zh_fields):
             parts.append(Q.Phrase("zh", tokens, boost=ZH_PHRASE_BOOST))
@@ -475,21 +478,25 @@ class Compiler:
         )
 
     def _variants(
-        self, variants: Iterable[str], field: str, asked: str, boost: float = CONCEPT_BOOST
+        self, variants: Iterable[str], field: str, asked: str, boost: float = CONCEPT_BOOST, in_path: bool = False
     ) -> list[Q.Query]:
         """Phrase queries for the variants of a term, skipping those the query already
-        asks for word for word (`asked`: the query's stems, or its Chinese runs)."""
+        asks for word for word (`asked`: the query's stems, or its Chinese runs); `in_path`: in
+        the heading path too, at its weight (a player's word may name a whole section: "starting
+        life" is the pre-game procedure, 6.2; search tuning ZH +1, relevance ZH +1, EN ±0)."""
         phrases: list[Q.Query] = []
         seen: set[tuple[str, ...]] = set()
         for variant in variants:
-            words = tuple(self._stems(variant) if field == "en" else self._zh_tokens(variant))
+            words = tuple(self.stems(variant) if field == "en" else self.zh_tokens(variant))
             if not words or words in seen or _contains(asked, variant if field == "zh" else " ".join(words)):
                 continue
             seen.add(words)
             phrases.append(_phrase(field, list(words), boost))
+            if in_path:
+                phrases.append(_phrase(f"path_{field}", list(words), boost * _PATH_WEIGHT[field]))
         return phrases
 
-    def _meanings(self, term: Term) -> list[Term]:
+    def meanings(self, term: Term) -> list[Term]:
         """A glossary term stands for itself; a player's word for the rulebook phrases it
         means, each with the glossary variants of that phrase."""
         phrases = self.means.get(term.id)
@@ -503,14 +510,14 @@ class Compiler:
                 meant.append(found)
         return meant
 
-    def _terms_in(self, text: str) -> list[Term]:
+    def terms_in(self, text: str) -> list[Term]:
         found = self.glossary.terms_in_en(text) + self.glossary.terms_in_zh(text)
         return list({t.id: t for t in found}.values())
 
-    def _stems(self, text: str) -> list[str]:
+    def stems(self, text: str) -> list[str]:
         return [t.text for t in self._en_analyzer(text, mode="query")]
 
-    def _zh_tokens(self, text: str) -> list[str]:
+    def zh_tokens(self, text: str) -> list[str]:
         return [t.text for t in self._zh_analyzer(text, mode="query")]
 
 
@@ -543,7 +550,7 @@ def _ranked(parts: list[Q.Query], boost: float = 1.0) -> Q.Query:
     return Q.Or(parts, scale=COORDINATION, boost=boost) if COORDINATION else Q.Or(parts, boost=boost)
 
 
-def _han_runs(text: str) -> list[str]:
+def han_runs(text: str) -> list[str]:
     """The Chinese parts of a text, cut at question words and punctuation."""
     runs: list[str] = []
     for piece in _ZH_STOP_RE.split(text):

