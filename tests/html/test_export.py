@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import re
+from functools import lru_cache
 from html.parser import HTMLParser
 from pathlib import Path
 from typing import Any
@@ -32,8 +33,16 @@ class Elements(HTMLParser):
 
 
 def parse(path: Path) -> list[tuple[str, dict[str, str]]]:
+    """Every start tag of a page (each version of a page is parsed once per session: the
+    rulings page alone is several megabytes)."""
+    stat = path.stat()
+    return _parsed(str(path), stat.st_mtime_ns, stat.st_size)
+
+
+@lru_cache(maxsize=32)
+def _parsed(path: str, mtime_ns: int, size: int) -> list[tuple[str, dict[str, str]]]:
     parser = Elements()
-    parser.feed(path.read_text(encoding="utf-8"))
+    parser.feed(Path(path).read_text(encoding="utf-8"))
     return parser.tags
 
 
