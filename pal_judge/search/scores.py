@@ -30,7 +30,9 @@ from whoosh.searching import Searcher
 Scores = dict[int, float]
 # Whoosh preloads an OR of more than two parts into an array only on an index this small.
 _SMALL_INDEX = 5000
-LEAF_CACHE_SIZE = 8192  # leaves kept per searcher: the distinct terms and phrases of many questions
+# The leaves kept per searcher, counted in (document, score) pairs (about 100 bytes each): the
+# terms and phrases of a few thousand questions.
+LEAF_CACHE_PAIRS = 200_000
 
 
 class QueryScorer:
@@ -41,6 +43,7 @@ class QueryScorer:
         self._context = searcher.context()  # what search_with_collector would pass down
         self._small = searcher.doc_count_all() <= _SMALL_INDEX
         self._leaves: OrderedDict[Q.Query, Scores] = OrderedDict()
+        self._kept_pairs = 0
 
     def top(self, query: Q.Query, limit: int) -> list[tuple[int, float]]:
         """The `limit` best (docnum, score) pairs, best first; equal scores in document order
@@ -79,8 +82,9 @@ class QueryScorer:
             found[matcher.id()] = matcher.score()
             matcher.next()
         self._leaves[query] = found
-        if len(self._leaves) > LEAF_CACHE_SIZE:
-            self._leaves.popitem(last=False)
+        self._kept_pairs += len(found)
+        while self._kept_pairs > LEAF_CACHE_PAIRS:
+            self._kept_pairs -= len(self._leaves.popitem(last=False)[1])
         return found
 
 

@@ -42,3 +42,16 @@ def test_the_scorer_ranks_exactly_as_whoosh_does(searcher, lang: str) -> None:  
             assert scorer.top(query, limit) == expected, f"{text} (asked again, from the kept leaves)"
         compared += 1
     assert compared >= len(QUESTIONS) // 2
+
+
+def test_the_kept_leaves_stay_within_their_bound_and_change_no_ranking(searcher, monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    import pal_judge.search.scores as scores
+
+    monkeypatch.setattr(scores, "LEAF_CACHE_PAIRS", 2_000)  # a few leaves only: most are read again
+    raw = searcher._searcher
+    scorer = QueryScorer(raw)
+    compiler = searcher._compilers["both", True]
+    for text in QUESTIONS[:20]:
+        query = compiler.compile(parse(text))
+        assert scorer.top(query, 10) == whoosh_top(raw, query, 10), text
+        assert sum(len(kept) for kept in scorer._leaves.values()) <= 2_000
