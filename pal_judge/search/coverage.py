@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from functools import lru_cache
-from typing import Callable
+from typing import Callable, Sequence
 
 from whoosh.reading import TermNotFound
 from whoosh.searching import Searcher
@@ -77,7 +77,9 @@ def _meant(compiler: Compiler, owners: list[Term], en_fields: list[str], zh_fiel
     return alternatives
 
 
-def coverage(holders: Callable[[str, str], frozenset[int]], found: list[Concept], docnums: list[int]) -> dict[int, float]:
+def coverage(
+    holders: Callable[[str, str], frozenset[int]], found: Sequence[Concept], docnums: list[int]
+) -> dict[int, float]:
     """Docnum -> the share of the concepts it covers (1.0 for every doc when there are none);
     `holders(field, token)`: the documents holding a token (see `holders`)."""
     if not found:

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import json
-from dataclasses import asdict
+from dataclasses import fields
 from functools import lru_cache
 from typing import Sequence
 
@@ -18,7 +18,10 @@ from pal_judge.search.vocabulary import Lexicon, load_lexicon
 
 def documents_key(documents: Sequence[Document]) -> str:
     """The documents' content and the search code."""
-    content = [json.dumps(asdict(d), ensure_ascii=False, sort_keys=True) for d in documents]
+    # The fields one level deep (what asdict gives for these flat records, without its deep copies:
+    # the same text, in a tenth of the time; every `ask` computes this key).
+    content = [json.dumps({f.name: getattr(d, f.name) for f in fields(d)}, ensure_ascii=False, sort_keys=True)
+               for d in documents]
     return fingerprint("\n".join([f"format={INDEX_FORMAT}", *content]), package_sources("search"), length=16)
 
 

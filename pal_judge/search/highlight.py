@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import re
 from functools import lru_cache
-from typing import Iterable, Iterator
+from typing import AbstractSet, Iterable, Iterator
 
 from whoosh.lang.porter import stem
 from whoosh.query import Not, Query
@@ -53,25 +53,35 @@ def _wanted_terms(query: Query) -> Iterator[tuple[str, object]]:
         yield from _wanted_terms(child)
 
 
-def en_spans(text: str, wanted: set[str]) -> tuple[Span, ...]:
+def en_spans(text: str, wanted: AbstractSet[str]) -> tuple[Span, ...]:
     if not wanted:
         return ()
     spans: list[Span] = []
-    for match in _EN_WORD_RE.finditer(text):
-        word = nfkc(match.group(0)).lower()
-        if not (word in wanted or _stem(word) in wanted):
+    for start, end, forms in _en_words(text):
+        if forms.isdisjoint(wanted):
             continue
-        if spans and not text[spans[-1][1] : match.start()].strip():
-            spans[-1] = (spans[-1][0], match.end())  # "lucky Pal icon" is one mark, not three
+        if spans and not text[spans[-1][1] : start].strip():
+            spans[-1] = (spans[-1][0], end)  # "lucky Pal icon" is one mark, not three
         else:
-            spans.append((match.start(), match.end()))
+            spans.append((start, end))
     return tuple(spans)
 
 
-def zh_spans(text: str, wanted: set[str]) -> tuple[Span, ...]:
+@lru_cache(maxsize=4096)
+def _en_words(text: str) -> tuple[tuple[int, int, frozenset[str]], ...]:
+    """Each word of a text with the forms a query term may take of it (the word, its stem);
+    a section is marked again for every question it answers."""
+    words = []
+    for match in _EN_WORD_RE.finditer(text):
+        word = nfkc(match.group(0)).lower()
+        words.append((match.start(), match.end(), frozenset((word, _stem(word)))))
+    return tuple(words)
+
+
+def zh_spans(text: str, wanted: AbstractSet[str]) -> tuple[Span, ...]:
     if not wanted:
         return ()
-    normalised = "".join(nfkc(ch)[:1] or ch for ch in text).lower()  # one character for one: offsets hold
+    normalised = _zh_normalised(text)
     spans: list[Span] = []
     for word in wanted:
         start = normalised.find(word)
@@ -79,6 +89,11 @@ def zh_spans(text: str, wanted: set[str]) -> tuple[Span, ...]:
             spans.append((start, start + len(word)))
             start = normalised.find(word, start + 1)
     return _merged(spans)
+
+
+@lru_cache(maxsize=4096)
+def _zh_normalised(text: str) -> str:
+    return "".join(nfkc(ch)[:1] or ch for ch in text).lower()  # one character for one: offsets hold
 
 
 def _merged(spans: Iterable[Span]) -> tuple[Span, ...]:

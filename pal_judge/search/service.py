@@ -7,15 +7,16 @@ from dataclasses import dataclass
 from functools import lru_cache, partial
 from typing import Any
 
-from whoosh.collectors import TopCollector
+from whoosh.query import Query
 from whoosh.scoring import BM25F
 
 from pal_judge.errors import UserError
 from pal_judge.search.analysis import nfkc
-from pal_judge.search.coverage import concepts, coverage, holders, reweigh, unspoken
+from pal_judge.search.coverage import Concept, concepts, coverage, holders, reweigh, unspoken
 from pal_judge.search.highlight import en_spans, query_terms, zh_spans
 from pal_judge.search.hits import DocumentHit, Hit, Span
 from pal_judge.search.query import LANGS, Compiler, parse
+from pal_judge.search.scores import QueryScorer
 from pal_judge.search.simplified import to_simplified
 from pal_judge.search.spelling import Correction, Speller
 from pal_judge.search.store import OpenedIndex
@@ -25,6 +26,7 @@ _NUMBER_QUERY_RE = re.compile(r"^(?:§\s*)?(\d+(?:\.\d+)*)\.?$")
 # short text would otherwise outscore the clauses under it.
 KIND_WEIGHT = {"chapter": 0.4, "heading": 0.6}
 _RERANK_POOL = 60
+_Compiled = tuple[Query, tuple[frozenset[str], frozenset[str]], tuple[Concept, ...]]
 
 
 @dataclass(frozen=True)
@@ -45,7 +47,13 @@ class IndexSearcher:
             (lang, expanded): Compiler(opened.lexicon, lang, expanded) for lang in LANGS for expanded in (True, False)
         }
         self._speller = Speller(self._searcher, opened.lexicon)
-        self._holders = lru_cache(maxsize=8192)(partial(holders, self._searcher))  # the index never changes
+        # The index never changes while it is open: what is read from it is kept (bounded).
+        self._holders = lru_cache(maxsize=8192)(partial(holders, self._searcher))
+        self._fields = lru_cache(maxsize=4096)(self._searcher.stored_fields)
+        self._kinds = list(self._searcher.reader().column_reader("kind"))
+        self._scorer = QueryScorer(self._searcher)
+        # A question asked again (or by several commands of one process) is compiled once.
+        self._compiled = lru_cache(maxsize=256)(self._compile)
 
     def close(self) -> None:
         self._searcher.close()
@@ -63,33 +71,36 @@ class IndexSearcher:
         if number:
             exact_doc = self._searcher.document_number(key=number.group(1))
             text = number.group(1)
-        compiler = self._compilers[lang, expanded]
-        whoosh_query = compiler.compile(parse(text))
-        # Plain scoring of every match: at a few hundred documents Whoosh's block-quality skipping
-        # and matcher replacement cost more than they save (and can loop forever on DisjunctionMax).
-        collector = TopCollector(limit=max(_RERANK_POOL, limit + 1), usequality=False, replace=0)
-        self._searcher.search_with_collector(whoosh_query, collector)
-        results = collector.results()
-        en_terms, zh_terms = query_terms(whoosh_query)
-        kinds = self._searcher.reader().column_reader("kind")
-        found = concepts(compiler, text) if second_pass else []
-        shares = coverage(self._holders, found, [r.docnum for r in results])
+        whoosh_query, (en_terms, zh_terms), found = self._compiled(text, lang, expanded, second_pass)
+        # Whoosh's scores of every match, added up without its matcher tree (scores.py).
+        results = self._scorer.top(whoosh_query, max(_RERANK_POOL, limit + 1))
+        shares = coverage(self._holders, found, [doc for doc, _ in results])
         ranked = sorted(
             (
-                (reweigh(float(r.score), shares[r.docnum]) * KIND_WEIGHT.get(kinds[r.docnum], 1.0), r)
-                for r in results
-                if r.docnum != exact_doc
+                (reweigh(score, shares[doc]) * KIND_WEIGHT.get(self._kinds[doc], 1.0), doc)
+                for doc, score in results
+                if doc != exact_doc
             ),
             key=lambda pair: -pair[0],
         )[:limit]
-        found = [
-            RawHit(dict(r.fields()), score, self._highlight(r["en"], r["zh"], en_terms, zh_terms))
-            for score, r in ranked
-        ]
+        found_hits = [self._hit(doc, score, en_terms, zh_terms) for score, doc in ranked]
         if exact_doc is None:
-            return found
-        top = max((h.score for h in found), default=1.0)
-        return [RawHit(self._searcher.stored_fields(exact_doc), top + 1.0, {}, exact=True), *found][:limit]
+            return found_hits
+        top = max((h.score for h in found_hits), default=1.0)
+        return [RawHit(dict(self._fields(exact_doc)), top + 1.0, {}, exact=True), *found_hits][:limit]
+
+    def _hit(self, doc: int, score: float, en_terms: frozenset[str], zh_terms: frozenset[str]) -> RawHit:
+        fields = self._fields(doc)
+        return RawHit(dict(fields), score, self._highlight(fields["en"], fields["zh"], en_terms, zh_terms))
+
+    def _compile(self, text: str, lang: str, expanded: bool, second_pass: bool) -> _Compiled:
+        """The Whoosh query of a (normalised) query text, the words to mark, and the
+        concepts of the second pass."""
+        compiler = self._compilers[lang, expanded]
+        whoosh_query = compiler.compile(parse(text))
+        en_terms, zh_terms = query_terms(whoosh_query)
+        found = tuple(concepts(compiler, text)) if second_pass else ()
+        return whoosh_query, (frozenset(en_terms), frozenset(zh_terms)), found
 
     def correct(self, text: str, keep: frozenset[str] = frozenset()) -> Correction | None:
         """The query with its misspelt English words corrected, or None (see spelling.py);
@@ -123,7 +134,7 @@ class IndexSearcher:
             for raw in self.search_raw(text, lang, limit, second_pass=False)
         ]
 
-    def _highlight(self, en: str, zh: str, en_terms: set[str], zh_terms: set[str]) -> dict[str, tuple[Span, ...]]:
+    def _highlight(self, en: str, zh: str, en_terms: frozenset[str], zh_terms: frozenset[str]) -> dict[str, tuple[Span, ...]]:
         return {"en": en_spans(en, en_terms), "zh": zh_spans(zh, zh_terms)}
 
 

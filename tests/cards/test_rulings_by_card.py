@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 import json
+from functools import lru_cache
 from pathlib import Path
 
 import pytest
@@ -30,9 +31,10 @@ def _board_names(setup: object) -> set[str]:
     return names
 
 
-def _rulings_in_files() -> list[dict]:
+@lru_cache(maxsize=1)  # the files do not change during a session; each test reads them
+def _rulings_in_files() -> tuple[dict, ...]:
     """Read straight from the rulings files, independently of the catalogue."""
-    return [r for path in RULINGS.glob("*.yaml") for r in yaml.safe_load(path.read_text(encoding="utf-8")).get("rulings", [])]
+    return tuple(r for path in RULINGS.glob("*.yaml") for r in yaml.safe_load(path.read_text(encoding="utf-8")).get("rulings", []))
 
 
 def _rulings_whose_board_holds(card: str) -> set[str]:

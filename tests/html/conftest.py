@@ -50,6 +50,29 @@ def site(tmp_path_factory: pytest.TempPathFactory) -> Path:
 
 
 @pytest.fixture(scope="session")
+def keyword_site(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """The whole book with only the rulings of rulings/keywords.yaml (Breakthrough, Retaliate …,
+    exported by the same code): a rulings page a tenth of the whole one, for the tests of one
+    replay, which a browser then loads in a fraction of the time."""
+    from pal_judge.html import export_site
+
+    rulings = tmp_path_factory.mktemp("keyword-rulings")
+    (rulings / "keywords.yaml").write_bytes((Path(__file__).parents[2] / "rulings" / "keywords.yaml").read_bytes())
+    directory = tmp_path_factory.mktemp("keyword-site")
+    before = os.environ.get("PAL_JUDGE_RULINGS")
+    os.environ["PAL_JUDGE_RULINGS"] = str(rulings)
+    try:
+        report = export_site(directory)
+    finally:
+        if before is None:
+            del os.environ["PAL_JUDGE_RULINGS"]
+        else:
+            os.environ["PAL_JUDGE_RULINGS"] = before
+    assert report.rulings > 10 and not report.problems, report.problems
+    return directory
+
+
+@pytest.fixture(scope="session")
 def browser() -> Iterator[Any]:
     _ensure_chromium()
     try:

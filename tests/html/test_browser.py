@@ -123,8 +123,8 @@ def test_phone_screenshot_of_a_clause_and_a_search(site: Path, phone: Any, tmp_p
     assert (folder / "phone-9.6.3.3.png").stat().st_size > 10_000
 
 
-def test_a_rulings_replay_opens_step_by_step(site: Path, page: Any) -> None:
-    page.goto(url(site, "rulings.html"))
+def test_a_rulings_replay_opens_step_by_step(keyword_site: Path, page: Any) -> None:
+    page.goto(url(keyword_site, "rulings.html"))
     assert page.locator("article.ruling details.replay").count() > 0, "the rulings page lost its replays"
     replay = page.locator("article.ruling details.replay").first
     assert replay.locator("li.step").first.is_hidden()

@@ -4,10 +4,12 @@ from __future__ import annotations
 
 import json
 import re
+from functools import lru_cache
 from html.parser import HTMLParser
 from pathlib import Path
 from typing import Any
 
+import pytest
 from typer.testing import CliRunner
 
 from pal_judge.cli import app
@@ -31,8 +33,16 @@ class Elements(HTMLParser):
 
 
 def parse(path: Path) -> list[tuple[str, dict[str, str]]]:
+    """Every start tag of a page (each version of a page is parsed once per session: the
+    rulings page alone is several megabytes)."""
+    stat = path.stat()
+    return _parsed(str(path), stat.st_mtime_ns, stat.st_size)
+
+
+@lru_cache(maxsize=32)
+def _parsed(path: str, mtime_ns: int, size: int) -> list[tuple[str, dict[str, str]]]:
     parser = Elements()
-    parser.feed(path.read_text(encoding="utf-8"))
+    parser.feed(Path(path).read_text(encoding="utf-8"))
     return parser.tags
 
 
@@ -253,3 +263,26 @@ def test_the_ready_made_cards_are_called_normal_and_lucky_as_in_the_rulings_read
     html = (site / "rulings.html").read_text(encoding="utf-8")
     assert "Filler" not in html
     assert '<span class="en" lang="en">normal</span><span class="zh" lang="zh">普通帕鲁</span> ×20' in html
+
+
+def test_a_warm_export_reuses_the_pages_until_a_ruling_changes(tmp_path: Path, monkeypatch: Any) -> None:
+    import pal_judge.html.export as export
+
+    rulings = tmp_path / "rulings"
+    rulings.mkdir()
+    ruling = rulings / "other.yaml"
+    ruling.write_text((Path(__file__).parents[2] / "rulings" / "other.yaml").read_text(encoding="utf-8"), encoding="utf-8")
+    monkeypatch.setenv("PAL_JUDGE_RULINGS", str(rulings))
+    first = export_site(tmp_path / "first")
+    gathered = export.gather
+    monkeypatch.setattr(export, "gather", lambda: pytest.fail("nothing changed, yet the site was gathered again"))
+    warm = export_site(tmp_path / "warm")
+    assert (warm.files, warm.rulings, warm.problems) == (first.files, first.rulings, first.problems)
+    assert all((tmp_path / "warm" / f).read_bytes() == (tmp_path / "first" / f).read_bytes() for f in first.files)
+
+    monkeypatch.setattr(export, "gather", gathered)
+    ruling.write_text(ruling.read_text(encoding="utf-8").replace("the game ends in a draw", "the game ends, drawn,"),
+                      encoding="utf-8")
+    export_site(tmp_path / "edited")
+    page = (tmp_path / "edited" / "rulings.html").read_text(encoding="utf-8")
+    assert "the game ends, drawn," in page and "the game ends in a draw" not in page

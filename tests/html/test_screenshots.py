@@ -107,8 +107,8 @@ def _card_names(ruling_id: str) -> set[str]:
     return names
 
 
-def test_a_chinese_replay_is_all_chinese_and_its_board_is_readable(site: Path, screen: Any, tmp_path: Path) -> None:
-    go(screen, site, "rulings.html", REPLAYS[0], lang="zh")  # the page (6 MB) is loaded once for both replays
+def test_a_chinese_replay_is_all_chinese_and_its_board_is_readable(keyword_site: Path, screen: Any, tmp_path: Path) -> None:
+    go(screen, keyword_site, "rulings.html", REPLAYS[0], lang="zh")  # the page is loaded once for both replays
     for ruling in REPLAYS:
         _check_chinese_replay(screen, ruling, tmp_path)
 

@@ -1,0 +1,100 @@
+"""Whoosh's scores for a compiled query, computed without building its matcher tree.
+
+A question compiles to a tree of ORs over a few hundred term and phrase queries. Whoosh
+answers it by building a matcher object per node and stepping them all in parallel, which
+costs far more than the scoring itself on an index of a few hundred sections. Here each
+leaf (a term, a phrase, or any part other than a plain OR) is read once through Whoosh's
+own matcher, its (document, score) pairs kept for the life of the searcher (the index never
+changes), and the ORs above the leaves are added up in plain dictionaries with the very
+arithmetic of the matchers Whoosh would have chosen (`whoosh.query.compound.Or._matcher`),
+so every score, and so every ranking, is the one Whoosh computes, to the last bit:
+
+* an OR of one part is that part (its own boost ignored, as Whoosh does);
+* an OR of two parts is a union: the two scores added, then times the OR's boost;
+* an OR of more parts is Whoosh's preloaded array: each part's score times the OR's
+  boost added in the order of the parts, and only the documents with a positive total.
+
+Any OR these rules do not cover (coordination scaling, a minimum match, a forced matcher
+type, a caller needing the current match) is left to Whoosh as a leaf.
+"""
+
+from __future__ import annotations
+
+import heapq
+from collections import OrderedDict
+from typing import Any
+
+from whoosh import query as Q
+from whoosh.searching import Searcher
+
+Scores = dict[int, float]
+# Whoosh preloads an OR of more than two parts into an array only on an index this small.
+_SMALL_INDEX = 5000
+# The leaves kept per searcher, counted in (document, score) pairs (about 100 bytes each): the
+# terms and phrases of a few thousand questions.
+LEAF_CACHE_PAIRS = 200_000
+
+
+class QueryScorer:
+    """Scores compiled queries on one open, single-segment searcher."""
+
+    def __init__(self, searcher: Searcher) -> None:
+        self._searcher = searcher
+        self._context = searcher.context()  # what search_with_collector would pass down
+        self._small = searcher.doc_count_all() <= _SMALL_INDEX
+        self._leaves: OrderedDict[Q.Query, Scores] = OrderedDict()
+        self._kept_pairs = 0
+
+    def top(self, query: Q.Query, limit: int) -> list[tuple[int, float]]:
+        """The `limit` best (docnum, score) pairs, best first; equal scores in document order
+        (as Whoosh's TopCollector ranks them)."""
+        scored = self.scores(query)
+        return heapq.nsmallest(limit, scored.items(), key=lambda pair: (-pair[1], pair[0]))
+
+    def scores(self, query: Q.Query) -> Scores:
+        if not (self._small and _plain_or(query, self._context)):
+            return self._leaf(query)
+        parts = query.subqueries
+        if not parts:
+            return {}
+        if len(parts) == 1:
+            return self.scores(parts[0])
+        boost = query.boost
+        if len(parts) == 2:  # Whoosh's union matcher (wrapped for the boost)
+            total = dict(self.scores(parts[0]))
+            for doc, score in self.scores(parts[1]).items():
+                total[doc] = total[doc] + score if doc in total else score
+            return {doc: score * boost for doc, score in total.items()} if boost != 1.0 else total
+        summed: Scores = {}  # Whoosh's ArrayUnionMatcher
+        for part in parts:
+            for doc, score in self.scores(part).items():
+                summed[doc] = summed.get(doc, 0.0) + score * boost
+        return {doc: score for doc, score in summed.items() if score > 0}
+
+    def _leaf(self, query: Q.Query) -> Scores:
+        found = self._leaves.get(query)
+        if found is not None:
+            self._leaves.move_to_end(query)
+            return found
+        matcher = query.matcher(self._searcher, self._context)
+        found = {}
+        while matcher.is_active():
+            found[matcher.id()] = matcher.score()
+            matcher.next()
+        self._leaves[query] = found
+        self._kept_pairs += len(found)
+        while self._kept_pairs > LEAF_CACHE_PAIRS:
+            self._kept_pairs -= len(self._leaves.popitem(last=False)[1])
+        return found
+
+
+def _plain_or(query: Any, context: Any) -> bool:
+    """An OR whose matcher Whoosh would choose by size alone (see the module's rules)."""
+    return (
+        type(query) is Q.Or
+        and query.matcher_type == Q.Or.AUTO_MATCHER
+        and not query.minmatch
+        and not query.scale
+        and not context.needs_current
+        and context.weighting is not None
+    )
