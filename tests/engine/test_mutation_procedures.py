@@ -1,0 +1,134 @@
+"""Issue 18: rule procedures checked on both sides of their conditions: the cites a judge reads, the choices
+offered, the counts in the trace. Each test covers a kind of weakness bench/mutation.py found (tuning seeds 19
+and 20); expectations come from rules/zh.txt, the clause beside each."""
+
+from __future__ import annotations
+
+import yaml
+from engine_helpers import board, pal
+from pal_judge.engine import Game, ScriptedDecider, stats
+
+
+def _damage_from_the_deck(top: str, cards: list[dict]) -> tuple[dict, tuple[str, ...] | None]:
+    """A 1-strike attack on player B, whose deck's top card is `top`: B's state after, and the cites of the
+    Lucky event if there was one."""
+    g = Game.from_setup(board({"base": ["Striker"]}, {"deck": [top, "Filler", "Filler"]}),
+                        [pal("Striker", strike=1), *cards])
+    g.run(ScriptedDecider(["attack Striker -> player"]))
+    lucky = [e.cites for e in g.events if e.what.startswith("Lucky!")]
+    return g.snapshot()["players"]["B"], (lucky[0] if lucky else None)
+
+
+def test_a_lucky_icon_cancels_the_damage_and_only_a_lucky_pal_is_cited_as_one() -> None:
+    # 11.2.2.2 the card put from the deck has a Lucky icon (2.10.1): go to 11.2.2.4, the damage is cleared and no
+    # life is lost. A Lucky Pal (subtype "lucky", 2.3.1.2) is a Pal and a Lucky Pal at once (2.2.2.1.2); an event
+    # with a Lucky icon is not a Lucky Pal; a normal Pal has no icon and the player loses 1 life (11.2.2.3)
+    charm = {"name": "Charm", "type": "event", "cost": 0, "lucky": True,
+             "effect": [{"do": "gain", "resource": "material", "amount": 1}]}
+    b, pal_cites = _damage_from_the_deck("Lucky Filler", [])
+    assert b["life"] == 10 and pal_cites is not None
+    assert {"11.2.2.2", "2.10.1", "2.3.1.2", "2.2.2.1.2"} <= set(pal_cites)
+    b, event_cites = _damage_from_the_deck("Charm", [charm])
+    assert b["life"] == 10 and event_cites is not None
+    assert "2.10.1" in event_cites and not {"2.3.1.2", "2.2.2.1.2"} & set(event_cites)
+    b, none = _damage_from_the_deck("Filler", [])
+    assert b["life"] == 9 and none is None
+
+
+def _choice_cites(zone: str) -> tuple[str, ...]:
+    """A choice of one of two Pals of the player's own, in the base or in the hand."""
+    grab = {"name": "Grab", "type": "event", "cost": 0, "effect": [
+        {"do": "place", "target": {"choose": 1, "type": "pal", "controller": "you", "zone": zone}, "to": "graveyard"}]}
+    a = {"hand": ["Grab", "Trainee", "Waker"]} if zone == "hand" else {"base": ["Trainee", "Waker"], "hand": ["Grab"]}
+    g = Game.from_setup(board(a), [grab, pal("Trainee"), pal("Waker")])
+    g.run(ScriptedDecider(["play Grab", "Waker"]))
+    (chose,) = [e for e in g.events if e.what == "A chooses Waker"]
+    assert "Waker" in g.snapshot()["players"]["A"]["graveyard"]
+    return chose.cites
+
+
+def test_a_choice_in_the_hand_cites_the_hidden_zone_and_one_in_the_base_does_not() -> None:
+    # 4.6.2 the hand is a hidden zone (4.1.2): a card chosen there by its information rests on those clauses;
+    # a Pal chosen in a base is one "in a base" (4.4.3), a public zone
+    in_hand = _choice_cites("hand")
+    assert {"4.1.2", "4.6.2"} <= set(in_hand) and "4.4.3" not in in_hand
+    in_base = _choice_cites("base")
+    assert "4.4.3" in in_base and not {"4.1.2", "4.6.2"} & set(in_base)
+
+
+def test_the_name_of_the_card_being_played_can_be_declared() -> None:
+    # 5.19.1 any card name that exists may be declared: the Echo Call being played (in the resolution zone) and
+    # the one on top of the deck are both cards that exist, so "Echo Call" is offered; declared, the top card
+    # has that name and is taken (5.9.1.1)
+    echo = {"name": "Echo Call", "type": "event", "cost": 0, "effect": [
+        {"do": "declare"},
+        {"do": "look_and_choose", "amount": 1, "choose": 1, "filter": {"type": "any", "name": "declared"},
+         "to": "hand"}]}
+    g = Game.from_setup(board({"hand": ["Echo Call"], "deck": ["Echo Call", "Filler"]}, {"base": ["Waker"]}),
+                        [echo, pal("Waker")])
+    decider = ScriptedDecider(["play Echo Call", "Echo Call", "Echo Call"])
+    g.run(decider)
+    (declare,) = [d for d in decider.asked if d.kind == "declare_name"]
+    assert {"Echo Call", "Filler", "Waker"} <= set(declare.labels())
+    a = g.snapshot()["players"]["A"]
+    assert a["hand"] == ["Echo Call"] and a["graveyard"] == ["Echo Call"]
+
+
+def test_the_end_phase_counts_only_the_effects_that_end() -> None:
+    # 7.6.4 every effect lasting "until end of turn" ends; one lasting the whole game stays: Rally gives Striker
+    # +1000 for the game and twice +1000 until end of turn (4000), so 2 effects end and 2000 is left
+    rally = {"name": "Rally", "type": "event", "cost": 0, "effect": [
+        {"do": "power", "amount": 1000, "target": {"all": True, "name": "Striker"},
+         "duration": "game"},
+        {"do": "power", "amount": 1000, "target": {"all": True, "name": "Striker"}},
+        {"do": "power", "amount": 1000, "target": {"all": True, "name": "Striker"}}]}
+    g = Game.from_setup(board({"base": ["Striker"], "hand": ["Rally"]}), [rally, pal("Striker")])
+    g.run(ScriptedDecider(["play Rally", "end_turn"]))
+    (striker,) = g.base_cards()
+    (ended,) = [e.what for e in g.events if e.cites == ("7.6.4",)]
+    assert ended == "2 effect(s) lasting until end of turn end"
+    assert stats.power(g, striker) == 2000
+
+
+def _fort_after_demolish(pals: list[str], answers: list[str]) -> tuple[dict, ScriptedDecider, list]:
+    # the Fort: "if this structure would be destroyed, you may butcher a Pal instead" (no number: one Pal, 5.16.2)
+    fort = {"name": "Fort", "type": "structure", "cost": 0, "power": 2000, "abilities": [
+        {"kind": "replacement", "replaces": "destroy", "optional": True, "instead": [{"do": "butcher"}]}]}
+    demolish = {"name": "Demolish", "type": "event", "cost": 0, "effect": [
+        {"do": "destroy", "target": {"choose": 1, "type": "structure"}}]}
+    g = Game.from_setup(board({"base": ["Fort", *pals], "hand": ["Demolish"]}),
+                        [fort, demolish, *(pal(n) for n in pals)])
+    decider = ScriptedDecider(["play Demolish", *answers])
+    g.run(decider)
+    return g.snapshot()["players"]["A"], decider, g.events
+
+
+def test_butcher_a_pal_instead_needs_one_pal() -> None:
+    # 10.11.3 a "you may ... instead" replacement applies only if its choice can be made; butchering "a Pal"
+    # (5.16.2) needs one Pal of yours. With one, the player is asked and the Pal goes instead of the Fort:
+    a, decider, _ = _fort_after_demolish(["Trainee"], ["yes"])
+    assert [d.kind for d in decider.asked] == ["main", "optional", "main"]
+    assert [c["card"] for c in a["base"]] == ["Fort"] and sorted(a["graveyard"]) == ["Demolish", "Trainee"]
+    # with none the choice cannot be made: nobody is asked and the Fort is destroyed
+    a, decider, events = _fort_after_demolish([], [])
+    assert not a["base"] and sorted(a["graveyard"]) == ["Demolish", "Fort"]
+    assert any("10.11.3" in e.cites for e in events)
+    assert [d.kind for d in decider.asked] == ["main", "main"]
+
+
+def test_a_restriction_against_pals_of_either_player_names_no_side() -> None:
+    # 9.2.4.1 "this turn, your Pals cannot attack a Pal named Wall": the card names no controller, so the event a
+    # judge reads names the Wall and no player's side; read from a cards file as a judge writes one
+    truce = yaml.safe_load("""
+        name: Truce
+        type: event
+        cost: 0
+        effect:
+          - {do: cannot_attack, target: {all: true, type: pal, controller: you},
+             against: {type: pal, controller: any, name: Wall}}
+    """)
+    g = Game.from_setup(board({"base": ["Striker"], "hand": ["Truce"]}, {"base": ["Wall"]}),
+                        [truce, pal("Striker"), pal("Wall")])
+    g.run(ScriptedDecider(["play Truce"]))
+    (restriction,) = [e.what for e in g.events if "cannot attack" in e.what]
+    assert restriction == "Striker: cannot attack Wall pal until end of turn"
