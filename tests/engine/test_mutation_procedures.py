@@ -132,3 +132,60 @@ def test_a_restriction_against_pals_of_either_player_names_no_side() -> None:
     g.run(ScriptedDecider(["play Truce"]))
     (restriction,) = [e.what for e in g.events if "cannot attack" in e.what]
     assert restriction == "Striker: cannot attack Wall pal until end of turn"
+
+
+def test_a_battle_opponent_penalty_reaches_the_battle_opponent_only() -> None:
+    # "its battle opponent gets -1000 power": 9.4.3 the Pal it battles is its battle opponent, only during the
+    # battle. Dread (1000) attacks the rested Guard (1500), which battles at 500: 9.6.3 Dread takes 500 damage and
+    # survives; the Guard takes 1000, at least its 500 power at the check timing of the damage step (11.4.1)
+    dread = pal("Dread", abilities=[{"kind": "continuous", "effect": [
+        {"do": "power", "amount": -1000, "target": "battle_opponent"}]}])
+    g = Game.from_setup(board({"base": ["Dread"]}, {"base": ["Scout", {"card": "Guard", "state": "rested"}]}),
+                        [dread, pal("Scout"), pal("Guard", power=1500)])
+    assert {c.label: stats.power(g, c) for c in g.base_cards()} == {"Dread": 1000, "Scout": 1000, "Guard": 1500}
+    g.run(ScriptedDecider(["attack Dread -> Guard", "none"]))
+    assert {c.label: c.damage for c in g.base_cards()} == {"Dread": 500, "Scout": 0}
+    assert g.snapshot()["players"]["B"]["graveyard"] == ["Guard"]
+
+
+def test_the_stand_phase_event_shows_what_stood() -> None:
+    # 7.2.1 every card in the base and every soul in the soul area stands: before, the rested Pal and 2 rested
+    # souls; after, none rested
+    g = Game.from_setup(board({"base": [{"card": "Sleeper", "state": "rested"}], "souls": {"rested": 2, "standing": 1}},
+                              phase="end", turn_player="B"), [pal("Sleeper")])
+    g.run(ScriptedDecider([]))
+    (stood,) = [e for e in g.events if e.cites == ("7.2.1",)]
+    assert stood.what == "A stands 1 base card(s) and 2 soul(s)"
+    assert stood.before == {"rested": ["Sleeper"], "souls_rested": 2}
+    assert stood.after == {"rested": [], "souls_rested": 0}
+
+
+class MaterialAtEachMain(ScriptedDecider):
+    """Follows the script; notes B's material at each main-phase decision, with whose turn it is."""
+
+    def __init__(self, script: list[str]) -> None:
+        super().__init__(script)
+        self.seen: list[tuple[str, int]] = []
+
+    def decide(self, decision, game):  # type: ignore[no-untyped-def]
+        if decision.kind == "main":
+            self.seen.append((decision.player, game.players[1].material))
+        return super().decide(decision, game)
+
+
+def _material_at_main_phases(whose: str) -> list[tuple[str, int]]:
+    """B's Sentry: "at the start of [whose] main phase, gain 1 material", from A's stand phase to B's main."""
+    sentry = pal("Sentry", abilities=[{"kind": "auto", "trigger": "start_of_phase", "phase": "main", "whose": whose,
+                                       "effect": [{"do": "gain", "resource": "material", "amount": 1}]}])
+    g = Game.from_setup(board({}, {"base": ["Sentry"]}, phase="stand"), [sentry])
+    decider = MaterialAtEachMain(["end_turn"])
+    g.run(decider)
+    return decider.seen
+
+
+def test_a_phase_trigger_fires_on_the_turns_it_names() -> None:
+    # 10.8.1 "at the start of your opponent's main phase" / "of your main phase" / "of each main phase": the
+    # turn is the turn player's (7.1.1); B's Sentry, A's turn then B's
+    assert _material_at_main_phases("opponent") == [("A", 1), ("B", 1)]
+    assert _material_at_main_phases("you") == [("A", 0), ("B", 1)]
+    assert _material_at_main_phases("any") == [("A", 1), ("B", 2)]
