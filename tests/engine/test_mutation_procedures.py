@@ -189,3 +189,20 @@ def test_a_phase_trigger_fires_on_the_turns_it_names() -> None:
     assert _material_at_main_phases("opponent") == [("A", 1), ("B", 1)]
     assert _material_at_main_phases("you") == [("A", 0), ("B", 1)]
     assert _material_at_main_phases("any") == [("A", 1), ("B", 2)]
+
+
+def test_a_state_trigger_fires_beside_a_deploy_trigger_already_waiting() -> None:
+    # 10.8.6 "when your hand is empty, draw 1 card": playing the last card of the hand, a Pal with "when deployed,
+    # gain 1 ingredient", empties it; the deploy trigger is on standby (10.8.1) and the state trigger enters
+    # standby as well (10.8.6.1): the player chooses their order and both resolve; the draw ends the state
+    scholar = pal("Scholar", abilities=[{"kind": "auto", "trigger": "state", "state": "hand_empty",
+                                         "effect": [{"do": "draw", "amount": 1}]}])
+    newbie = pal("Newbie", abilities=[{"kind": "auto", "trigger": "on_deploy",
+                                       "effect": [{"do": "gain", "resource": "ingredient", "amount": 1}]}])
+    g = Game.from_setup(board({"base": ["Scholar"], "hand": ["Newbie"], "souls": {"standing": 1}}), [scholar, newbie])
+    decider = ScriptedDecider(["play Newbie", "Newbie: on_deploy"])
+    g.run(decider)
+    (order,) = [d for d in decider.asked if d.kind == "order_triggers"]
+    assert {"Newbie: on_deploy", "Scholar: state"} <= set(order.labels())
+    a = g.snapshot()["players"]["A"]
+    assert (len(a["hand"]), a["ingredient"]) == (1, 1)
