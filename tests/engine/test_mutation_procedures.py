@@ -206,3 +206,26 @@ def test_a_state_trigger_fires_beside_a_deploy_trigger_already_waiting() -> None
     assert {"Newbie: on_deploy", "Scholar: state"} <= set(order.labels())
     a = g.snapshot()["players"]["A"]
     assert (len(a["hand"]), a["ingredient"]) == (1, 1)
+
+
+def _ally_deployed_cites(fallen: list[str]) -> list[tuple[str, ...]]:
+    """Revive puts every Pal of A's graveyard into the base in one move event; among them the Herald ("when a Pal
+    of yours is deployed, gain 1 material"). The cites of each Herald trigger."""
+    herald = pal("Herald", abilities=[{"kind": "auto", "trigger": "on_ally_deployed",
+                                       "effect": [{"do": "gain", "resource": "material", "amount": 1}]}])
+    revive = {"name": "Revive", "type": "event", "cost": 0, "effect": [
+        {"do": "place", "target": {"all": True, "type": "pal", "zone": "graveyard", "controller": "you"},
+         "to": "base"}]}
+    g = Game.from_setup(board({"hand": ["Revive"], "graveyard": fallen}),
+                        [herald, revive, *(pal(n) for n in fallen if n != "Herald")])
+    g.run(ScriptedDecider(["play Revive"]))
+    assert g.snapshot()["players"]["A"]["material"] == 1
+    return [e.cites for e in g.events if e.what.startswith("Herald:") and "triggers" in e.what]
+
+
+def test_a_pal_entering_with_its_watcher_is_seen_in_either_order() -> None:
+    # 10.8.4.2 a card whose zone-change trigger starts to work in the zone it enters sees a card entering at the
+    # same time: the Herald, put back with the Trainee, sees the Trainee deployed, whichever was put first
+    for fallen in (["Herald", "Trainee"], ["Trainee", "Herald"]):
+        (cites,) = _ally_deployed_cites(fallen)
+        assert "10.8.4.2" in cites
