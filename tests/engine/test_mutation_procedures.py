@@ -229,3 +229,17 @@ def test_a_pal_entering_with_its_watcher_is_seen_in_either_order() -> None:
     for fallen in (["Herald", "Trainee"], ["Trainee", "Herald"]):
         (cites,) = _ally_deployed_cites(fallen)
         assert "10.8.4.2" in cites
+
+
+def _pal_limit_after(x: str) -> int:
+    expand = {"name": "Expand", "type": "event", "cost": 0, "effect": [{"do": "pal_limit", "amount": "X"}]}
+    g = Game.from_setup(board({"hand": ["Expand"]}), [expand])
+    g.run(ScriptedDecider(["play Expand", x]))
+    return g.players[0].pal_limit
+
+
+def test_a_pal_limit_raised_by_x_follows_the_x_chosen() -> None:
+    # 4.4.5 a player's Pal limit, 5 at the start (4.4.5.2), changed by an effect; 10.6.2.2.2 (zh) X is chosen by the player, 0 or more
+    # (1.3.5): X = 0 leaves 5, X = 2 makes 7
+    assert _pal_limit_after("0") == 5
+    assert _pal_limit_after("2") == 7
