@@ -74,6 +74,13 @@ TEST_COMMAND = (  # a fresh cache each time: the rulings' cached runs must not h
 TIMEOUT_SECONDS = 180
 
 
+def code_version() -> str:
+    """The commit measured, marked when the checkout holds changes not committed."""
+    commit = subprocess.run(["git", "rev-parse", "--short", "HEAD"], cwd=ROOT, capture_output=True, text=True).stdout
+    dirty = subprocess.run(["git", "status", "--porcelain"], cwd=ROOT, capture_output=True, text=True).stdout
+    return commit.strip() + (" + uncommitted changes" if dirty.strip() else "")
+
+
 def copy_checkout(into: Path) -> None:
     """The files git knows (tracked, or new and not ignored), as they are now."""
     listed = subprocess.run(["git", "ls-files", "--cached", "--others", "--exclude-standard", "-z"], cwd=ROOT,
@@ -174,7 +181,9 @@ def read_notes() -> dict[tuple[str, str], str]:
     return {(n["module"], n["mutant"].strip()): n["reason"] for n in notes}
 
 
-def report(session: Path) -> float:
+def report(session: Path, header: str) -> float:
+    """Print every equivalent and survivor (with its diff), then one summary block: what was measured (header),
+    the score and the survivors by place, everything a reader of the figure needs."""
     from cosmic_ray.work_db import WorkDB, use_db
     from cosmic_ray.work_item import TestOutcome, WorkerOutcome
 
@@ -195,15 +204,18 @@ def report(session: Path) -> float:
                 survived.append((where, module, line, result.diff or ""))
             else:
                 incompetent.append(where)
-    counted = len(caught) + len(survived)
-    score = len(caught) / counted if counted else 0.0
-    print(f"mutants run: {counted + len(same) + len(incompetent)}  caught: {len(caught)}  survived: {len(survived)}"
-          f"  equivalent (left out): {len(same)}  incompetent (left out): {len(incompetent)}")
-    print(f"score: {score:.1%} ({len(caught)}/{counted}) of the non-equivalent mutants caught")
     for where, reason in same:
         print(f"equivalent  {where}: {reason}")
     for where, module, line, diff in survived:
         print(f"SURVIVED  {where}\n  module: {module}\n  mutant: {line!r}\n{diff}")
+    counted = len(caught) + len(survived)
+    score = len(caught) / counted if counted else 0.0
+    print(f"\n==== {header}")
+    print(f"mutants run: {counted + len(same) + len(incompetent)}  caught: {len(caught)}  survived: {len(survived)}"
+          f"  equivalent (left out): {len(same)}  incompetent (left out): {len(incompetent)}")
+    print(f"score: {score:.1%} ({len(caught)}/{counted}) of the non-equivalent mutants caught")
+    for where, _module, line, _diff in survived:
+        print(f"  survivor  {where}: {line}")
     return score
 
 
@@ -216,6 +228,7 @@ def main() -> None:
     args = ap.parse_args()
     work = Path(tempfile.mkdtemp(prefix="pal-judge-mutation-"))
     try:
+        measured = code_version()
         copy_checkout(work)
         if args.tests_from:
             use_tests_from(args.tests_from, work)
@@ -232,9 +245,10 @@ def main() -> None:
         started, load_before = time.monotonic(), os.getloadavg()[0]
         subprocess.run(["cosmic-ray", "exec", str(config), str(session)], cwd=work, check=True,
                        env=env)
-        print(f"seed {args.seed}: wall time {time.monotonic() - started:.0f} s on {os.cpu_count()} cores, "
-              f"load average {load_before:.1f} at the start, {os.getloadavg()[0]:.1f} at the end")
-        report(session)
+        report(session, f"seed {args.seed}, sample {kept} of {total - type_only} mutants ({type_only} type-only left "
+                        f"out), code {measured}, tests {args.tests_from or 'of the checkout'}; wall time "
+                        f"{time.monotonic() - started:.0f} s on {os.cpu_count()} cores, load average "
+                        f"{load_before:.1f} at the start, {os.getloadavg()[0]:.1f} at the end")
     finally:
         if args.keep:
             print(f"work folder kept: {work}", file=sys.stderr)

@@ -4,6 +4,9 @@ and 20); expectations come from rules/zh.txt, the clause beside each."""
 
 from __future__ import annotations
 
+import json
+
+import pytest
 import yaml
 from engine_helpers import board, pal
 from pal_judge.engine import Game, ScriptedDecider, stats
@@ -243,3 +246,56 @@ def test_a_pal_limit_raised_by_x_follows_the_x_chosen() -> None:
     # (1.3.5): X = 0 leaves 5, X = 2 makes 7
     assert _pal_limit_after("0") == 5
     assert _pal_limit_after("2") == 7
+
+
+def test_damage_counted_from_the_board_when_the_event_resolves() -> None:
+    # "deal damage to your opponent equal to the number of Pals you control": 2.16.1 the Pals that have that
+    # information are counted as the effect is done (10.6.2.4): 2 Pals, 2 damage. The event a judge reads cites
+    # those two clauses and no more.
+    volley = {"name": "Volley", "type": "event", "cost": 0, "effect": [
+        {"do": "damage", "amount": {"count": {"type": "pal", "controller": "you"}}, "target": "opponent"}]}
+    g = Game.from_setup(board({"base": ["Trainee", "Waker"], "hand": ["Volley"]}, {"base": ["Scout"]}),
+                        [volley, pal("Trainee"), pal("Waker"), pal("Scout")])
+    g.run(ScriptedDecider(["play Volley"]))
+    (amount,) = [e for e in g.events if "the amount is" in e.what]
+    assert amount.after == {"amount": 2} and amount.cites == ("2.16.1", "10.6.2.4")
+    assert g.snapshot()["players"]["B"]["life"] == 8
+
+
+class SavesAtSecondMain(ScriptedDecider):
+    """Follows the script, and at the second main-phase decision goes on in a copy of the game saved and read
+    back through JSON (as `replay --save-at` does), answering the rest of the script there."""
+
+    def __init__(self, script: list[str]) -> None:
+        super().__init__(script)
+        self.mains = 0
+        self.resumed: Game | None = None
+
+    def decide(self, decision, game):  # type: ignore[no-untyped-def]
+        if decision.kind == "main":
+            self.mains += 1
+            if self.mains == 2 and self.resumed is None:
+                self.resumed = Game.from_data(json.loads(json.dumps(game.to_data(decision.kind))))
+                raise KeyboardInterrupt
+        return super().decide(decision, game)
+
+
+def test_an_effect_ended_by_leaving_the_base_does_not_end_again_in_a_resumed_game() -> None:
+    # 10.10.2 a Pal that leaves the base loses the effects applied to it (a new object, 4.1.4): Boost's "+1000
+    # until end of turn" ends when Meteor destroys the Striker, so at the end phase (7.6.4) no effect is left to
+    # end. The game is saved after Boost and resumed; its decks of 300 cards give objects numbers past 256.
+    boost = {"name": "Boost", "type": "event", "cost": 0, "effect": [
+        {"do": "power", "amount": 1000, "target": {"all": True, "name": "Striker"}}]}
+    meteor = {"name": "Meteor", "type": "event", "cost": 0, "effect": [
+        {"do": "destroy", "target": {"choose": 1, "type": "pal"}}]}
+    g = Game.from_setup(board({"base": ["Striker"], "hand": ["Boost", "Meteor"], "deck": 300}, {"deck": 300}),
+                        [boost, meteor, pal("Striker")])
+    saver = SavesAtSecondMain(["play Boost"])
+    with pytest.raises(KeyboardInterrupt):
+        g.run(saver)
+    assert saver.resumed is not None
+    resumed = saver.resumed
+    resumed.run(ScriptedDecider(["play Meteor", "end_turn"]))
+    whats = [e.what for e in resumed.events]
+    assert "effects on Striker end: it left the base" in whats
+    assert not [w for w in whats if "lasting until end of turn end" in w]
