@@ -299,3 +299,47 @@ def test_an_effect_ended_by_leaving_the_base_does_not_end_again_in_a_resumed_gam
     whats = [e.what for e in resumed.events]
     assert "effects on Striker end: it left the base" in whats
     assert not [w for w in whats if "lasting until end of turn end" in w]
+
+
+def _blockers_offered(scared: str) -> list[str]:
+    """B has two standing Pals, Elder and Youngster; A's Fear ("a Pal of your opponent cannot block this turn")
+    picks `scared`, then A's Striker attacks B: the Pals B is offered as blockers."""
+    fear = {"name": "Fear", "type": "event", "cost": 0, "effect": [
+        {"do": "cannot_block", "target": {"choose": 1, "type": "pal", "controller": "opponent"}}]}
+    g = Game.from_setup(board({"base": ["Striker"], "hand": ["Fear"]}, {"base": ["Elder", "Youngster"]}),
+                        [fear, pal("Striker", power=3000), pal("Elder"), pal("Youngster")])
+    decider = ScriptedDecider(["play Fear", scared, "attack Striker -> player"])
+    g.run(decider)
+    (block,) = [d for d in decider.asked if d.kind == "block"]
+    return [label for label in block.labels() if label in ("Elder", "Youngster")]
+
+
+def test_a_pal_that_cannot_block_is_the_only_one_not_offered() -> None:
+    # 10.10.1.3 "cannot block" applies to the Pal the effect chose; 9.4.2 every other standing Pal of the
+    # defending player may still block, whichever of the two was chosen
+    assert _blockers_offered("Youngster") == ["Elder"]
+    assert _blockers_offered("Elder") == ["Youngster"]
+
+
+def _overflow_after_deploying(barracks_owner: str, pals: int) -> tuple[int, int]:
+    """A has `pals` Pals and plays one more, keeping the oldest ones when asked; a Barracks ("your Pal limit is 2
+    more", 4.4.5) is in `barracks_owner`'s base. A's Pals in the base and in the graveyard afterwards."""
+    barracks = {"name": "Barracks", "type": "structure", "cost": 0, "power": 1000, "abilities": [
+        {"kind": "continuous", "effect": [{"do": "pal_limit", "amount": 2}]}]}
+    names = [f"Pal {n}" for n in range(1, pals + 2)]
+    a = {"base": names[:-1] + (["Barracks"] if barracks_owner == "A" else []), "hand": names[-1:],
+         "souls": {"standing": 1}}
+    b = {"base": ["Barracks"]} if barracks_owner == "B" else {}
+    g = Game.from_setup(board(a, b), [barracks, *(pal(n) for n in names)])
+    limit = 7 if barracks_owner == "A" else 5
+    g.run(ScriptedDecider([f"play {names[-1]}", *names[:limit - 1]]))
+    snap = g.snapshot()["players"]["A"]
+    return sum(1 for c in snap["base"] if c["card"] != "Barracks"), len(snap["graveyard"])
+
+
+def test_a_continuous_pal_limit_counts_for_its_controller_only() -> None:
+    # 4.4.5 the Pal limit, 5 at the start (4.4.5.2), raised by 2 by A's own Barracks: an 8th Pal is one too many
+    # and 7 stay (11.5.1: the new one and 6 chosen); B's Barracks does not raise A's limit: a 6th Pal is one too
+    # many and 5 stay
+    assert _overflow_after_deploying("A", pals=7) == (7, 1)
+    assert _overflow_after_deploying("B", pals=5) == (5, 1)
