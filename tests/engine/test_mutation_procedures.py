@@ -322,24 +322,63 @@ def test_a_pal_that_cannot_block_is_the_only_one_not_offered() -> None:
 
 
 def _overflow_after_deploying(barracks_owner: str, pals: int) -> tuple[int, int]:
-    """A has `pals` Pals and plays one more, keeping the oldest ones when asked; a Barracks ("your Pal limit is 2
+    """A has `pals` Pals and plays one more, keeping the oldest ones when asked; a Barracks ("your Pal limit is 1
     more", 4.4.5) is in `barracks_owner`'s base. A's Pals in the base and in the graveyard afterwards."""
     barracks = {"name": "Barracks", "type": "structure", "cost": 0, "power": 1000, "abilities": [
-        {"kind": "continuous", "effect": [{"do": "pal_limit", "amount": 2}]}]}
+        {"kind": "continuous", "effect": [{"do": "pal_limit", "amount": 1}]}]}
     names = [f"Pal {n}" for n in range(1, pals + 2)]
     a = {"base": names[:-1] + (["Barracks"] if barracks_owner == "A" else []), "hand": names[-1:],
          "souls": {"standing": 1}}
     b = {"base": ["Barracks"]} if barracks_owner == "B" else {}
     g = Game.from_setup(board(a, b), [barracks, *(pal(n) for n in names)])
-    limit = 7 if barracks_owner == "A" else 5
+    limit = 6 if barracks_owner == "A" else 5
     g.run(ScriptedDecider([f"play {names[-1]}", *names[:limit - 1]]))
     snap = g.snapshot()["players"]["A"]
     return sum(1 for c in snap["base"] if c["card"] != "Barracks"), len(snap["graveyard"])
 
 
 def test_a_continuous_pal_limit_counts_for_its_controller_only() -> None:
-    # 4.4.5 the Pal limit, 5 at the start (4.4.5.2), raised by 2 by A's own Barracks: an 8th Pal is one too many
-    # and 7 stay (11.5.1: the new one and 6 chosen); B's Barracks does not raise A's limit: a 6th Pal is one too
+    # 4.4.5 the Pal limit, 5 at the start (4.4.5.2), raised by 1 by A's own Barracks: a 7th Pal is one too many
+    # and 6 stay (11.5.1: the new one and 5 chosen); B's Barracks does not raise A's limit: a 6th Pal is one too
     # many and 5 stay
-    assert _overflow_after_deploying("A", pals=7) == (7, 1)
+    assert _overflow_after_deploying("A", pals=6) == (6, 1)
     assert _overflow_after_deploying("B", pals=5) == (5, 1)
+
+
+def _deck_after_sinking(to: str) -> tuple[list[str], list[str], list[str]]:
+    """A puts both of its Pals, Trainee and Waker, on the `to` of its deck (of 2 Fillers), choosing the Trainee
+    first: the deck from the top, the order prompts, and the trace's order events."""
+    sink = {"name": "Sink", "type": "event", "cost": 0, "effect": [
+        {"do": "place", "target": {"all": True, "type": "pal", "controller": "you"}, "to": f"deck_{to}"}]}
+    g = Game.from_setup(board({"base": ["Trainee", "Waker"], "hand": ["Sink"], "deck": 2}),
+                        [sink, pal("Trainee"), pal("Waker")])
+    decider = ScriptedDecider(["play Sink", "Trainee"])
+    g.run(decider)
+    prompts = [d.prompt for d in decider.asked if d.kind == "order_cards"]
+    return [c.card.name for c in g.players[0].deck], prompts, [e.what for e in g.events if "4.1.5" in e.cites]
+
+
+def test_cards_put_on_the_deck_together_are_ordered_by_their_player() -> None:
+    # 4.1.5 cards put into the deck at the same time: the deck's player chooses their order, one card at a time;
+    # on the bottom the last one chosen is the lowest, on the top the last one chosen is the top card
+    deck, prompts, events = _deck_after_sinking("bottom")
+    assert deck == ["Filler", "Filler", "Trainee", "Waker"]
+    assert len(prompts) == 1 and "bottom" in prompts[0] and "top" not in prompts[0]
+    assert events == ["A puts Trainee on the bottom of the deck next"]
+    deck, prompts, events = _deck_after_sinking("top")
+    assert deck == ["Waker", "Trainee", "Filler", "Filler"]
+    assert len(prompts) == 1 and "top" in prompts[0] and "bottom" not in prompts[0]
+    assert events == ["A puts Trainee on the top of the deck next"]
+
+
+def test_each_triggered_ability_of_a_pal_waits_for_its_own_event() -> None:
+    # 10.8.1 an automatic ability triggers when its own condition happens. Both players have a Sentinel ("when this
+    # Pal attacks, gain 1 material"; "when this Pal blocks, gain 1 ingredient"): A's attacks (9.3) and B's blocks
+    # (9.4.2), so A gains 1 material and B 1 ingredient, and nothing else
+    sentinel = pal("Sentinel", abilities=[
+        {"kind": "auto", "trigger": "on_attack", "effect": [{"do": "gain", "resource": "material", "amount": 1}]},
+        {"kind": "auto", "trigger": "on_block", "effect": [{"do": "gain", "resource": "ingredient", "amount": 1}]}])
+    g = Game.from_setup(board({"base": ["Sentinel"]}, {"base": ["Sentinel"]}), [sentinel])
+    g.run(ScriptedDecider(["attack Sentinel -> player", "Sentinel#2"]))
+    players = g.snapshot()["players"]
+    assert [(players[p]["material"], players[p]["ingredient"]) for p in "AB"] == [(1, 0), (0, 1)]
