@@ -382,3 +382,23 @@ def test_each_triggered_ability_of_a_pal_waits_for_its_own_event() -> None:
     g.run(ScriptedDecider(["attack Sentinel -> player", "Sentinel#2"]))
     players = g.snapshot()["players"]
     assert [(players[p]["material"], players[p]["ingredient"]) for p in "AB"] == [(1, 0), (0, 1)]
+
+
+def _end_of_main_cites(b_base: list[str]) -> tuple[str, ...]:
+    """A's Caged Berserker must attack if able but cannot attack a player; A ends the main phase."""
+    caged = pal("Caged Berserker", power=2000, abilities=[{"kind": "continuous", "effect": [
+        {"do": "must_attack"}, {"do": "cannot_attack", "target": "self", "against": "opponent"}]}])
+    g = Game.from_setup(board({"base": ["Caged Berserker"]}, {"base": b_base}),
+                        [caged, pal("Decoy", keywords=["taunt"])])
+    g.run(ScriptedDecider(["end_turn"]))
+    (ended,) = [e for e in g.events if e.what == "A ends the main phase"]
+    return ended.cites
+
+
+def test_a_pal_that_must_attack_but_has_no_legal_target_lets_the_turn_end() -> None:
+    # 7.5.2.1 the obligation binds a Pal only if it can attack legally; this one may not attack the player
+    # (9.2.4.1) and a standing Pal is no legal target (9.2.3), Taunt or not (12.10.3): the prohibition prevails
+    # (1.3.3), with or without B's standing Taunt Pal
+    for b_base in ([], ["Decoy"]):
+        cites = _end_of_main_cites(b_base)
+        assert {"1.3.3", "7.5.2.1", "9.2.4.1"} <= set(cites)
