@@ -402,3 +402,41 @@ def test_a_pal_that_must_attack_but_has_no_legal_target_lets_the_turn_end() -> N
     for b_base in ([], ["Decoy"]):
         cites = _end_of_main_cites(b_base)
         assert {"1.3.3", "7.5.2.1", "9.2.4.1"} <= set(cites)
+
+
+def _after_butchering(victim: str) -> dict[str, list[str]]:
+    """A's Cleaver: "butcher 1 Pal" chosen among every Pal in the bases; A has the Trainee, B the Scout."""
+    cleaver = {"name": "Cleaver", "type": "event", "cost": 0, "effect": [
+        {"do": "butcher", "target": {"choose": 1, "type": "pal"}}]}
+    g = Game.from_setup(board({"base": ["Trainee"], "hand": ["Cleaver"]}, {"base": ["Scout"]}),
+                        [cleaver, pal("Trainee"), pal("Scout")])
+    g.run(ScriptedDecider(["play Cleaver", victim]))
+    players = g.snapshot()["players"]
+    return {p: sorted(c["card"] for c in players[p]["base"]) for p in "AB"}
+
+
+def test_a_player_butchers_only_a_pal_they_control() -> None:
+    # 5.16.1 a Pal is butchered only if the player doing it controls it: A's own Trainee goes to the graveyard;
+    # B's Scout, chosen by A, stays
+    assert _after_butchering("Trainee") == {"A": [], "B": ["Scout"]}
+    assert _after_butchering("Scout") == {"A": ["Trainee"], "B": ["Scout"]}
+
+
+def _trigger_cites_of(ability: dict) -> tuple[str, ...]:
+    """A's Herald with `ability` (gain 1 material); A's Striker attacks the player from the start of the main
+    phase, so a block step starts too."""
+    herald = pal("Herald", abilities=[{**ability, "effect": [{"do": "gain", "resource": "material", "amount": 1}]}])
+    g = Game.from_setup(board({"base": ["Herald", "Striker"]}, {"base": ["Scout"]}, phase="stand"),
+                        [herald, pal("Striker"), pal("Scout")])
+    g.run(ScriptedDecider(["attack Striker -> player", "none"]))
+    (triggered,) = [e.cites for e in g.events if e.what.startswith("Herald:") and "triggers" in e.what]
+    return triggered
+
+
+def test_a_phase_or_step_trigger_cites_the_start_of_that_phase_or_step() -> None:
+    # 10.8.1 "at the start of your main phase" triggers at the beginning of the main phase (7.5.1); "at the start
+    # of the block step" at the beginning of the block step (9.4.1)
+    phase = _trigger_cites_of({"kind": "auto", "trigger": "start_of_phase", "phase": "main"})
+    assert "7.5.1" in phase and "9.4.1" not in phase
+    step = _trigger_cites_of({"kind": "auto", "trigger": "start_of_step", "step": "block"})
+    assert "9.4.1" in step and "7.5.1" not in step
