@@ -440,3 +440,51 @@ def test_a_phase_or_step_trigger_cites_the_start_of_that_phase_or_step() -> None
     assert "7.5.1" in phase and "9.4.1" not in phase
     step = _trigger_cites_of({"kind": "auto", "trigger": "start_of_step", "step": "block"})
     assert "9.4.1" in step and "7.5.1" not in step
+
+
+def _after_destroying_a_bulwark(a: dict, first: str, answers: list[str]) -> tuple[dict, int]:
+    """Meteor destroys A's Bulwark, which has two replacements: "Sacrifice" (you may butcher 2 Pals instead) and
+    "Brace" (discard 1 card instead: rest this Pal). A applies `first` first. A's zones, and how many times A
+    was asked to order the replacements."""
+    bulwark = pal("Bulwark", abilities=[
+        {"kind": "replacement", "name": "Sacrifice", "replaces": "destroy", "optional": True,
+         "instead": [{"do": "butcher", "amount": 2}]},
+        {"kind": "replacement", "name": "Brace", "replaces": "destroy", "cost": [{"discard": 1}],
+         "instead": [{"do": "rest", "target": "self"}]}])
+    meteor = {"name": "Meteor", "type": "event", "cost": 0, "effect": [
+        {"do": "destroy", "target": {"choose": 1, "type": "pal", "name": "Bulwark"}}]}
+    g = Game.from_setup(board(a), [bulwark, meteor, pal("Trainee"), pal("Waker")])
+    decider = ScriptedDecider(["play Meteor", f"Bulwark: {first}", *answers])
+    g.run(decider)
+    return g.snapshot()["players"]["A"], [d.kind for d in decider.asked].count("order_replacements")
+
+
+def test_when_the_first_replacement_cannot_apply_the_next_one_still_may() -> None:
+    # 10.11.2 the controller of the affected Pal chooses which replacement applies first; 10.11.3 one that cannot
+    # be done does not apply, and the other still replaces the destruction (10.11.1). Sacrifice first with no
+    # other Pal to butcher: Brace applies (the Trainee in hand is discarded, the Bulwark rests)
+    a, asked = _after_destroying_a_bulwark({"base": ["Bulwark"], "hand": ["Meteor", "Trainee"]}, "Sacrifice", [])
+    assert asked == 1
+    assert [(c["card"], c["state"]) for c in a["base"]] == [("Bulwark", "rested")]
+    assert sorted(a["graveyard"]) == ["Meteor", "Trainee"]
+    # Brace first with no card left to discard (10.4.2.2): Sacrifice applies, the Trainee and the Waker are butchered
+    a, asked = _after_destroying_a_bulwark({"base": ["Bulwark", "Trainee", "Waker"], "hand": ["Meteor"]}, "Brace",
+                                           ["yes", "Trainee", "Waker"])
+    assert asked == 1
+    assert [(c["card"], c["state"]) for c in a["base"]] == [("Bulwark", "standing")]
+    assert sorted(a["graveyard"]) == ["Meteor", "Trainee", "Waker"]
+
+
+def _game_end_reason(do: str) -> tuple[str | None, str]:
+    verdict = {"name": "Verdict", "type": "event", "cost": 0, "effect": [{"do": do, "who": "opponent"}]}
+    g = Game.from_setup(board({"hand": ["Verdict"]}), [verdict])
+    g.run(ScriptedDecider(["play Verdict"]))
+    assert g.result is not None
+    return g.result.winner, g.result.reason
+
+
+def test_an_effect_that_makes_a_player_win_or_lose_says_which() -> None:
+    # 1.2.4 an effect may make a player win or lose the game: "your opponent loses" ends it with A the winner;
+    # "your opponent wins" with B the winner; the reason a judge reads names the player and what happened
+    assert _game_end_reason("lose") == ("A", "an effect makes B lose")
+    assert _game_end_reason("win") == ("B", "an effect makes B win")
