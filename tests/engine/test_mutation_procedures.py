@@ -488,3 +488,67 @@ def test_an_effect_that_makes_a_player_win_or_lose_says_which() -> None:
     # "your opponent wins" with B the winner; the reason a judge reads names the player and what happened
     assert _game_end_reason("lose") == ("A", "an effect makes B lose")
     assert _game_end_reason("win") == ("B", "an effect makes B win")
+
+
+def test_a_butcher_cost_is_paid_with_the_pal_chosen() -> None:
+    # 10.4.2 a cost is paid in full before the effect; "butcher 1 Pal" (5.16.2) puts the Pal chosen into the
+    # graveyard: the Trainee goes and the Waker stays, and the ability's 2 ingredient are gained
+    shrine = {"name": "Shrine", "type": "structure", "cost": 0, "power": 1000, "abilities": [
+        {"kind": "activated", "cost": [{"butcher": 1}], "effect": [{"do": "gain", "resource": "ingredient",
+                                                                     "amount": 2}]}]}
+    g = Game.from_setup(board({"base": ["Shrine", "Trainee", "Waker"]}), [shrine, pal("Trainee"), pal("Waker")])
+    g.run(ScriptedDecider(["activate Shrine", "Trainee"]))
+    a = g.snapshot()["players"]["A"]
+    assert sorted(c["card"] for c in a["base"]) == ["Shrine", "Waker"]
+    assert a["graveyard"] == ["Trainee"] and a["ingredient"] == 2
+
+
+def test_exactly_as_many_targets_as_asked_are_all_taken_without_a_choice() -> None:
+    # 10.6.3.1 choose 2 when there are exactly 2: both are chosen, the player is not asked; with 3 the player
+    # chooses 2 (10.6.3)
+    purge = {"name": "Purge", "type": "event", "cost": 0, "effect": [
+        {"do": "destroy", "target": {"choose": 2, "type": "pal", "controller": "opponent"}}]}
+    cards = [purge, pal("Scout"), pal("Elder"), pal("Youngster")]
+    g = Game.from_setup(board({"hand": ["Purge"]}, {"base": ["Scout", "Elder"]}), cards)
+    decider = ScriptedDecider(["play Purge"])
+    g.run(decider)
+    assert [d.kind for d in decider.asked] == ["main", "main"]
+    assert sorted(g.snapshot()["players"]["B"]["graveyard"]) == ["Elder", "Scout"]
+    g = Game.from_setup(board({"hand": ["Purge"]}, {"base": ["Scout", "Elder", "Youngster"]}), cards)
+    decider = ScriptedDecider(["play Purge", "Scout", "Youngster"])
+    g.run(decider)
+    assert [d.kind for d in decider.asked] == ["main", "choose_targets", "choose_targets", "main"]
+    assert [c["card"] for c in g.snapshot()["players"]["B"]["base"]] == ["Elder"]
+
+
+def test_unnamed_activated_abilities_are_offered_by_their_place_on_the_card() -> None:
+    # 10.7 each activated ability of a card is used on its own: a Workshop with three unnamed ones offers them
+    # as its 1st, 2nd and 3rd; a card with one offers it by the card's name alone
+    workshop = {"name": "Workshop", "type": "structure", "cost": 0, "power": 1000, "abilities": [
+        {"kind": "activated", "effect": [{"do": "gain", "resource": resource, "amount": 1}]}
+        for resource in ("material", "ingredient", "material")]}
+    forge = {"name": "Forge", "type": "structure", "cost": 0, "power": 1000, "abilities": [
+        {"kind": "activated", "effect": [{"do": "gain", "resource": "material", "amount": 1}]}]}
+    g = Game.from_setup(board({"base": ["Workshop", "Forge"]}), [workshop, forge])
+    decider = ScriptedDecider(["activate Workshop: #2"])
+    g.run(decider)
+    assert [o for o in decider.asked[0].labels() if o.startswith("activate")] == [
+        "activate Workshop: #1", "activate Workshop: #2", "activate Workshop: #3", "activate Forge"]
+    a = g.snapshot()["players"]["A"]
+    assert (a["material"], a["ingredient"]) == (0, 1)
+
+
+def _keywords_of_striker(turns_ended: int) -> dict[str, int]:
+    call = {"name": "Rally Call", "type": "event", "cost": 0, "effect": [
+        {"do": "grant", "keyword": "breakthrough", "target": {"all": True, "name": "Striker"}}]}
+    g = Game.from_setup(board({"base": ["Striker"], "hand": ["Rally Call"]}), [call, pal("Striker")])
+    g.run(ScriptedDecider(["play Rally Call"] + ["end_turn"] * turns_ended))
+    (striker,) = g.base_cards()
+    return stats.keywords(g, striker)
+
+
+def test_a_keyword_given_until_end_of_turn_is_had_until_then() -> None:
+    # 10.10.1.2 an effect that gives a keyword: the Striker has Breakthrough for the rest of the turn, and no more
+    # once the turn ends (7.6.4)
+    assert "breakthrough" in _keywords_of_striker(turns_ended=0)
+    assert "breakthrough" not in _keywords_of_striker(turns_ended=1)
