@@ -522,7 +522,7 @@ def test_exactly_as_many_targets_as_asked_are_all_taken_without_a_choice() -> No
 
 
 def test_unnamed_activated_abilities_are_offered_by_their_place_on_the_card() -> None:
-    # 10.7 each activated ability of a card is used on its own: a Workshop with three unnamed ones offers them
+    # 8.3.1 the turn player chooses one activated ability of a card and uses it: a Workshop with three unnamed ones offers them
     # as its 1st, 2nd and 3rd; a card with one offers it by the card's name alone
     workshop = {"name": "Workshop", "type": "structure", "cost": 0, "power": 1000, "abilities": [
         {"kind": "activated", "effect": [{"do": "gain", "resource": resource, "amount": 1}]}
