@@ -242,8 +242,8 @@ def _pal_limit_after(x: str) -> int:
 
 
 def test_a_pal_limit_raised_by_x_follows_the_x_chosen() -> None:
-    # 4.4.5 a player's Pal limit, 5 at the start (4.4.5.2), changed by an effect; 10.6.2.2.2 (zh) X is chosen by the player, 0 or more
-    # (1.3.5): X = 0 leaves 5, X = 2 makes 7
+    # 4.4.5 a player's Pal limit, 5 at the start (4.4.5.2), changed by an effect; 10.6.2.2.2 (zh) X is chosen by
+    # the player, 0 or more (1.3.5): X = 0 leaves 5, X = 2 makes 7
     assert _pal_limit_after("0") == 5
     assert _pal_limit_after("2") == 7
 
@@ -522,8 +522,8 @@ def test_exactly_as_many_targets_as_asked_are_all_taken_without_a_choice() -> No
 
 
 def test_unnamed_activated_abilities_are_offered_by_their_place_on_the_card() -> None:
-    # 8.3.1 the turn player chooses one activated ability of a card and uses it: a Workshop with three unnamed ones offers them
-    # as its 1st, 2nd and 3rd; a card with one offers it by the card's name alone
+    # 8.3.1 the turn player chooses one activated ability of a card and uses it: a Workshop with three unnamed
+    # ones offers them as its 1st, 2nd and 3rd; a card with one offers it by the card's name alone
     workshop = {"name": "Workshop", "type": "structure", "cost": 0, "power": 1000, "abilities": [
         {"kind": "activated", "effect": [{"do": "gain", "resource": resource, "amount": 1}]}
         for resource in ("material", "ingredient", "material")]}
