@@ -552,3 +552,20 @@ def test_a_keyword_given_until_end_of_turn_is_had_until_then() -> None:
     # once the turn ends (7.6.4)
     assert "breakthrough" in _keywords_of_striker(turns_ended=0)
     assert "breakthrough" not in _keywords_of_striker(turns_ended=1)
+
+
+def test_after_a_nullified_attack_waiting_abilities_wait_for_the_end_of_battle_step() -> None:
+    # 5.18.1 once the effect that nullifies the attack has resolved, the battle goes at once to the end of battle
+    # step (9.7), with no check timing of the quick step (9.5.3) between: the Lookout's trigger ("when another
+    # card becomes rested, gain 1 material"), set off by the Smoke Screen resting the Sleeper, is used there
+    smoke = {"name": "Smoke Screen", "type": "event", "cost": 0, "keywords": ["Quick"], "effect": [
+        {"do": "nullify_attack"}, {"do": "rest", "target": {"all": True, "type": "pal", "name": "Sleeper"}}]}
+    lookout = pal("Lookout", abilities=[{"kind": "auto", "trigger": "on_other_rested",
+                                         "effect": [{"do": "gain", "resource": "material", "amount": 1}]}])
+    g = Game.from_setup(board({"base": ["Striker"]}, {"base": ["Lookout", "Sleeper"], "hand": ["Smoke Screen"]}),
+                        [smoke, lookout, pal("Striker"), pal("Sleeper")])
+    g.run(ScriptedDecider(["attack Striker -> player", "none", "play Smoke Screen"]))
+    order = [e.what for e in g.events]
+    end_of_battle = order.index("the attack was nullified: straight to the end of battle step")
+    assert order.index("Lookout: on_other_rested is used") > end_of_battle
+    assert g.snapshot()["players"]["B"]["material"] == 1 and g.snapshot()["players"]["B"]["life"] == 10
