@@ -1,0 +1,116 @@
+"""Issue 18: branches of the rule modules that no ruling or engine test reached (line coverage under
+bench/mutation.py's test command), each shown on both sides of its condition. Expectations from rules/zh.txt."""
+
+from __future__ import annotations
+
+from engine_helpers import board, pal
+from pal_judge.engine import Game, ScriptedDecider, stats
+
+
+def test_a_bonus_until_end_of_battle_ends_with_the_battle() -> None:
+    # 9.7.3 effects lasting "until end of battle" end in the end of battle step: the Charger's "+2000 until end of
+    # battle" (when it attacks) makes it 3000 against the 2000 Guard, which is destroyed; back at 1000 with the
+    # Guard's 2000 damage once the battle is over (damage stays until the end phase, 7.6.3), it is destroyed too
+    charger = pal("Charger", abilities=[{"kind": "auto", "trigger": "on_attack", "effect": [
+        {"do": "power", "amount": 2000, "target": "self", "duration": "until_end_of_battle"}]}])
+    g = Game.from_setup(board({"base": ["Charger"]}, {"base": [{"card": "Guard", "state": "rested"}]}),
+                        [charger, pal("Guard", power=2000)])
+    g.run(ScriptedDecider(["attack Charger -> Guard"]))
+    players = g.snapshot()["players"]
+    assert players["B"]["graveyard"] == ["Guard"] and players["A"]["graveyard"] == ["Charger"]
+    assert "effects lasting until end of battle end" in [e.what for e in g.events]
+
+
+def _after_scouting(rest: str | None) -> dict:
+    """Look at the top 3 cards, take a Pal named Waker into the hand, the rest to `rest`."""
+    scout = {"name": "Scout", "type": "event", "cost": 0, "effect": [
+        {"do": "look_and_choose", "amount": 3, "choose": 1, "filter": {"name": "Waker"}, "to": "hand",
+         **({"rest": rest} if rest else {})}]}
+    g = Game.from_setup(board({"hand": ["Scout"], "deck": ["Filler", "Waker", "Lucky Filler", "Filler"]}),
+                        [scout, pal("Waker")])
+    g.run(ScriptedDecider(["play Scout", "Waker"] + ([] if rest else ["Filler"])))
+    return g.snapshot()["players"]["A"]
+
+
+def test_looked_at_cards_not_taken_go_where_the_card_says() -> None:
+    # 5.9.1 look at the top 3, take the Waker (5.9.1.1); the other 2 go to the graveyard when the card says so, else
+    # to the bottom of the deck (4.1.5)
+    a = _after_scouting("graveyard")
+    assert a["hand"] == ["Waker"] and sorted(a["graveyard"]) == ["Filler", "Lucky Filler", "Scout"]
+    assert len(a["deck"]) == 1
+    a = _after_scouting(None)
+    assert a["hand"] == ["Waker"] and a["graveyard"] == ["Scout"] and len(a["deck"]) == 3
+
+
+def test_nullifying_an_attack_outside_a_battle_does_nothing() -> None:
+    # 5.18.1 applies while there is an attacking Pal (9.3.2.1); with none, the instruction cannot be done and
+    # nothing happens (1.3.2); the card still resolves and goes to the graveyard
+    smoke = {"name": "Smoke Screen", "type": "event", "cost": 0, "keywords": ["Quick"],
+             "effect": [{"do": "nullify_attack"}]}
+    g = Game.from_setup(board({"hand": ["Smoke Screen"]}), [smoke])
+    g.run(ScriptedDecider(["play Smoke Screen"]))
+    assert "no attack to nullify" in [e.what for e in g.events]
+    assert g.snapshot()["players"]["A"]["graveyard"] == ["Smoke Screen"]
+
+
+def _material_after_owl_call(night: bool) -> int:
+    # "draw 1 card. If it is night, gain 1 material"
+    call = {"name": "Owl Call", "type": "event", "cost": 0, "effect": [
+        {"do": "draw", "amount": 1}, {"do": "gain", "resource": "material", "amount": 1, "if": "night"}]}
+    g = Game.from_setup(board({"hand": ["Owl Call"]}, night=night), [call])
+    g.run(ScriptedDecider(["play Owl Call"]))
+    a = g.snapshot()["players"]["A"]
+    assert len(a["hand"]) == 1  # the draw has no condition
+    return a["material"]
+
+
+def test_a_step_with_a_condition_is_done_only_when_it_holds() -> None:
+    # 10.3.3 a part of an effect with a condition is done only while it holds (night: 5.3.4)
+    assert _material_after_owl_call(night=True) == 1
+    assert _material_after_owl_call(night=False) == 0
+
+
+def _guardian_after_meteor(turn_player: str) -> list[str]:
+    # the Guardian: "during your turn, if this Pal would be destroyed, rest it instead"
+    guardian = pal("Guardian", abilities=[{"kind": "replacement", "replaces": "destroy", "if": "your_turn",
+                                           "instead": [{"do": "rest", "target": "self"}]}])
+    meteor = {"name": "Meteor", "type": "event", "cost": 0, "keywords": ["Quick"], "effect": [
+        {"do": "destroy", "target": {"choose": 1, "type": "pal", "name": "Guardian"}}]}
+    g = Game.from_setup(board({"base": ["Guardian"], "hand": ["Meteor"]}, turn_player=turn_player),
+                        [guardian, meteor])
+    if turn_player == "A":
+        g.run(ScriptedDecider(["play Meteor"]))
+    else:  # B's turn: B attacks and A plays the Meteor in the quick step
+        g = Game.from_setup(board({"base": ["Guardian"], "hand": ["Meteor"]}, {"base": ["Striker"]},
+                                  turn_player="B"), [guardian, meteor, pal("Striker")])
+        g.run(ScriptedDecider(["attack Striker -> player", "none", "play Meteor"]))
+    return [c["state"] for c in g.snapshot()["players"]["A"]["base"]]
+
+
+def test_a_replacement_with_a_condition_applies_only_while_it_holds() -> None:
+    # 10.11.1 a replacement effect replaces the event only while its ability works: "during your turn" (10.2.1.2)
+    # holds on A's turn, so the Guardian rests instead of being destroyed; on B's turn it is destroyed
+    assert _guardian_after_meteor("A") == ["rested"]
+    assert _guardian_after_meteor("B") == []
+
+
+def _after_the_last_pal_goes(state: str) -> tuple[list[str], list[str]]:
+    """The Mourner, a structure: "when [state], deploy a Pal from your hand"; Meteor destroys A's only Pal while
+    the Keepsake is in A's hand. A's base and hand afterwards."""
+    mourner = {"name": "Mourner", "type": "structure", "cost": 0, "power": 1000, "abilities": [
+        {"kind": "auto", "trigger": "state", "state": state, "effect": [
+            {"do": "deploy", "from": "hand", "filter": {"type": "pal"}}]}]}
+    meteor = {"name": "Meteor", "type": "event", "cost": 0, "effect": [
+        {"do": "destroy", "target": {"choose": 1, "type": "pal"}}]}
+    g = Game.from_setup(board({"base": ["Mourner", "Trainee"], "hand": ["Meteor", "Keepsake"]}),
+                        [mourner, meteor, pal("Trainee"), pal("Keepsake")])
+    g.run(ScriptedDecider(["play Meteor"] + (["Keepsake"] if state == "no_pals" else [])))
+    a = g.snapshot()["players"]["A"]
+    return sorted(c["card"] for c in a["base"]), a["hand"]
+
+
+def test_a_no_pals_state_trigger_fires_when_the_last_pal_goes() -> None:
+    # 10.8.6 "when you have no Pals": once Meteor destroys the Trainee, A has none, and the Mourner deploys the
+    # Keepsake (5.15.2); "when your hand is empty" does not trigger, the hand still holds the Keepsake
+    assert _after_the_last_pal_goes("no_pals") == (["Keepsake", "Mourner"], [])
+    assert _after_the_last_pal_goes("hand_empty") == (["Mourner"], ["Keepsake"])
