@@ -1,6 +1,6 @@
 """Issue 18: rule procedures checked on both sides of their conditions: the cites a judge reads, the choices
-offered, the counts in the trace. Each test covers a kind of weakness bench/mutation.py found (tuning seeds 19
-and 20); expectations come from rules/zh.txt, the clause beside each."""
+offered, the counts in the trace. Each test covers a kind of weakness bench/mutation.py found (tuning seeds 19, 20,
+23, 24 and 25); expectations come from rules/zh.txt, the clause beside each."""
 
 from __future__ import annotations
 
