@@ -114,3 +114,23 @@ def test_a_no_pals_state_trigger_fires_when_the_last_pal_goes() -> None:
     # Keepsake (5.15.2); "when your hand is empty" does not trigger, the hand still holds the Keepsake
     assert _after_the_last_pal_goes("no_pals") == (["Keepsake", "Mourner"], [])
     assert _after_the_last_pal_goes("hand_empty") == (["Mourner"], ["Keepsake"])
+
+
+def _foreman_material(answers: list[str]) -> tuple[int, list[str]]:
+    """The Foreman: "once per turn, when another Pal of yours is deployed, gain 1 material" (an automatic ability
+    with a use limit); A plays two Pals, answering `answers` when asked whether to use it."""
+    foreman = pal("Foreman", abilities=[{"kind": "auto", "trigger": "on_ally_deployed", "limit": 1,
+                                         "effect": [{"do": "gain", "resource": "material", "amount": 1}]}])
+    g = Game.from_setup(board({"base": ["Foreman"], "hand": ["Trainee", "Waker"], "souls": {"standing": 2}}),
+                        [foreman, pal("Trainee"), pal("Waker")])
+    decider = ScriptedDecider(["play Trainee", answers[0], "play Waker", *answers[1:]])
+    g.run(decider)
+    return g.snapshot()["players"]["A"]["material"], [d.kind for d in decider.asked]
+
+
+def test_declining_a_limited_automatic_ability_does_not_use_up_its_limit() -> None:
+    # 10.7.3 an automatic ability with a use limit may be declined when it would be used: that standby is cancelled
+    # and not counted, so declined for the Trainee it is still used for the Waker; used for the Trainee, the limit
+    # is reached and it is not used again, without asking (10.8.3.2)
+    assert _foreman_material(["no", "yes"]) == (1, ["main", "optional", "main", "optional", "main"])
+    assert _foreman_material(["yes"]) == (1, ["main", "optional", "main", "main"])
