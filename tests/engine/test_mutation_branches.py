@@ -134,3 +134,36 @@ def test_declining_a_limited_automatic_ability_does_not_use_up_its_limit() -> No
     # is reached and it is not used again, without asking (10.8.3.2)
     assert _foreman_material(["no", "yes"]) == (1, ["main", "optional", "main", "optional", "main"])
     assert _foreman_material(["yes"]) == (1, ["main", "optional", "main", "main"])
+
+
+def _night_watch_trigger(night: bool) -> tuple[int, tuple[str, ...] | None]:
+    """The Night Watch: "at night, at the start of your main phase, gain 1 material"; A's turn from the stand phase."""
+    watch = pal("Night Watch", abilities=[{"kind": "auto", "trigger": "start_of_phase", "phase": "main", "if": "night",
+                                           "effect": [{"do": "gain", "resource": "material", "amount": 1}]}])
+    g = Game.from_setup(board({"base": ["Night Watch"]}, phase="stand", night=night), [watch])
+    g.run(ScriptedDecider([]))
+    triggered = [e.cites for e in g.events if e.what == "Night Watch: start_of_phase triggers"]
+    return g.snapshot()["players"]["A"]["material"], (triggered[0] if triggered else None)
+
+
+def test_a_trigger_that_works_at_night_cites_day_and_night() -> None:
+    # 10.3.3 an ability with a condition works only while it holds; day and night are 5.3.4's: at night the trigger
+    # resolves and its event cites both; by day it does not trigger
+    material, cites = _night_watch_trigger(night=True)
+    assert material == 1 and cites is not None and {"10.3.3", "5.3.4"} <= set(cites)
+    assert _night_watch_trigger(night=False) == (0, None)
+
+
+def test_an_activated_ability_with_x_asks_x_before_the_cost() -> None:
+    # 10.6.2.2 X is chosen before the cost is paid (10.6.2.3): "[rest this structure] gain X material" asks X,
+    # then rests the Well, then gains X
+    well = {"name": "Well", "type": "structure", "cost": 0, "power": 1000, "abilities": [
+        {"kind": "activated", "cost": [{"rest": "self"}], "effect": [{"do": "gain", "resource": "material",
+                                                                      "amount": "X"}]}]}
+    g = Game.from_setup(board({"base": ["Well"]}), [well])
+    decider = ScriptedDecider(["activate Well", "3"])
+    g.run(decider)
+    whats = [e.what for e in g.events]
+    assert [d.kind for d in decider.asked] == ["main", "choose_x", "main"]
+    assert whats.index("A chooses X = 3 for Well") < whats.index("Well rests")
+    assert g.snapshot()["players"]["A"]["material"] == 3
