@@ -167,3 +167,19 @@ def test_an_activated_ability_with_x_asks_x_before_the_cost() -> None:
     assert [d.kind for d in decider.asked] == ["main", "choose_x", "main"]
     assert whats.index("A chooses X = 3 for Well") < whats.index("Well rests")
     assert g.snapshot()["players"]["A"]["material"] == 3
+
+
+def test_a_penalty_on_the_attacking_pal_lasts_only_while_it_attacks() -> None:
+    # 9.3.2.1 the attacking Pal: B's Dazzler says "the attacking Pal gets -1000 power" (10.2.1.2). A's Striker (2000)
+    # attacks B's rested Guard (1500) at 1000: it deals 1000 and takes 1500, so it is destroyed and the Guard is not
+    # (9.6.3, 11.4.1); before the attack it is 2000
+    dazzler = pal("Dazzler", abilities=[{"kind": "continuous", "effect": [
+        {"do": "power", "amount": -1000, "target": "attacker"}]}])
+    g = Game.from_setup(board({"base": ["Striker"]}, {"base": ["Dazzler", {"card": "Guard", "state": "rested"}]}),
+                        [dazzler, pal("Striker", power=2000), pal("Guard", power=1500)])
+    (striker,) = [c for c in g.base_cards() if c.label == "Striker"]
+    assert stats.power(g, striker) == 2000
+    g.run(ScriptedDecider(["attack Striker -> Guard", "none"]))
+    players = g.snapshot()["players"]
+    assert players["A"]["graveyard"] == ["Striker"]
+    assert [(c["card"], c["damage"]) for c in players["B"]["base"] if c["card"] == "Guard"] == [("Guard", 1000)]
