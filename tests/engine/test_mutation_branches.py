@@ -183,3 +183,41 @@ def test_a_penalty_on_the_attacking_pal_lasts_only_while_it_attacks() -> None:
     players = g.snapshot()["players"]
     assert players["A"]["graveyard"] == ["Striker"]
     assert [(c["card"], c["damage"]) for c in players["B"]["base"] if c["card"] == "Guard"] == [("Guard", 1000)]
+
+
+def test_a_pal_leaving_with_others_sees_only_its_own_side_go() -> None:
+    # 10.8.4.1.2 Pals leaving in one event see each other leave: the Griever ("when another Pal of yours goes to the
+    # graveyard, gain 1 material"), destroyed by Earthquake with A's Trainee and Waker and B's Scout, sees the
+    # Trainee and the Waker go (Pals of its controller's) and not the Scout: 2 material
+    griever = pal("Griever", abilities=[{"kind": "auto", "trigger": "on_ally_destroyed",
+                                         "effect": [{"do": "gain", "resource": "material", "amount": 1}]}])
+    quake = {"name": "Earthquake", "type": "event", "cost": 0, "effect": [
+        {"do": "destroy", "target": {"all": True, "type": "pal", "controller": "any"}}]}
+    g = Game.from_setup(board({"base": ["Griever", "Trainee", "Waker"], "hand": ["Earthquake"]}, {"base": ["Scout"]}),
+                        [griever, quake, pal("Trainee"), pal("Waker"), pal("Scout")])
+    g.run(ScriptedDecider(["play Earthquake"]))
+    players = g.snapshot()["players"]
+    assert not players["A"]["base"] and not players["B"]["base"]
+    assert (players["A"]["material"], players["B"]["material"]) == (2, 0)
+
+
+def _nullified_by_a_snare(trigger: dict) -> tuple[list[str], int]:
+    """B's Snare, a structure: "[trigger], nullify the attack"; A's Striker attacks B. The kinds of decision asked
+    and B's life."""
+    snare = {"name": "Snare", "type": "structure", "cost": 0, "power": 1000, "abilities": [
+        {"kind": "auto", **trigger, "effect": [{"do": "nullify_attack"}]}]}
+    g = Game.from_setup(board({"base": ["Striker"]}, {"base": ["Snare", "Scout"]}),
+                        [snare, pal("Striker"), pal("Scout")])
+    decider = ScriptedDecider(["attack Striker -> player"])
+    g.run(decider)
+    assert "the attack is nullified" in [e.what for e in g.events]
+    return [d.kind for d in decider.asked], g.snapshot()["players"]["B"]["life"]
+
+
+def test_an_attack_nullified_before_the_block_skips_to_the_end_of_battle() -> None:
+    # 5.18.1 once the attack is nullified the battle goes at once to the end of battle step (9.7): nullified as it
+    # is declared ("when a Pal of your opponent attacks") or as the block step begins (9.4.1, "at the start of the
+    # block step of your opponent's turn"), B is never asked to block and takes no damage
+    for trigger in ({"trigger": "on_pal_attacks", "whose": "opponent"},
+                    {"trigger": "start_of_step", "step": "block", "whose": "opponent"}):
+        assert _nullified_by_a_snare(trigger) == (["main", "main"], 10)
