@@ -221,3 +221,21 @@ def test_an_attack_nullified_before_the_block_skips_to_the_end_of_battle() -> No
     for trigger in ({"trigger": "on_pal_attacks", "whose": "opponent"},
                     {"trigger": "start_of_step", "step": "block", "whose": "opponent"}):
         assert _nullified_by_a_snare(trigger) == (["main", "main"], 10)
+
+
+def _scorch(x: str) -> tuple[list[int], list[str]]:
+    """Scorch: "deal X damage to each Pal of your opponent"; B has the Scout and the Elder (1000 each). Their
+    damage, and the damage events."""
+    scorch = {"name": "Scorch", "type": "event", "cost": 0, "effect": [
+        {"do": "damage", "amount": "X", "target": {"all": True, "type": "pal", "controller": "opponent"}}]}
+    g = Game.from_setup(board({"hand": ["Scorch"]}, {"base": ["Scout", "Elder"]}),
+                        [scorch, pal("Scout"), pal("Elder")])
+    g.run(ScriptedDecider(["play Scorch", x]))
+    return [c.damage for c in g.base_cards()], [e.what for e in g.events if "damage to" in e.what]
+
+
+def test_x_chosen_as_0_deals_no_damage_to_pals() -> None:
+    # 10.6.2.2.2 (zh) X is a whole number 0 or more (1.3.5): with X = 0 no damage is dealt, and the trace says none;
+    # with X = 1 each Pal takes 1 (5.14.1)
+    assert _scorch("0") == ([0, 0], [])
+    assert _scorch("1") == ([1, 1], ["Scorch deals 1 damage to Scout", "Scorch deals 1 damage to Elder"])
