@@ -1,7 +1,8 @@
 """Benchmark: mutation testing of the engine's rule modules with cosmic-ray (issue 18).
 
     pip install -e '.[bench]'
-    PYTHONPATH=$PWD python bench/mutation.py                      # the held-out sample: 40 mutants, seed 20
+    PYTHONPATH=$PWD python bench/mutation.py                      # the held-out sample of stop 12: 40 mutants, seed 27
+    PYTHONPATH=$PWD python bench/mutation.py --seed 29            # a fresh sample (any seed not listed below)
     PYTHONPATH=$PWD python bench/mutation.py --sample 0           # every mutant (the full run, see below)
     PYTHONPATH=$PWD python bench/mutation.py --tests-from db2cafa # the same mutants against older tests
 
@@ -26,23 +27,32 @@ incompetent) — and every survivor with its diff and its mutated line. `bench/m
 mutants that behave exactly like the original, named by module and mutated line, each with the reason; they
 are left out of the score and shown apart. A survivor that is not listed there wants a ruling or a test.
 
-Tuned and held out. Seeds 18, 19 (as first drawn), 21 and 22 were tuned on: their survivors were turned into rulings and tests
-(rulings/vocabulary.yaml, tests/engine/test_vocabulary_gaps.py) or entered as equivalent. Seed 20 is held out:
-run once, at the end, its survivors listed in the report and not fixed. Figures (shared 2-core machine,
-1 December 2026, load 8-11 from other work; a caught mutant costs 3-20 s, a survivor 20-40 s):
-  seed 20, held out (commit e8c97f5, 670 s, load 6.6-7.9): 32 of 39 caught, 82.1%, 1 equivalent; its 7
-    survivors are listed, unsorted, in the issue 18 report (some may be equivalent). Issue 18's target, 90% on
-    a sample not tuned on, is not met yet.
-  seed 20 again on the merged code of stop 11 (the engine's speed work changed the rule modules, so this is a
-    different sample of 40; 180 s, load 1.0): 32 of 40 caught, 80.0%, 8 survivors not sorted and not fixed.
-  seed 19 drawn again once type-only mutants were left out (commit 42aa78f, 415 s, load 0.6-3.1): a new sample,
-    not the one tuned on below, and not fixed: 27 of 40 caught, 67.5%, 13 survivors unsorted. With seed 20,
-    59 of 79 (74.7%) of the mutants not tuned on are caught.
-  seed 19 as first drawn (tuned; code of 29c4d0b, type-only mutants still in): 27 of 40 caught (67.5%), 824 s;
-    3 survivors type-only, 4 equivalent, 6 turned into rulings/tests (each checked to fail with its mutant).
-  seed 21 (tuned): 29 of 40 (72.5%) before, 987 s; after, 39 of 39 (100%, 1 equivalent), 531 s.
-  seed 22 (tuned): 29 of 35 (82.9%, 5 equivalent) before, 976 s; after, 35 of 35 (100%, 5 equivalent), 536 s.
-  seed 18 (tuned at the last stop, code of db2cafa): 70.6% with db2cafa's tests, 100% (34/34) after.
+Tuned and held out. Seeds 18, 19 (as first drawn), 21 and 22 were tuned on at earlier stops; at stop 12, seeds 20
+(held out until then), 19 (as redrawn), 23, 24 and 25 were tuned on too: each survivor became an engine test
+(tests/engine/test_mutation_procedures.py, checked to fail with its mutant applied by hand) or an entry in
+bench/mutation_equivalent.yaml. tests/engine/test_mutation_branches.py covers the branches that no test reached
+(line coverage of RULE_MODULES under TEST_COMMAND). Seed 27 is held out: run once, after all of that, its
+survivors listed in the stop-12 report and not fixed. Figures (shared 2-core machine, 1 December 2026, load 7-10
+from other work; a caught mutant costs 3-20 s, a survivor 20-40 s; "before" is the tests as the run started):
+  seed 27, HELD OUT (stop 12, code ad497d6, 627 s, load 9.2-5.3): 30 of 40 caught, 75.0%, no equivalent
+    recognised; its 10 survivors are listed, unsorted, in the stop-12 report (some may be equivalent).
+    Issue 18's target, 90% on a sample not tuned on, is NOT met.
+  seed 28, held out too (drawn once on the final tests of stop 12, code 6739c19, which add the branch tests
+    written after seed 27 started; 310 s, load 4.0-2.3): 33 of 40 caught, 82.5%; 7 survivors, listed unsorted in
+    the stop-12 report. Three of them look equivalent for reasons already in bench/mutation_equivalent.yaml
+    (not entered: the figure counts them).
+  seed 20 (tuned at stop 12; code 537b6ff): 32 of 40 caught before (80.0%, measured on merged main); its 8
+    survivors: 6 engine tests, 2 equivalent.
+  seed 19 as redrawn (tuned at stop 12; 537b6ff, 834 s, load 3.5-8.4): 31 of 40 before (77.5%); 9 survivors, 9 tests.
+  seed 23 (tuned at stop 12; 840 s, load 8.4-8.5): 32 of 37 before (86.5%, 3 equivalent); 5 survivors: 4 tests,
+    1 equivalent.
+  seed 24 (tuned at stop 12; 867 s, load 7.1-9.5): 31 of 38 before (81.6%, 2 equivalent); 7 survivors, 7 tests.
+  seed 25 (tuned at stop 12; 952 s, load 7.0-9.3): 30 of 36 before (83.3%, 4 equivalent); 6 survivors: 4 tests
+    written while it ran, 2 equivalent.
+  Earlier stops: seed 20, held out then, 32 of 39 (82.1%, commit e8c97f5) and 32 of 40 (80.0%) on the merged
+    code of stop 11; seed 19 redrawn 27 of 40 (67.5%, commit 42aa78f); seed 21 72.5% -> 100%; seed 22 82.9% ->
+    100%; seed 18 70.6% -> 100% (34/34); seed 19 as first drawn 67.5% (type-only mutants still in).
+  The tuned seeds were not run again after their survivors were sorted: each sorted survivor was checked alone.
 The full run (--sample 0: about 5,000 mutants of the nine modules) would take about a day on one core: run it on a
 longer machine with the same command and --keep; `cosmic-ray exec cosmic-ray.toml session.sqlite` in the kept
 folder resumes an interrupted run, and the report is printed at the end.
@@ -72,6 +82,13 @@ TEST_COMMAND = (  # a fresh cache each time: the rulings' cached runs must not h
     "--deselect tests/engine/test_engine_save_at_rulings.py::test_every_step_of_every_ruling_saves_and_resumes'"
 )
 TIMEOUT_SECONDS = 180
+
+
+def code_version() -> str:
+    """The commit measured, marked when the checkout holds changes not committed."""
+    commit = subprocess.run(["git", "rev-parse", "--short", "HEAD"], cwd=ROOT, capture_output=True, text=True).stdout
+    dirty = subprocess.run(["git", "status", "--porcelain"], cwd=ROOT, capture_output=True, text=True).stdout
+    return commit.strip() + (" + uncommitted changes" if dirty.strip() else "")
 
 
 def copy_checkout(into: Path) -> None:
@@ -174,7 +191,9 @@ def read_notes() -> dict[tuple[str, str], str]:
     return {(n["module"], n["mutant"].strip()): n["reason"] for n in notes}
 
 
-def report(session: Path) -> float:
+def report(session: Path, header: str) -> float:
+    """Print every equivalent and survivor (with its diff), then one summary block: what was measured (header),
+    the score and the survivors by place, everything a reader of the figure needs."""
     from cosmic_ray.work_db import WorkDB, use_db
     from cosmic_ray.work_item import TestOutcome, WorkerOutcome
 
@@ -195,27 +214,31 @@ def report(session: Path) -> float:
                 survived.append((where, module, line, result.diff or ""))
             else:
                 incompetent.append(where)
-    counted = len(caught) + len(survived)
-    score = len(caught) / counted if counted else 0.0
-    print(f"mutants run: {counted + len(same) + len(incompetent)}  caught: {len(caught)}  survived: {len(survived)}"
-          f"  equivalent (left out): {len(same)}  incompetent (left out): {len(incompetent)}")
-    print(f"score: {score:.1%} ({len(caught)}/{counted}) of the non-equivalent mutants caught")
     for where, reason in same:
         print(f"equivalent  {where}: {reason}")
     for where, module, line, diff in survived:
         print(f"SURVIVED  {where}\n  module: {module}\n  mutant: {line!r}\n{diff}")
+    counted = len(caught) + len(survived)
+    score = len(caught) / counted if counted else 0.0
+    print(f"\n==== {header}")
+    print(f"mutants run: {counted + len(same) + len(incompetent)}  caught: {len(caught)}  survived: {len(survived)}"
+          f"  equivalent (left out): {len(same)}  incompetent (left out): {len(incompetent)}")
+    print(f"score: {score:.1%} ({len(caught)}/{counted}) of the non-equivalent mutants caught")
+    for where, _module, line, _diff in survived:
+        print(f"  survivor  {where}: {line}")
     return score
 
 
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--sample", type=int, default=40, help="mutants to run; 0 = all of them")
-    ap.add_argument("--seed", type=int, default=20, help="20: the held-out sample (see above)")
+    ap.add_argument("--seed", type=int, default=27, help="27: the held-out sample of stop 12 (see above)")
     ap.add_argument("--tests-from", metavar="REVISION", help="use the tests and rulings of this git revision")
     ap.add_argument("--keep", action="store_true", help="keep the work folder and say where it is")
     args = ap.parse_args()
     work = Path(tempfile.mkdtemp(prefix="pal-judge-mutation-"))
     try:
+        measured = code_version()
         copy_checkout(work)
         if args.tests_from:
             use_tests_from(args.tests_from, work)
@@ -232,9 +255,10 @@ def main() -> None:
         started, load_before = time.monotonic(), os.getloadavg()[0]
         subprocess.run(["cosmic-ray", "exec", str(config), str(session)], cwd=work, check=True,
                        env=env)
-        print(f"seed {args.seed}: wall time {time.monotonic() - started:.0f} s on {os.cpu_count()} cores, "
-              f"load average {load_before:.1f} at the start, {os.getloadavg()[0]:.1f} at the end")
-        report(session)
+        report(session, f"seed {args.seed}, sample {kept} of {total - type_only} mutants ({type_only} type-only left "
+                        f"out), code {measured}, tests {args.tests_from or 'of the checkout'}; wall time "
+                        f"{time.monotonic() - started:.0f} s on {os.cpu_count()} cores, load average "
+                        f"{load_before:.1f} at the start, {os.getloadavg()[0]:.1f} at the end")
     finally:
         if args.keep:
             print(f"work folder kept: {work}", file=sys.stderr)
