@@ -166,6 +166,7 @@ def _block_step(g: "Game", b: Battle, opened: bool = False) -> None:
     tgt = g.find(b.target_oid)
     if tgt is not None and tgt.card.type == "pal" and att is not None:
         b.opponents = {att.oid: tgt.oid, tgt.oid: att.oid}  # 9.4.3
+        g.state_changed()
         g.emit(f"{att.label} and {tgt.label} are battle opponents", ("9.4.3",), card=att.label)
     timing.check_timing(g)  # 9.4.4
 

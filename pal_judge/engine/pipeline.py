@@ -104,6 +104,7 @@ def set_rested(g: "Game", ci: CardInstance, rested: bool, cites: Sequence[str], 
                player=ci.controller, card=ci.label)
         return
     ci.rested = rested
+    g.state_changed()
     word = "rests" if rested else "stands"
     state = "rested" if rested else "standing"
     g.emit(what or f"{ci.label} {word}", tuple(cites) + ("4.3.2.2" if rested else "4.3.2.1", "4.3.2", "4.3.1"),

@@ -22,11 +22,13 @@ _T = TypeVar("_T")
 
 def derived(g: "Game", compute: Callable[["Game", Any], _T], subject: Any, key: Hashable) -> _T:
     """A value derived from the state (a card's keywords, power, strike; a player's pal limit), computed once per
-    state version (`Game.version`, bumped by every change): between two changes it cannot differ (10.10.1).
-    `key` names the subject; the value is read only, never changed."""
-    if g.derived_at != g.version:
+    board version (`Game.board_version`, bumped by every change of what these values read: zones, rested state,
+    effects, night, the turn player, the battle): between two such changes it cannot differ (10.10.1); damage,
+    life, souls, resources and abilities in standby leave it as it is. `key` names the subject; the value is read
+    only, never changed."""
+    if g.derived_at != g.board_version:
         g.derived.clear()
-        g.derived_at = g.version
+        g.derived_at = g.board_version
     try:
         return g.derived[compute, key]  # type: ignore[no-any-return]
     except KeyError:

@@ -1,6 +1,8 @@
-"""The engine's speed-ups must never change a game: values cached per state version (keywords, power, strike, the
-pal limit) or per zone change (the cards whose abilities may work, the continuous abilities) and check timings skipped because nothing changed since the last one that
-found nothing to do (10.5.3) give exactly the trace that computing everything afresh gives."""
+"""The engine's speed-ups must never change a game: values cached per board version (keywords, power, strike, the
+pal limit) or per zone change (the cards whose abilities may work, the continuous abilities, the index from trigger to
+cards), check timings skipped because nothing changed since the last one that found nothing to do (10.5.3), and
+lethal damage and overflow not looked for while nothing they read changed (11.4, 11.5) give exactly the trace that
+computing everything afresh gives."""
 
 from __future__ import annotations
 
@@ -53,4 +55,5 @@ def test_skipped_check_timings_change_no_game(with_caches: list[list[dict[str, A
                                               monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(Game, "clean_version", _NeverClean(), raising=False)
     monkeypatch.setattr(Game, "clean_check_at", _NeverClean(), raising=False)
+    monkeypatch.setattr(Game, "rules_clean_at", _NeverClean(), raising=False)
     assert _traces() == with_caches
