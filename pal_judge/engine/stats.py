@@ -66,12 +66,9 @@ def per_zones(g: "Game", compute: Callable[["Game"], _T]) -> _T:
     return found[1]  # type: ignore[no-any-return]
 
 
-def _continuous(g: "Game") -> tuple[list[CardInstance], frozenset[str]]:
-    """(the base cards with continuous abilities in placement order, the kinds of step those abilities have)."""
-    return per_zones(g, _continuous_cards)
-
-
 def _continuous_cards(g: "Game") -> tuple[list[CardInstance], frozenset[str]]:
+    """(the base cards with continuous abilities in placement order, the kinds of step those abilities have);
+    read through `per_zones`."""
     cards = sorted((c for c in g.base_cards() if c.card.has_continuous), key=lambda c: c.placed)
     return cards, frozenset().union(*(c.card.continuous_kinds for c in cards))
 
@@ -79,7 +76,7 @@ def _continuous_cards(g: "Game") -> tuple[list[CardInstance], frozenset[str]]:
 def continuous_steps(g: "Game", *kinds: str) -> Iterable[tuple[CardInstance, Ability, Step]]:
     """Every step of one of these kinds (`do`) of every active continuous ability (10.3.5: base cards),
     in order of when the cards were placed (10.10.1.6.1)."""
-    cards, present = _continuous(g)
+    cards, present = per_zones(g, _continuous_cards)
     return _active_steps(g, cards, kinds) if cards and not present.isdisjoint(kinds) else ()
 
 
@@ -164,7 +161,7 @@ def info_matches(card: CardDef, t: Target) -> bool:
 
 def keywords(g: "Game", ci: CardInstance) -> dict[str, int]:
     """Effective keywords: flags map to their count, valued keywords to their summed value (read only)."""
-    if ci.zone != "base" or not (g.modifiers or "grant" in _continuous(g)[1]):
+    if ci.zone != "base" or not (g.modifiers or "grant" in per_zones(g, _continuous_cards)[1]):
         return ci.card.printed_keywords  # 10.3.5 only base cards get keywords from effects, when there are any
     return derived(g, _keywords, ci, ci.oid)
 
@@ -256,7 +253,7 @@ def _strike_detail(g: "Game", ci: CardInstance) -> tuple[int, tuple[str, ...]]:
 
 def restricted(g: "Game", ci: CardInstance, kind: str) -> bool:
     """cannot_attack / cannot_block / cannot_be_blocked / must_attack from effects (10.10.1.3)."""
-    if not g.modifiers and kind not in _continuous(g)[1]:
+    if not g.modifiers and kind not in per_zones(g, _continuous_cards)[1]:
         return False  # no effect says so
     for m in g.modifiers:
         if m.oid == ci.oid and m.kind == kind and m.against is None:
@@ -279,7 +276,7 @@ def _is_against(g: "Game", against: Target, target: CardInstance | None, defende
 
 def cannot_attack_target(g: "Game", attacker: CardInstance, target: CardInstance | None, defender: int) -> bool:
     """9.2.4.1 an effect says this pal cannot attack this target (the defending player when None)."""
-    if not g.modifiers and "cannot_attack" not in _continuous(g)[1]:
+    if not g.modifiers and "cannot_attack" not in per_zones(g, _continuous_cards)[1]:
         return False  # no effect says so
     for m in g.modifiers:
         if m.oid == attacker.oid and m.kind == "cannot_attack" and m.against is not None \
@@ -295,7 +292,7 @@ def cannot_attack_target(g: "Game", attacker: CardInstance, target: CardInstance
 
 def pal_limit(g: "Game", idx: int) -> int:
     """4.4.5 the pal limit, changed by continuous pal_limit effects of that player's cards."""
-    if "pal_limit" not in _continuous(g)[1]:
+    if "pal_limit" not in per_zones(g, _continuous_cards)[1]:
         return g.players[idx].pal_limit  # no card changes it
     return derived(g, _pal_limit, idx, idx)
 

@@ -271,8 +271,9 @@ def _fire_from_lookback(g: "Game", lki: Lki, trigger: str, seen: Lki) -> None:
 def _fire_zone_abilities(g: "Game", lki: Lki, arrived: set[int]) -> None:
     """"When a pal of yours is destroyed" abilities of hand/graveyard cards with that zone icon (10.3.4.1);
     not those of the cards that arrived there in this very event."""
-    p = g.players[lki.controller]
-    for ci in [c for c in p.hand + p.graveyard if c.oid not in arrived]:
+    for ci in listening(g, "on_ally_destroyed"):
+        if ci.zone == "base" or ci.owner != lki.controller or ci.oid in arrived:
+            continue
         for idx, a in card_abilities(g, ci):
             if a.kind == "auto" and a.trigger == "on_ally_destroyed" and a.zone == ci.zone \
                     and stats.condition_ok(g, a.cond, ci.controller, ci):
