@@ -159,10 +159,26 @@ def info_matches(card: CardDef, t: Target) -> bool:
     return t.work is None or t.work in (w.lower() for w in card.work)
 
 
+_GRANT = frozenset({"grant"})
+_POWER = frozenset({"power", "grant"})  # granted Nocturnal changes power too (12.13.2)
+_STRIKE = frozenset({"strike"})
+
+
+def _untouched(g: "Game", ci: CardInstance, kinds: frozenset[str]) -> bool:
+    """No effect of these kinds can apply to this card: none from a resolved ability on it (10.2.1.2) and no
+    continuous ability with such a step in play (10.10.1), so its printed values hold (10.10.1.1); a card outside
+    the base gets none (10.3.5)."""
+    if ci.zone != "base":
+        return True
+    if not per_zones(g, _continuous_cards)[1].isdisjoint(kinds):
+        return False
+    return not any(m.oid == ci.oid and m.kind in kinds for m in g.modifiers)
+
+
 def keywords(g: "Game", ci: CardInstance) -> dict[str, int]:
     """Effective keywords: flags map to their count, valued keywords to their summed value (read only)."""
-    if ci.zone != "base" or not (g.modifiers or "grant" in per_zones(g, _continuous_cards)[1]):
-        return ci.card.printed_keywords  # 10.3.5 only base cards get keywords from effects, when there are any
+    if _untouched(g, ci, _GRANT):
+        return ci.card.printed_keywords
     return derived(g, _keywords, ci, ci.oid)
 
 
@@ -189,7 +205,7 @@ def _keywords(g: "Game", ci: CardInstance) -> dict[str, int]:
 
 def power_detail(g: "Game", ci: CardInstance) -> tuple[int, tuple[str, ...]]:
     """Current power and the clauses of the continuous effects that changed it."""
-    if ci.zone != "base":
+    if _untouched(g, ci, _POWER) and not (g.night and "nocturnal" in ci.card.printed_keywords):
         return ci.card.power, ()  # 10.10.1.1
     return derived(g, _power_detail, ci, ci.oid)
 
@@ -231,7 +247,7 @@ def strike(g: "Game", ci: CardInstance) -> int:
 def strike_detail(g: "Game", ci: CardInstance) -> tuple[int, tuple[str, ...]]:
     """Current strike (2.9.1): the printed value changed by effects, numeric changes in time order
     (10.10.1.4; one-shot effects 10.10.1.6.2, continuous abilities 10.10.1.6.1)."""
-    if ci.zone != "base":
+    if _untouched(g, ci, _STRIKE):
         return ci.card.strike, ()  # 10.10.1.1
     return derived(g, _strike_detail, ci, ci.oid)
 
