@@ -27,7 +27,8 @@ def legal_targets(g: "Game", attacker: CardInstance) -> tuple[list[CardInstance 
     assault = "assault" in stats.keywords(g, attacker)
     printed: list[CardInstance | None] = [None, *(c for c in opp.base if c.card.type == "structure" or
                                                  (c.card.type == "pal" and (c.rested or assault)))]
-    allowed = [t for t in printed if not stats.cannot_attack_target(g, attacker, t, defender)]
+    allowed = [t for t in printed if not stats.cannot_attack_target(g, attacker, t, defender)] \
+        if stats.targets_restricted(g, attacker) else printed
     forbidden = len(allowed) < len(printed)
     taunts = [c for c in allowed if c is not None and "taunt" in stats.keywords(g, c)]
     if taunts:

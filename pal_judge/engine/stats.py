@@ -290,10 +290,16 @@ def _is_against(g: "Game", against: Target, target: CardInstance | None, defende
     return against.word not in ("you", "opponent") and matches(g, target, against, controller, source)
 
 
+def targets_restricted(g: "Game", attacker: CardInstance) -> bool:
+    """May an effect forbid this pal some attack targets (9.2.4.1)? Only one of its own (a `cannot_attack` with
+    `against`) or a continuous `cannot_attack`: without them, `cannot_attack_target` is false for every target."""
+    return "cannot_attack" in per_zones(g, _continuous_cards)[1] or any(
+        m.oid == attacker.oid and m.kind == "cannot_attack" and m.against is not None for m in g.modifiers)
+
+
 def cannot_attack_target(g: "Game", attacker: CardInstance, target: CardInstance | None, defender: int) -> bool:
-    """9.2.4.1 an effect says this pal cannot attack this target (the defending player when None)."""
-    if not g.modifiers and "cannot_attack" not in per_zones(g, _continuous_cards)[1]:
-        return False  # no effect says so
+    """9.2.4.1 an effect says this pal cannot attack this target (the defending player when None); callers ask
+    `targets_restricted` first."""
     for m in g.modifiers:
         if m.oid == attacker.oid and m.kind == "cannot_attack" and m.against is not None \
                 and _is_against(g, m.against, target, defender, m.controller, None):
