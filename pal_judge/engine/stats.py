@@ -58,8 +58,9 @@ def condition_ok(g: "Game", cond: str | None, controller: int, source: CardInsta
 
 
 def per_zones(g: "Game", compute: Callable[["Game"], _T]) -> _T:
-    """A value read from the zones alone (which cards are where), computed once per zone change
-    (`Game.zones_version`, bumped by every move). Read only, never changed."""
+    """A value read from the cards whose abilities may work alone (the base cards, and the hand and graveyard cards
+    with a zone icon, 10.3.4.1), computed once per change of them (`Game.zones_version`, bumped whenever a card
+    enters or leaves a base or a card with a hand or graveyard ability moves). Read only, never changed."""
     found = g.zone_derived.get(compute)
     if found is None or found[0] != g.zones_version:
         found = g.zone_derived[compute] = (g.zones_version, compute(g))
