@@ -173,7 +173,10 @@ def _untouched(g: "Game", ci: CardInstance, kinds: frozenset[str]) -> bool:
         return True
     if not per_zones(g, _continuous_cards)[1].isdisjoint(kinds):
         return False
-    return not any(m.oid == ci.oid and m.kind in kinds for m in g.modifiers)
+    for m in g.modifiers:
+        if m.oid == ci.oid and m.kind in kinds:
+            return False
+    return True
 
 
 def keywords(g: "Game", ci: CardInstance) -> dict[str, int]:
