@@ -25,16 +25,18 @@ def legal_targets(g: "Game", attacker: CardInstance) -> tuple[list[CardInstance 
     defender = g.opp(g.turn_player)
     opp = g.players[defender]
     assault = "assault" in stats.keywords(g, attacker)
-    printed: list[CardInstance | None] = [None, *(c for c in opp.base if c.card.type == "structure" or
-                                                 (c.card.type == "pal" and (c.rested or assault)))]
-    allowed = [t for t in printed if not stats.cannot_attack_target(g, attacker, t, defender)]
+    printed: list[CardInstance | None] = [None]
+    printed += [c for c in opp.base if c.card.type == "structure" or (c.card.type == "pal" and (c.rested or assault))]
+    allowed = [t for t in printed if not stats.cannot_attack_target(g, attacker, t, defender)] \
+        if stats.targets_restricted(g, attacker) else printed
     forbidden = len(allowed) < len(printed)
-    taunts = [c for c in allowed if c is not None and "taunt" in stats.keywords(g, c)]
+    taunting = {c.oid for c in opp.base if "taunt" in stats.keywords(g, c)}
+    if not taunting:
+        return allowed, "", forbidden
+    taunts = [c for c in allowed if c is not None and c.oid in taunting]
     if taunts:
-        return list(taunts), "forced", forbidden  # 12.10.2.1 any one of them
-    if any("taunt" in stats.keywords(g, c) for c in opp.base):
-        return allowed, "illegal", forbidden  # 12.10.3
-    return allowed, "", forbidden
+        return taunts, "forced", forbidden  # 12.10.2.1 any one of them
+    return allowed, "illegal", forbidden  # 12.10.3
 
 
 def attack_options(g: "Game", attackers: list[CardInstance]) -> list[Option]:
@@ -166,6 +168,7 @@ def _block_step(g: "Game", b: Battle, opened: bool = False) -> None:
     tgt = g.find(b.target_oid)
     if tgt is not None and tgt.card.type == "pal" and att is not None:
         b.opponents = {att.oid: tgt.oid, tgt.oid: att.oid}  # 9.4.3
+        g.state_changed()
         g.emit(f"{att.label} and {tgt.label} are battle opponents", ("9.4.3",), card=att.label)
     timing.check_timing(g)  # 9.4.4
 

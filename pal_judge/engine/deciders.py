@@ -6,14 +6,16 @@ import re
 
 import random
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, Mapping, Protocol, Sequence
+from typing import TYPE_CHECKING, Any, Mapping, NamedTuple, Protocol, Sequence
 
 if TYPE_CHECKING:
     from pal_judge.engine.game import Game
 
 
-@dataclass(frozen=True, slots=True)
-class Option:
+class Option(NamedTuple):
+    """One answer a decision offers. Immutable; a named tuple, as the engine builds one for every legal answer of
+    every decision (a frozen dataclass takes several times as long to build)."""
+
     label: str
     data: Any = None
 
@@ -21,8 +23,9 @@ class Option:
         return {"label": self.label}
 
 
-@dataclass(frozen=True, slots=True)
-class Decision:
+class Decision(NamedTuple):
+    """A point where a player chooses (immutable, a named tuple like `Option`)."""
+
     kind: str
     player: str
     options: tuple[Option, ...]

@@ -108,6 +108,7 @@ def pregame(g: "Game", shuffled: bool = False, first: int | None = None) -> None
     else:
         decided = f"{g.pname(first)} goes first (decided before the game starts here)"
     g.first_player = g.turn_player = first
+    g.state_changed()
     g.emit(decided, ("6.2.1.3",), player=first, after={"first_player": g.pname(first)})
     for p in g.players:
         p.soul_deck, p.soul_standing, p.soul_rested = SOULS, 0, 0

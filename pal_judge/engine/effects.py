@@ -74,6 +74,7 @@ def damage_card(g: "Game", ci: CardInstance, amount: int, cites: Sequence[str], 
         return False
     before = ci.damage
     ci.damage += amount
+    g.state_changed()  # lethal damage (11.4.1) reads it
     g.emit(f"{source or 'an effect'} deals {amount} damage to {ci.label}", tuple(cites) + ("5.14.1", "4.4.4"),
            player=ci.controller, card=ci.label, before={"damage": before}, after={"damage": ci.damage})
     return True
@@ -536,6 +537,7 @@ def set_night(g: "Game", value: bool, cites: Sequence[str]) -> None:
     if g.night == value:
         return  # 1.3.2.1
     g.night = value
+    g.state_changed()
     g.emit("it becomes night" if value else "night ends", tuple(cites) + ("5.3.2", "5.3.1", "5.3.1.1"),
            before={"night": not value},
            after={"night": value})

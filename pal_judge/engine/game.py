@@ -62,13 +62,20 @@ class Game:
         self.max_events = limits.MAX_EVENTS if max_events is None else max_events
         self.clean_check_at = -1  # event_count when a check timing last found nothing to do
         self.clean_version = -1  # the state version then (a restored game has only the saved event count)
-        self.zones_version = 0  # bumped whenever a card changes zone: values read from the zones alone are cached
+        # bumped whenever the cards whose abilities may work change (a card enters or leaves a base, a card with an
+        # ability marked for the hand or graveyard moves, 10.3.4.1, 10.3.5): values read from them alone are cached
+        self.zones_version = 0
         self.zone_derived: dict[Callable[..., Any], tuple[int, Any]] = {}  # by stats.per_zones
-        # the state version: bumped by every event but announcements (every state change is one, §5) and by each
-        # change that is read before its event is recorded (`state_changed`); values derived from the state are
-        # cached per version, and a check timing with nothing changed since the last one that found nothing is
-        # skipped. Not saved: a restored game starts with empty caches and a full check.
+        # the state version: bumped by every event but announcements (every state change is one, §5) and by
+        # `state_changed`; a check timing with nothing changed since the last one that found nothing is skipped.
+        # The board version: bumped by `state_changed` alone, at every change of what a card's derived values or the
+        # check-type rule actions read (zones, rested state, damage on cards, effects, night, the turn player, the
+        # battle); those values are cached per board version, and lethal damage and overflow are not looked for
+        # again while it stays where they last found nothing. Not saved: a restored game starts with empty caches
+        # and a full check.
         self.version = 0
+        self.board_version = 0
+        self.rules_clean_at = -1  # the board version when lethal damage and overflow last found nothing
         self.derived: dict[tuple[Any, ...], Any] = {}  # stats' cache of derived values, valid at `derived_at`
         self.derived_at = -1
         self.turn = 1
@@ -182,8 +189,11 @@ class Game:
             listener(self, event)  # it may concede (1.2.3), which ends the game right here
 
     def state_changed(self) -> None:
-        """A change read before its event is recorded: values derived from the old state are stale."""
+        """A change of what derived values or the check-type rule actions read (a card moved, rested or stood,
+        damaged, an effect added or ended, night, the turn player, the battle or its opponents), made before its
+        event is recorded: values derived from the old state are stale. Every such change calls it (API.md §9)."""
         self.version += 1
+        self.board_version += 1
 
     def concede(self, player: str) -> None:
         """1.2.3 a player may concede at any time: from a decider, at any decision (of either player), or

@@ -67,7 +67,8 @@ def _relocate(g: "Game", m: Move, batch: int | None, quiet: bool) -> CardInstanc
     """Take the card out of its zone and put a new object (4.1.4) into its owner's zone (4.1.6)."""
     ci = m.card
     src = ci.zone
-    g.zones_version += 1
+    if src == "base" or m.to == "base" or ci.card.icon_zones:
+        g.zones_version += 1  # the cards whose abilities may work change (10.3.4.1, 10.3.5)
     g.state_changed()  # a base or a hand changes before the event is recorded
     g.remove(ci)
     new = g.new_instance(ci.card, ci.owner, m.to)
@@ -104,6 +105,7 @@ def set_rested(g: "Game", ci: CardInstance, rested: bool, cites: Sequence[str], 
                player=ci.controller, card=ci.label)
         return
     ci.rested = rested
+    g.state_changed()
     word = "rests" if rested else "stands"
     state = "rested" if rested else "standing"
     g.emit(what or f"{ci.label} {word}", tuple(cites) + ("4.3.2.2" if rested else "4.3.2.1", "4.3.2", "4.3.1"),

@@ -64,8 +64,11 @@ def run_check_type(g: "Game") -> None:
     for _round in range(RULE_ACTION_ROUNDS):
         if _defeat(g):
             return
+        if g.rules_clean_at == g.board_version:
+            return  # nothing lethal damage and overflow read has changed since they last found nothing
         groups = _lethal(g) + _overflow(g)
         if not groups:
+            g.rules_clean_at = g.board_version
             return
         if len(groups) > 1:
             g.emit("these rule actions are performed at the same time", ("11.1.2.4", "10.5.3.1"))

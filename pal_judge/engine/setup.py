@@ -85,6 +85,7 @@ def build_from_setup(cls: type["Game"], setup: Mapping[str, Any], cards: Iterabl
     g.start_phase = phase
     g.phase = phase
     g.night = bool(setup.get("night", False))
+    g.state_changed()
     g.soul_draw_used = bool(setup.get("soul_draw_used", False))
     pending_changes: list[tuple[Any, str, int]] = []
     for idx, (name, board) in enumerate(zip(names, players.values())):

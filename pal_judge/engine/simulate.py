@@ -7,7 +7,7 @@ import time
 from dataclasses import dataclass, field
 from typing import Any, Callable
 
-from pal_judge.engine.cards import CardDef, card_from_dict
+from pal_judge.engine.cards import Ability, CardDef, parse_ability, parse_keyword, parse_steps
 from pal_judge.engine.deciders import RandomDecider
 from pal_judge.engine.game import Game
 
@@ -54,26 +54,46 @@ _EQUIPMENT: list[dict[str, Any]] = [
 ]
 
 
+def _parsed_abilities(templates: list[dict[str, Any]], card_type: str) -> tuple[tuple[Ability, ...], ...]:
+    """Each template's abilities, parsed once (API.md §1): every game draws its pools from the same templates."""
+    return tuple(tuple(parse_ability(a, f"abilities[{i}]", card_type) for i, a in enumerate(t["abilities"]))
+                 for t in templates)
+
+
+_KEYWORD_DEFS = tuple(parse_keyword(k, "keywords[0]") for k in _KEYWORDS)
+_PAL_ABILITY_DEFS = _parsed_abilities([{"abilities": [a]} for a in _PAL_ABILITIES], "pal")
+_EVENT_DEFS = tuple((tuple(parse_keyword(k, "keywords") for k in ev.get("keywords", ())),
+                     parse_steps(ev["effect"], "effect")) for ev in _EVENTS)
+_STRUCTURE_DEFS = _parsed_abilities(_STRUCTURES, "structure")
+_EQUIPMENT_DEFS = _parsed_abilities(_EQUIPMENT, "equipment")
+_INTERRUPT = (parse_keyword("interrupt", "keywords[0]"),)
+
+
 def generate_pool(rng: random.Random, prefix: str) -> list[CardDef]:
-    """13 distinct cards: 9 pals (2 of them Lucky), an event or two, a structure, an equipment."""
+    """13 distinct cards: 9 pals (2 of them Lucky), an event or two, a structure, an equipment (built from the
+    templates above, parsed once)."""
     colors = rng.sample(["red", "blue", "green", "purple"], 2)
-    pool: list[dict[str, Any]] = []
+    pool: list[CardDef] = []
     for i in range(9):
-        d: dict[str, Any] = {"name": f"{prefix} Pal {i + 1}", "type": "pal", "color": rng.choice(colors),
-                             "subtype": "lucky" if i < 2 else "normal", "cost": rng.randint(1, 4),
-                             "power": rng.choice([1000, 1500, 2000, 2500, 3000, 4000]), "strike": rng.randint(1, 3)}
+        subtype = "lucky" if i < 2 else "normal"
+        color, cost = rng.choice(colors), rng.randint(1, 4)
+        power, strike = rng.choice([1000, 1500, 2000, 2500, 3000, 4000]), rng.randint(1, 3)
+        keywords: tuple[tuple[str, int], ...] = ()
         if i == 8:
-            d["keywords"] = ["interrupt"]
+            keywords = _INTERRUPT
         elif rng.random() < 0.7:
-            d["keywords"] = [rng.choice(_KEYWORDS)]
-        if rng.random() < 0.6:
-            d["abilities"] = [rng.choice(_PAL_ABILITIES)]
-        pool.append(d)
-    for i, ev in enumerate(rng.sample(_EVENTS, 2)):
-        pool.append({"name": f"{prefix} Event {i + 1}", "type": "event", "cost": rng.randint(0, 2), **ev})
-    pool.append({"name": f"{prefix} Structure", "type": "structure", "cost": 2, "power": 3000, **rng.choice(_STRUCTURES)})
-    pool.append({"name": f"{prefix} Gear", "type": "equipment", "cost": 1, **rng.choice(_EQUIPMENT)})
-    return [card_from_dict(d) for d in pool]
+            keywords = (rng.choice(_KEYWORD_DEFS),)
+        abilities = rng.choice(_PAL_ABILITY_DEFS) if rng.random() < 0.6 else ()
+        pool.append(CardDef(name=f"{prefix} Pal {i + 1}", type="pal", color=color, subtype=subtype,
+                            lucky=subtype == "lucky", cost=cost, power=power, strike=strike, keywords=keywords,
+                            abilities=abilities))
+    for i, (keywords, effect) in enumerate(rng.sample(_EVENT_DEFS, 2)):
+        pool.append(CardDef(name=f"{prefix} Event {i + 1}", type="event", cost=rng.randint(0, 2), keywords=keywords,
+                            effect=effect))
+    pool.append(CardDef(name=f"{prefix} Structure", type="structure", cost=2, power=3000,
+                        abilities=rng.choice(_STRUCTURE_DEFS)))
+    pool.append(CardDef(name=f"{prefix} Gear", type="equipment", cost=1, abilities=rng.choice(_EQUIPMENT_DEFS)))
+    return pool
 
 
 def generate_deck(rng: random.Random, prefix: str) -> list[CardDef]:

@@ -22,11 +22,13 @@ _T = TypeVar("_T")
 
 def derived(g: "Game", compute: Callable[["Game", Any], _T], subject: Any, key: Hashable) -> _T:
     """A value derived from the state (a card's keywords, power, strike; a player's pal limit), computed once per
-    state version (`Game.version`, bumped by every change): between two changes it cannot differ (10.10.1).
-    `key` names the subject; the value is read only, never changed."""
-    if g.derived_at != g.version:
+    board version (`Game.board_version`, bumped by every change of what these values read: zones, rested state,
+    effects, night, the turn player, the battle): between two such changes it cannot differ (10.10.1); damage,
+    life, souls, resources and abilities in standby leave it as it is. `key` names the subject; the value is read
+    only, never changed."""
+    if g.derived_at != g.board_version:
         g.derived.clear()
-        g.derived_at = g.version
+        g.derived_at = g.board_version
     try:
         return g.derived[compute, key]  # type: ignore[no-any-return]
     except KeyError:
@@ -56,20 +58,18 @@ def condition_ok(g: "Game", cond: str | None, controller: int, source: CardInsta
 
 
 def per_zones(g: "Game", compute: Callable[["Game"], _T]) -> _T:
-    """A value read from the zones alone (which cards are where), computed once per zone change
-    (`Game.zones_version`, bumped by every move). Read only, never changed."""
+    """A value read from the cards whose abilities may work alone (the base cards, and the hand and graveyard cards
+    with a zone icon, 10.3.4.1), computed once per change of them (`Game.zones_version`, bumped whenever a card
+    enters or leaves a base or a card with a hand or graveyard ability moves). Read only, never changed."""
     found = g.zone_derived.get(compute)
     if found is None or found[0] != g.zones_version:
         found = g.zone_derived[compute] = (g.zones_version, compute(g))
     return found[1]  # type: ignore[no-any-return]
 
 
-def _continuous(g: "Game") -> tuple[list[CardInstance], frozenset[str]]:
-    """(the base cards with continuous abilities in placement order, the kinds of step those abilities have)."""
-    return per_zones(g, _continuous_cards)
-
-
 def _continuous_cards(g: "Game") -> tuple[list[CardInstance], frozenset[str]]:
+    """(the base cards with continuous abilities in placement order, the kinds of step those abilities have);
+    read through `per_zones`."""
     cards = sorted((c for c in g.base_cards() if c.card.has_continuous), key=lambda c: c.placed)
     return cards, frozenset().union(*(c.card.continuous_kinds for c in cards))
 
@@ -77,7 +77,7 @@ def _continuous_cards(g: "Game") -> tuple[list[CardInstance], frozenset[str]]:
 def continuous_steps(g: "Game", *kinds: str) -> Iterable[tuple[CardInstance, Ability, Step]]:
     """Every step of one of these kinds (`do`) of every active continuous ability (10.3.5: base cards),
     in order of when the cards were placed (10.10.1.6.1)."""
-    cards, present = _continuous(g)
+    cards, present = per_zones(g, _continuous_cards)
     return _active_steps(g, cards, kinds) if cards and not present.isdisjoint(kinds) else ()
 
 
@@ -160,10 +160,29 @@ def info_matches(card: CardDef, t: Target) -> bool:
     return t.work is None or t.work in (w.lower() for w in card.work)
 
 
+_GRANT = frozenset({"grant"})
+_POWER = frozenset({"power", "grant"})  # granted Nocturnal changes power too (12.13.2)
+_STRIKE = frozenset({"strike"})
+
+
+def _untouched(g: "Game", ci: CardInstance, kinds: frozenset[str]) -> bool:
+    """No effect of these kinds can apply to this card: none from a resolved ability on it (10.2.1.2) and no
+    continuous ability with such a step in play (10.10.1), so its printed values hold (10.10.1.1); a card outside
+    the base gets none (10.3.5)."""
+    if ci.zone != "base":
+        return True
+    if not per_zones(g, _continuous_cards)[1].isdisjoint(kinds):
+        return False
+    for m in g.modifiers:
+        if m.oid == ci.oid and m.kind in kinds:
+            return False
+    return True
+
+
 def keywords(g: "Game", ci: CardInstance) -> dict[str, int]:
     """Effective keywords: flags map to their count, valued keywords to their summed value (read only)."""
-    if ci.zone != "base" or not (g.modifiers or "grant" in _continuous(g)[1]):
-        return ci.card.printed_keywords  # 10.3.5 only base cards get keywords from effects, when there are any
+    if _untouched(g, ci, _GRANT):
+        return ci.card.printed_keywords
     return derived(g, _keywords, ci, ci.oid)
 
 
@@ -190,7 +209,7 @@ def _keywords(g: "Game", ci: CardInstance) -> dict[str, int]:
 
 def power_detail(g: "Game", ci: CardInstance) -> tuple[int, tuple[str, ...]]:
     """Current power and the clauses of the continuous effects that changed it."""
-    if ci.zone != "base":
+    if _untouched(g, ci, _POWER) and not (g.night and "nocturnal" in ci.card.printed_keywords):
         return ci.card.power, ()  # 10.10.1.1
     return derived(g, _power_detail, ci, ci.oid)
 
@@ -232,7 +251,7 @@ def strike(g: "Game", ci: CardInstance) -> int:
 def strike_detail(g: "Game", ci: CardInstance) -> tuple[int, tuple[str, ...]]:
     """Current strike (2.9.1): the printed value changed by effects, numeric changes in time order
     (10.10.1.4; one-shot effects 10.10.1.6.2, continuous abilities 10.10.1.6.1)."""
-    if ci.zone != "base":
+    if _untouched(g, ci, _STRIKE):
         return ci.card.strike, ()  # 10.10.1.1
     return derived(g, _strike_detail, ci, ci.oid)
 
@@ -254,7 +273,7 @@ def _strike_detail(g: "Game", ci: CardInstance) -> tuple[int, tuple[str, ...]]:
 
 def restricted(g: "Game", ci: CardInstance, kind: str) -> bool:
     """cannot_attack / cannot_block / cannot_be_blocked / must_attack from effects (10.10.1.3)."""
-    if not g.modifiers and kind not in _continuous(g)[1]:
+    if not g.modifiers and kind not in per_zones(g, _continuous_cards)[1]:
         return False  # no effect says so
     for m in g.modifiers:
         if m.oid == ci.oid and m.kind == kind and m.against is None:
@@ -275,10 +294,16 @@ def _is_against(g: "Game", against: Target, target: CardInstance | None, defende
     return against.word not in ("you", "opponent") and matches(g, target, against, controller, source)
 
 
+def targets_restricted(g: "Game", attacker: CardInstance) -> bool:
+    """May an effect forbid this pal some attack targets (9.2.4.1)? Only one of its own (a `cannot_attack` with
+    `against`) or a continuous `cannot_attack`: without them, `cannot_attack_target` is false for every target."""
+    return "cannot_attack" in per_zones(g, _continuous_cards)[1] or any(
+        m.oid == attacker.oid and m.kind == "cannot_attack" and m.against is not None for m in g.modifiers)
+
+
 def cannot_attack_target(g: "Game", attacker: CardInstance, target: CardInstance | None, defender: int) -> bool:
-    """9.2.4.1 an effect says this pal cannot attack this target (the defending player when None)."""
-    if not g.modifiers and "cannot_attack" not in _continuous(g)[1]:
-        return False  # no effect says so
+    """9.2.4.1 an effect says this pal cannot attack this target (the defending player when None); callers ask
+    `targets_restricted` first."""
     for m in g.modifiers:
         if m.oid == attacker.oid and m.kind == "cannot_attack" and m.against is not None \
                 and _is_against(g, m.against, target, defender, m.controller, None):
@@ -293,7 +318,7 @@ def cannot_attack_target(g: "Game", attacker: CardInstance, target: CardInstance
 
 def pal_limit(g: "Game", idx: int) -> int:
     """4.4.5 the pal limit, changed by continuous pal_limit effects of that player's cards."""
-    if "pal_limit" not in _continuous(g)[1]:
+    if "pal_limit" not in per_zones(g, _continuous_cards)[1]:
         return g.players[idx].pal_limit  # no card changes it
     return derived(g, _pal_limit, idx, idx)
 

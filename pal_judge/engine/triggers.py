@@ -99,6 +99,26 @@ def _zone_cards(g: "Game") -> list[CardInstance]:
     return out
 
 
+def listening(g: "Game", trigger: str) -> Sequence[CardInstance]:
+    """The cards of `zone_cards`, in its order, with a printed auto ability of this trigger: the only ones that can
+    have one, but for a keyword's trigger (KEYWORD_TRIGGERS: a keyword may be granted, 10.10.1.2), whose callers read
+    every card. An index from trigger to cards, kept until a card changes zone (read only)."""
+    return stats.per_zones(g, _trigger_index).get(trigger, ())
+
+
+def _trigger_index(g: "Game") -> dict[str, list[CardInstance]]:
+    index: dict[str, list[CardInstance]] = {}
+    for ci in zone_cards(g):
+        for trigger in ci.card.triggers:
+            index.setdefault(trigger, []).append(ci)
+    return index
+
+
+def _may_trigger(g: "Game", trigger: str) -> Sequence[CardInstance]:
+    """The cards that may have an active ability of this phase, step or turn trigger (10.3.4.1, 10.3.5)."""
+    return zone_cards(g) if trigger in KEYWORD_TRIGGERS else listening(g, trigger)
+
+
 def fire_self(g: "Game", ci: CardInstance, trigger: str, cites: tuple[str, ...] = (), subject: int | None = None,
               **extra: Any) -> None:
     """A card's trigger: its own (on_deploy, on_attack, on_block, on_assign, ...), or, with `subject` (the
@@ -122,9 +142,10 @@ def fire_watchers(g: "Game", subject: CardInstance | Lki, trigger: str, cites: t
                   **extra: Any) -> None:
     """"When another card … " triggers of every base card but the subject, each filtered by its `whose`
     (you: a card of yours, opponent: your opponent's, any), 10.3.5."""
-    keyword = trigger in KEYWORD_TRIGGERS
-    for ci in g.base_cards():  # a new list: the triggers may change the base
-        if ci.oid != subject.oid and (keyword or trigger in ci.card.triggers):
+    # (a list kept as it is: putting abilities into standby changes no zone)
+    watchers = g.base_cards() if trigger in KEYWORD_TRIGGERS else listening(g, trigger)
+    for ci in watchers:
+        if ci.oid != subject.oid:
             fire_self(g, ci, trigger, cites, subject=subject.controller, trigger_card=subject.oid, **extra)
 
 
@@ -144,7 +165,7 @@ def fire_global(g: "Game", trigger: str, phase: str | None = None, step: str | N
         cites = (STEP_CITES[step or "block"],)
     else:
         cites = TRIGGER_CITES.get(trigger, ())
-    for ci in zone_cards(g):
+    for ci in _may_trigger(g, trigger):
         if not _may_have(g, ci, trigger):
             continue
         for idx, a in card_abilities(g, ci):
@@ -181,7 +202,7 @@ def unfired_triggers(g: "Game", trigger: str, fired: set[Any]) -> bool:
     """Is there an active `trigger` ability (a base card's, or a hand/graveyard card's with that zone
     icon, 10.3.4.1 / 10.3.5) whose key is not in `fired`? Used by 7.6.5 and 9.7.4: a card that arrived
     in such a zone during the step is a new card (4.1.4) whose ability has not triggered yet."""
-    for ci in zone_cards(g):
+    for ci in _may_trigger(g, trigger):
         if not _may_have(g, ci, trigger):
             continue
         for idx, a in card_abilities(g, ci):
@@ -250,8 +271,9 @@ def _fire_from_lookback(g: "Game", lki: Lki, trigger: str, seen: Lki) -> None:
 def _fire_zone_abilities(g: "Game", lki: Lki, arrived: set[int]) -> None:
     """"When a pal of yours is destroyed" abilities of hand/graveyard cards with that zone icon (10.3.4.1);
     not those of the cards that arrived there in this very event."""
-    p = g.players[lki.controller]
-    for ci in [c for c in p.hand + p.graveyard if c.oid not in arrived]:
+    for ci in listening(g, "on_ally_destroyed"):
+        if ci.zone == "base" or ci.owner != lki.controller or ci.oid in arrived:
+            continue
         for idx, a in card_abilities(g, ci):
             if a.kind == "auto" and a.trigger == "on_ally_destroyed" and a.zone == ci.zone \
                     and stats.condition_ok(g, a.cond, ci.controller, ci):
@@ -306,8 +328,8 @@ def _state_true(g: "Game", state: str | None, controller: int) -> bool:
 
 def state_triggers(g: "Game") -> None:
     """10.8.6 state triggers enter standby once per occurrence (10.8.6.1)."""
-    for ci in g.base_cards():
-        if "state" not in ci.card.triggers:
+    for ci in listening(g, "state"):
+        if ci.zone != "base":
             continue
         for idx, a in enumerate(ci.card.abilities):
             if a.kind != "auto" or a.trigger != "state":

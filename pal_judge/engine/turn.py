@@ -224,6 +224,7 @@ def _end(g: "Game") -> None:
         n = len(g.modifiers)
         g.modifiers = [m for m in g.modifiers if m.duration not in ("until_end_of_turn", "until_end_of_battle")]
         if len(g.modifiers) != n:
+            g.state_changed()
             g.emit(f"{n - len(g.modifiers)} effect(s) lasting until end of turn end", ("7.6.4",))
 
     timing.repeat_step(g, "end phase", "7.6.5", one_round, lambda: bool(g.pending) or triggers.unfired_end_triggers(g))

@@ -1,6 +1,8 @@
-"""The engine's speed-ups must never change a game: values cached per state version (keywords, power, strike, the
-pal limit) or per zone change (the cards whose abilities may work, the continuous abilities) and check timings skipped because nothing changed since the last one that
-found nothing to do (10.5.3) give exactly the trace that computing everything afresh gives."""
+"""The engine's speed-ups must never change a game: values cached per board version (keywords, power, strike, the
+pal limit) or per change of the cards whose abilities may work (those cards, the continuous abilities, the index from
+trigger to cards), check timings skipped because nothing changed since the last one that found nothing to do
+(10.5.3), and lethal damage and overflow not looked for while nothing they read changed (11.4, 11.5) give exactly
+the trace that computing everything afresh gives."""
 
 from __future__ import annotations
 
@@ -53,4 +55,28 @@ def test_skipped_check_timings_change_no_game(with_caches: list[list[dict[str, A
                                               monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(Game, "clean_version", _NeverClean(), raising=False)
     monkeypatch.setattr(Game, "clean_check_at", _NeverClean(), raising=False)
+    monkeypatch.setattr(Game, "rules_clean_at", _NeverClean(), raising=False)
     assert _traces() == with_caches
+
+
+def test_printed_value_shortcut_matches_the_full_computation() -> None:
+    """A card no effect can touch reads its printed keywords, power and strike without the layer computation
+    (10.10.1.1): at every event of these games, for every card in a base, the shortcut gives what the full
+    computation of 10.10.1 gives."""
+    compared = 0
+
+    def compare(game: Game, _event: Any) -> None:
+        nonlocal compared
+        for ci in game.base_cards():
+            assert stats.keywords(game, ci) == stats._keywords(game, ci), ci.label
+            assert stats.power_detail(game, ci) == stats._power_detail(game, ci), ci.label
+            assert stats.strike_detail(game, ci) == stats._strike_detail(game, ci), ci.label
+            compared += 1
+
+    for seed in BOARD_SEEDS[:3]:
+        rng = random.Random(seed)
+        pool = generate_pool(rng, "Board")
+        game = Game.from_setup(random_board(rng, pool), cards=pool, seed=seed)
+        game.listeners.append(compare)
+        game.run(RandomDecider(seed))
+    assert compared > 100
