@@ -47,8 +47,10 @@ from pal_judge.search.vocabulary import Lexicon
 # The text, its heading path, then the questions of the rulings resting on it (`asked_*`).
 # 0.2: on bench/questions/search_tuning.yaml recall@5 was EN 0.75 / ZH 0.79 at 0, 0.79 / 0.84
 # at 0.2, 0.75 / 0.84 at 0.4, with the relevance set unchanged up to 0.2; held out:
-# bench/questions/search_heldout.yaml.
-EN_FIELDS = (("en", 1.0), ("path_en", 0.6), ("asked_en", 0.2))
+# bench/questions/search_heldout.yaml. English 0.15 since stop 12 (with the second pass and the
+# grown set, EN recall@5 56/67 at 0, 57 at 0.2 and 0.4, 58 at 0.1 and 0.15; ZH and the relevance set
+# unchanged); the Chinese side keeps 0.2 (0.15 changes nothing there).
+EN_FIELDS = (("en", 1.0), ("path_en", 0.6), ("asked_en", 0.15))
 ZH_FIELDS = (("zh", 1.0), ("path_zh", 0.6), ("asked_zh", 0.2))
 _PATH_WEIGHT = {"en": EN_FIELDS[1][1], "zh": ZH_FIELDS[1][1]}
 EN_PHRASE_BOOST = 2.0
