@@ -4,9 +4,7 @@ in traditional characters `挑釁`), or a heading title (`Damage Step`, `伤害�
 
 from __future__ import annotations
 
-import difflib
 import re
-import shlex
 import unicodedata
 from dataclasses import dataclass
 
@@ -94,6 +92,9 @@ def resolve(book: Rulebook, glossary: Glossary | None, query: str) -> Resolved:
 
 
 def _not_found_message(book: Rulebook, glossary: Glossary | None, text: str) -> str:
+    import difflib  # only for a miss: `rule` with a known number or term never loads it
+    import shlex
+
     digits = re.findall(r"\d+", unicodedata.normalize("NFKC", text))
     if digits:
         number = ".".join(str(int(d)) for d in digits)

@@ -15,7 +15,7 @@ Only a unit wider than the whole line (a very narrow column) is cut, by cells.
 from __future__ import annotations
 
 import re
-from typing import Iterable
+from functools import lru_cache
 
 from rich.cells import cell_len, chop_cells
 from rich.console import Console, ConsoleOptions, RenderResult
@@ -36,14 +36,17 @@ _UNIT = re.compile(
 )
 
 
-def units(line: str) -> Iterable[str]:
+@lru_cache(maxsize=2048)  # a table measures each cell, then renders it: the same lines twice
+def units(line: str) -> tuple[str, ...]:
     """The unbreakable pieces of one line of text, in order; joined they give the line back."""
+    pieces = []
     position = 0
     while position < len(line):
         match = _UNIT.match(line, position)
         end = match.end() if match and match.end() > position else position + 1
-        yield line[position:end]
+        pieces.append(line[position:end])
         position = end
+    return tuple(pieces)
 
 
 def break_offsets(line: str, width: int) -> list[int]:

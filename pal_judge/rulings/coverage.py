@@ -7,13 +7,13 @@ from pathlib import Path
 from typing import Any
 
 from pal_judge.corpus.model import Section, number_key
-from pal_judge.corpus.zh_parser import parse_zh
 from pal_judge.paths import rules_dir
 
 
 def zh_sections() -> list[Section]:
     """The numbered sections of the authoritative Chinese text (cheap: no alignment)."""
     from pal_judge.corpus.build import read_text
+    from pal_judge.corpus.zh_parser import parse_zh  # `rule` lists scenarios without it
 
     path = rules_dir() / "zh.txt"
     return parse_zh(read_text(path), str(path))

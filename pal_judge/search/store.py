@@ -152,9 +152,9 @@ def _open_ready(folder: Path, key: str, reporter: Reporter) -> OpenedIndex | Non
         if meta.get("key") != key:
             raise ValueError("key mismatch")
         index = open_dir(str(folder))
-        if index.doc_count() != meta["doc_count"]:
-            raise ValueError("document count mismatch")
         with index.searcher() as searcher:  # touch the segment files, not only the table of contents
+            if searcher.doc_count() != meta["doc_count"]:  # (Index.doc_count would open a second reader)
+                raise ValueError("document count mismatch")
             searcher.stored_fields(0)
             list(searcher.lexicon("key"))
         lexicon = Lexicon.from_json(read_json(folder / "lexicon.json"))
