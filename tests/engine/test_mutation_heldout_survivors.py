@@ -84,3 +84,48 @@ def test_the_steps_of_a_keyword_ability_cite_the_keyword() -> None:
     # read from that clause
     cites = _brave_power_cites()
     assert cites and any("12.6.2" in c for c in cites)
+
+
+def test_a_pal_with_negative_power_deals_no_damage_and_the_negative_value_is_cited() -> None:
+    # 1.3.2.4 a value may be negative; 9.6.3.1.1 a Pal with 0 or less power deals no battle damage. Weak (1000)
+    # gets -2000: at -1000 it attacks the Guard (1000) and deals nothing; the Guard's 1000 destroys it (11.4.1)
+    sap = {"name": "Sap", "type": "event", "cost": 0, "effect": [
+        {"do": "power", "amount": -2000, "target": {"all": True, "name": "Weak"}}]}
+    g = Game.from_setup(board({"base": ["Weak"], "hand": ["Sap"]}, {"base": [{"card": "Guard", "state": "rested"}]}),
+                        [sap, pal("Weak"), pal("Guard")])
+    g.run(ScriptedDecider(["play Sap", "attack Weak -> Guard"]))
+    (none_dealt,) = [e for e in g.events if e.what == "Weak has power -1000: it deals no damage"]
+    assert "1.3.2.4" in none_dealt.cites and "9.6.3.1.1" in none_dealt.cites
+    (sapped,) = [e for e in g.events if e.what.startswith("Weak gets -2000 power")]
+    assert "1.3.2.4" in sapped.cites
+    assert g.snapshot()["players"]["A"]["graveyard"] == ["Sap", "Weak"]
+    assert [c["card"] for c in g.snapshot()["players"]["B"]["base"]] == ["Guard"]
+
+
+def test_a_positive_power_change_does_not_cite_negative_values() -> None:
+    # 1.3.2.4 is about values that may be 0 or negative: +1000 to a 1000 Pal (2000) does not rest on it
+    boost = {"name": "Boost", "type": "event", "cost": 0, "effect": [
+        {"do": "power", "amount": 1000, "target": {"all": True, "name": "Weak"}},
+        {"do": "strike", "amount": 1, "target": {"all": True, "name": "Weak"}}]}
+    g = Game.from_setup(board({"base": ["Weak"], "hand": ["Boost"]}), [boost, pal("Weak")])
+    g.run(ScriptedDecider(["play Boost"]))
+    changes = [e for e in g.events if e.what.startswith("Weak gets +1")]
+    assert len(changes) == 2 and not any("1.3.2.4" in e.cites for e in changes)
+
+
+def test_a_structure_going_to_the_graveyard_is_not_a_pal_going_there() -> None:
+    # "when another Pal of yours goes to the graveyard" (an on_ally_destroyed trigger) watches Pals (2.2.2.1):
+    # Demolish destroying a structure of yours does not trigger it, destroying a Pal of yours does
+    mourner = pal("Mourner", abilities=[{"kind": "auto", "trigger": "on_ally_destroyed",
+                                         "effect": [{"do": "gain", "resource": "material", "amount": 1}]}])
+    demolish = {"name": "Demolish", "type": "event", "cost": 0, "effect": [
+        {"do": "destroy", "target": {"choose": 1, "type": "pal_or_structure", "controller": "you"}}]}
+    hut = {"name": "Hut", "type": "structure", "cost": 0, "power": 1000}
+    material = {}
+    for victim in ("Hut", "Trainee"):
+        g = Game.from_setup(board({"base": ["Mourner", "Hut", "Trainee"], "hand": ["Demolish"]}),
+                            [mourner, demolish, hut, pal("Trainee")])
+        g.run(ScriptedDecider(["play Demolish", victim]))
+        assert victim in g.snapshot()["players"]["A"]["graveyard"]
+        material[victim] = g.snapshot()["players"]["A"]["material"]
+    assert material == {"Hut": 0, "Trainee": 1}
