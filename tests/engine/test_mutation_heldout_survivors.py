@@ -262,10 +262,7 @@ def _offered(cost: dict, zone: str, a: dict) -> bool:
                                   "effect": [{"do": "gain", "resource": "material", "amount": 1}]}])
     d = ScriptedDecider([])
     g = Game.from_setup(board(a), [card, pal("Helper")])
-    try:
-        g.run(d)
-    except Exception:  # the script is empty: the first question is all we need
-        pass
+    g.run(d)  # the script is empty: the run stops at the first question
     return "activate Tool" in d.asked[0].labels()
 
 
@@ -287,3 +284,18 @@ def test_a_pal_is_not_assigned_to_its_own_ability() -> None:
     assert not _offered(assign, "base", {"base": ["Tool"]})
     assert _offered(assign, "base", {"base": ["Tool", "Helper"]})
     assert not _offered(assign, "base", {"base": ["Tool", {"card": "Helper", "state": "rested"}]})
+
+
+def test_paying_assign_rests_the_other_pal_and_not_the_card_using_it() -> None:
+    # 5.17.2 the player assigns a standing Pal of theirs; 5.17.1.2 it becomes rested. The Tool is the card it is
+    # assigned to (5.17.3), so with one other standing Pal there is nothing to choose: the Helper rests, the
+    # Tool stands, and the ability gives 1 material
+    card = pal("Tool", abilities=[{"kind": "activated", "cost": [{"assign": 1}],
+                                  "effect": [{"do": "gain", "resource": "material", "amount": 1}]}])
+    g = Game.from_setup(board({"base": ["Tool", "Helper"]}), [card, pal("Helper")])
+    d = ScriptedDecider(["activate Tool"])
+    g.run(d)
+    assert [q.kind for q in d.asked] == ["main", "main"]
+    a = g.snapshot()["players"]["A"]
+    assert {c["card"]: c["state"] for c in a["base"]} == {"Tool": "standing", "Helper": "rested"}
+    assert a["material"] == 1
