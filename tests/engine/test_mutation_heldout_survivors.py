@@ -299,3 +299,19 @@ def test_paying_assign_rests_the_other_pal_and_not_the_card_using_it() -> None:
     a = g.snapshot()["players"]["A"]
     assert {c["card"]: c["state"] for c in a["base"]} == {"Tool": "standing", "Helper": "rested"}
     assert a["material"] == 1
+
+
+def _interrupt_offered(hand: list[str]) -> bool:
+    """A attacks B, who has no standing soul and holds `hand` (the Nitewing has Interrupt)."""
+    d = ScriptedDecider(["attack Direhowl -> player"])
+    Game.from_setup(board({"base": ["Direhowl"]}, {"hand": hand, "souls": {"rested": 2}}),
+                    [pal("Direhowl"), pal("Nitewing", keywords=["interrupt"]), pal("Lamball")]).run(d)
+    return any("activate Nitewing" in q.labels() for q in d.asked)
+
+
+def test_interrupt_without_a_soul_needs_another_card_in_the_hand() -> None:
+    # 12.8.2 Interrupt: [pay 1 soul, discard this card] or [discard this card and 1 OTHER card of the hand];
+    # 10.4.2.2 a cost that cannot be paid whole cannot be paid. Without a standing soul, the Nitewing alone in
+    # the hand cannot be used; with the Lamball beside it, it can
+    assert not _interrupt_offered(["Nitewing"])
+    assert _interrupt_offered(["Nitewing", "Lamball"])
