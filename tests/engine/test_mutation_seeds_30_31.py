@@ -5,6 +5,8 @@ from YAML text, as a cards file or a ruling is."""
 
 from __future__ import annotations
 
+from typing import Any
+
 import yaml
 from engine_helpers import assert_cites_exist, board
 from pal_judge.engine import Game, ScriptedDecider
@@ -12,9 +14,9 @@ from pal_judge.engine import Game, ScriptedDecider
 ZONE_ICON_CITES = {"10.3.4", "10.3.4.1", "10.3.4.1.1"}
 
 
-def _turn_board(turn_player: str, turn_players_zones: dict, other_players_zones: dict) -> dict:
-    """A board in `turn_player`'s main phase, each player's zones given as the turn player's and the other's."""
-    a, b = (turn_players_zones, other_players_zones) if turn_player == "A" else (other_players_zones, turn_players_zones)
+def _turn_board(turn_player: str, mine: dict[str, Any], theirs: dict[str, Any]) -> dict[str, Any]:
+    """A board in `turn_player`'s main phase: `mine` are the turn player's zones, `theirs` the other player's."""
+    a, b = (mine, theirs) if turn_player == "A" else (theirs, mine)
     return board(a, b, turn_player=turn_player)
 
 
