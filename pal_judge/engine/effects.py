@@ -287,8 +287,7 @@ def choose_x(g: "Game", ctx: Context) -> int:
 
 
 def _cites(s: Step, ctx: Context) -> tuple[str, ...]:
-    own = STEP_CITES.get(s.do, ())
-    return own + (("5.1.1",) if own and own[0].startswith("5.") else ()) + ctx.cites
+    return STEP_CITES.get(s.do, ()) + ctx.cites
 
 
 def _s_draw(g: "Game", s: Step, ctx: Context) -> None:
