@@ -16,23 +16,17 @@ from typing import Any, Callable
 from pal_judge.atomic import write_text_atomic
 from pal_judge.cache_manifest import may_write, record
 from pal_judge.paths import cache_dir
-from pal_judge.prebuilt import shipped_json
-from pal_judge.textfiles import CACHE_MAX_BYTES, read_json
+from pal_judge.prebuilt import cached_then_shipped
+from pal_judge.textfiles import CACHE_MAX_BYTES
 
 
 def cached_json(name: str, key: str, compute: Callable[[], Any], max_bytes: int = CACHE_MAX_BYTES) -> Any:
     cache = cache_dir()
     file_name = f"{name}.json"
-    try:
-        data = read_json(cache / file_name, max_bytes)
+    for data in cached_then_shipped(cache / file_name, max_bytes):  # ours, else the package's
         if isinstance(data, dict) and data.get("key") == key and "value" in data:
             return data["value"]
-    except (OSError, ValueError):
-        pass  # no cache yet, or not one of ours: the shipped copy, or compute it
-    shipped = shipped_json(file_name, max_bytes)
-    if isinstance(shipped, dict) and shipped.get("key") == key and "value" in shipped:
-        return shipped["value"]
-    value = compute()
+    value = compute()  # no cache yet, or not one of ours
     try:
         if may_write(cache, file_name):
             write_text_atomic(cache / file_name, json.dumps({"key": key, "value": value}, ensure_ascii=False),

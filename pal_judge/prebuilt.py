@@ -29,7 +29,7 @@ import subprocess
 import sys
 import tempfile
 from pathlib import Path
-from typing import Any
+from typing import Any, Iterator
 
 from pal_judge.textfiles import CACHE_MAX_BYTES, read_json
 
@@ -63,6 +63,18 @@ def shipped_json(relative: str, max_bytes: int = CACHE_MAX_BYTES) -> Any | None:
         return read_json(path, max_bytes)
     except (OSError, ValueError):
         return None
+
+
+def cached_then_shipped(path: Path, max_bytes: int = CACHE_MAX_BYTES) -> Iterator[Any]:
+    """The parsed JSON of the cache file `path` (read bounded), then of the copy shipped under its name,
+    skipping either when it is missing or unreadable: a reader takes the first whose key is its own."""
+    try:
+        yield read_json(path, max_bytes)  # a regular file: a FIFO or /dev/zero planted here is no cache
+    except (OSError, ValueError):
+        pass
+    copy = shipped_json(path.name, max_bytes)
+    if copy is not None:
+        yield copy
 
 
 def compute_into(cache: Path) -> None:

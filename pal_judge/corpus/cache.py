@@ -23,8 +23,7 @@ from pal_judge.cache_manifest import record_replacing
 from pal_judge.corpus.glossary import Glossary, Term
 from pal_judge.corpus.model import AlignedParagraph, Rulebook, Section
 from pal_judge.fingerprint import fingerprint, package_sources
-from pal_judge.prebuilt import shipped_json
-from pal_judge.textfiles import read_json
+from pal_judge.prebuilt import cached_then_shipped
 
 # The files of rules/ a Rulebook is built from (the cache key hashes them all).
 SOURCE_FILES = ("zh.txt", "en.txt", "glossary.yaml", "alignment_overrides.yaml", "headings_en.yaml")
@@ -77,13 +76,11 @@ def _from_json(data: dict[str, Any]) -> CachedCorpus:
 def read_cache(cache: Path, key: str) -> CachedCorpus | None:
     """The cached corpus for `key` (else the one shipped in the package under that key, see
     `prebuilt.py`), or None when absent, stale or unreadable."""
-    name = cache_file(cache, key).name
-    for read in (lambda: read_json(cache / name), lambda: shipped_json(name)):
+    for data in cached_then_shipped(cache_file(cache, key)):
         try:
-            data = read()
             if data["key"] == key:
                 return _from_json(data)
-        except (OSError, ValueError, KeyError, TypeError, AttributeError):  # missing, truncated, foreign
+        except (ValueError, KeyError, TypeError, AttributeError):  # foreign
             pass
     return None  # rebuild
 

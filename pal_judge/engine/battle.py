@@ -271,8 +271,8 @@ def _end_of_battle(g: "Game", b: Battle) -> None:
         timing.check_timing(g)  # 9.7.2
         before = len(g.modifiers)
         g.modifiers = [m for m in g.modifiers if m.duration != "until_end_of_battle"]
-        g.state_changed()
         if len(g.modifiers) != before:
+            g.state_changed()
             g.emit("effects lasting until end of battle end", ("9.7.3",))
         if not b.attack_over:
             b.attack_over = True  # a repetition of the step (9.7.4) has no attacking pal any more

@@ -128,7 +128,7 @@ def _overflow(g: "Game") -> list[Group]:
         if len(p.base) <= limit:
             continue  # not even as many cards as the limit
         pals = p.pals()
-        if not pals or len(pals) <= limit:
+        if len(pals) <= limit:  # (no pals: 0 is never above a limit, which is at least 0)
             continue
         last_batch = max(c.placed for c in pals)
         last = [c for c in pals if c.placed == last_batch]

@@ -18,9 +18,8 @@ from pal_judge.atomic import write_text_atomic
 from pal_judge.cache_manifest import may_write, record
 from pal_judge.fingerprint import fingerprint, package_sources
 from pal_judge.paths import cache_dir, ruling_files
-from pal_judge.prebuilt import shipped_json
+from pal_judge.prebuilt import cached_then_shipped
 from pal_judge.rulings.model import RulingText, Source
-from pal_judge.textfiles import read_json
 
 CACHE_FORMAT = 1
 
@@ -44,13 +43,12 @@ def ruling_texts(folder: Path | None = None) -> list[RulingText]:
     """Every ruling's text, in file order: from the cache when it is fresh, else loaded (and cached)."""
     key = texts_key(ruling_files(folder))
     path = cache_dir() / "rulings-texts.json"
-    for read in (lambda: read_json(path), lambda: shipped_json(path.name)):  # ours, else the package's
+    for data in cached_then_shipped(path):  # ours, else the package's
         try:
-            data = read()  # a regular file, bounded: a FIFO or /dev/zero planted here is no cache
             if data["key"] == key:
                 return [_from_cache(d) for d in data["rulings"]]
-        except (OSError, ValueError, KeyError, TypeError, IndexError):
-            pass  # no cache yet, or unreadable: load the rulings
+        except (ValueError, KeyError, TypeError, IndexError):
+            pass  # not a cache of ours: load the rulings
     from pal_judge.notices import warn
     from pal_judge.rulings.loader import load_rulings
 
