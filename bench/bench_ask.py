@@ -1,12 +1,13 @@
 """Measure `ask` on the questions of bench/questions/: accuracy, confidence, abstention, latency.
 
-    python bench/bench_ask.py              # both sets, totals only
-    python bench/bench_ask.py tuning -v    # the tuning set, every miss listed
-    python bench/bench_ask.py heldout2      # the second held-out set (by name only, never by default)
-    python bench/bench_ask.py heldout3      # the third held-out set (by name only, never by default)
+    python bench/bench_ask.py              # the tuning sets, totals only
+    python bench/bench_ask.py tuning -v    # a tuning set, every miss listed
+    python bench/bench_ask.py heldout3      # a held-out set (by name only, never by default)
 
-The held-out set's misses are never listed (-v is refused for it): it was split off
-before tuning and must stay unseen. Figures, per set and per language:
+Tuning sets: tuning, and tuning_was_heldout / tuning_was_heldout2 (held out until their
+figures were reported at stops 11-12, retired into tuning at stop 13). Held-out sets:
+heldout3 and heldout4. A held-out set's misses are never listed (-v is refused for it):
+it must stay unseen. Figures, per set and per language:
   top-1 / top-3   the right ruling ranks first / among the first three (questions with a ruling)
   shown right     what the judge sees is right: the right ruling, or no ruling for a `none` question
   abstain P / R   precision and recall of "no ruling shown" (declined, or nothing fits) for `none`
@@ -30,8 +31,8 @@ import yaml
 
 QUESTIONS = Path(__file__).resolve().parent / "questions"
 sys.path.insert(0, str(QUESTIONS.parent.parent))  # measure this checkout's pal_judge, not an installed one
-SETS = ("tuning", "heldout")
-HELD_OUT = {"heldout", "heldout2", "heldout3"}  # heldout2/3: written blind on 2026-12-01, measured once after merging
+SETS = ("tuning", "tuning_was_heldout", "tuning_was_heldout2")
+HELD_OUT = {"heldout3", "heldout4"}  # written blind on 2026-12-01, measured only after merging
 
 
 @dataclass(frozen=True)
