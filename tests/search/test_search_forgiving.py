@@ -35,6 +35,20 @@ def test_corrections_come_from_the_rulebook_words(searcher) -> None:  # type: ig
     assert searcher.correct('"tuant" term:taunt') is None  # phrases and fields are taken as typed
 
 
+def test_two_letters_swapped_are_a_typo(searcher) -> None:  # type: ignore[no-untyped-def]
+    assert searcher.correct("blokc").text == "block"  # 9.4 block, its letters swapped
+    assert searcher.correct("attcak").text == "attack"
+
+
+def test_plain_english_words_are_not_turned_into_rule_words(searcher) -> None:  # type: ignore[no-untyped-def]
+    # Short words two edits from a rulebook word are ordinary English, not typos: "told" is not
+    # "top", "fight" not "first", "picks" not "pings"; the query is searched as typed.
+    for query in ("who picks the order", "a pal in a fight", "what if i am told to"):
+        assert searcher.correct(query) is None, query
+    result = run("search", "who picks the order", "--limit", "3")
+    assert result.exit_code == 0 and "showing results for" not in result.stdout
+
+
 def test_breakthru_finds_breakthrough(searcher) -> None:  # type: ignore[no-untyped-def]
     assert any(s.startswith("12.14") for s in sections(searcher, "breakthru"))  # 12.14 Breakthrough
 
