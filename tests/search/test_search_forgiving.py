@@ -66,6 +66,18 @@ def test_slang_finds_the_rule_it_means(searcher) -> None:  # type: ignore[no-unt
     assert "6.2.1.7" in sections(searcher, "mulligan")
 
 
+def test_everyday_words_find_the_rulebook_words(searcher) -> None:  # type: ignore[no-untyped-def]
+    # 3.1.2.3: an automatic ability's master, the translation's word for its controller.
+    assert "3.1.2.3" in sections(searcher, "who is the controller of an automatic ability", 3)
+    # 4.3.2.2: a card in the rest state lies horizontally (players: sideways).
+    assert "4.3.2.2" in sections(searcher, "turned sideways", 3)
+    # 4.2.3: the hidden state (face down); 4.2.2: the public state (face up).
+    assert "4.2.3" in sections(searcher, "face down cards in the deck")
+    assert "4.2.2" in sections(searcher, "a card is put face up")
+    # 5.11.1: "exchange" two cards (players: swap).
+    assert "5.11.1" in sections(searcher, "swap a pal with a card in hand")
+
+
 def test_chinese_table_talk_finds_the_rule_it_means(searcher) -> None:  # type: ignore[no-untyped-def]
     # 9.4.2: only a standing (站立) Pal may block (阻挡); players say 横着 for rested and 挡 for block.
     assert "9.4.2" in sections(searcher, "横着的帕鲁能挡吗")
