@@ -76,6 +76,8 @@ def test_everyday_words_find_the_rulebook_words(searcher) -> None:  # type: igno
     assert "4.2.2" in sections(searcher, "a card is put face up")
     # 5.11.1: "exchange" two cards (players: swap).
     assert "5.11.1" in sections(searcher, "swap a pal with a card in hand")
+    # 10.1.1.3: continuous abilities, what other card games call static (or passive) abilities.
+    assert "10.1.1.3" in sections(searcher, "what is a static ability", 3)
 
 
 def test_chinese_table_talk_finds_the_rule_it_means(searcher) -> None:  # type: ignore[no-untyped-def]
