@@ -17,11 +17,12 @@ from __future__ import annotations
 import difflib
 import re
 from dataclasses import dataclass
-from functools import cached_property
+from functools import cached_property, partial
 
 from whoosh.spelling import ListCorrector
 
 from pal_judge.search.analysis import english_analyzer
+from pal_judge.search.query import base_form, has_term
 from pal_judge.search.vocabulary import Lexicon
 
 MIN_LENGTH = 4
@@ -73,7 +74,10 @@ class Speller:
         if not stems:
             return True  # a stop word
         reader = self._searcher.reader()
-        return all(("en", s) in reader or ("asked_en", s) in reader for s in stems) or lowered in self._known_set
+        in_text = partial(has_term, reader, "en")
+        # A form of a rulebook word ("blocker", "drew": see query.base_form) is a word, not a typo.
+        forms = [base_form(s, in_text, self._stem) for s in stems]
+        return all(in_text(s) or ("asked_en", s) in reader for s in forms) or lowered in self._known_set
 
     def _suggestions(self, word: str) -> list[str]:
         """The known words `word` may be a misspelling of (see the module's rule for short words)."""

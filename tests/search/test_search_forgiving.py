@@ -49,6 +49,15 @@ def test_plain_english_words_are_not_turned_into_rule_words(searcher) -> None:  
     assert result.exit_code == 0 and "showing results for" not in result.stdout
 
 
+def test_other_forms_of_a_rulebook_word_find_it(searcher) -> None:  # type: ignore[no-untyped-def]
+    # The rulebook says "block", never "blocker" (9.4.2: who may block); "draw", never "drew" (5.7).
+    assert "9.4.2" in sections(searcher, "can a rested pal be a blocker", 3)
+    assert {"5.7.1", "5.7.2"} & set(sections(searcher, "who drew the card"))
+    # They are words, not typos: nothing is corrected.
+    assert searcher.correct("can a rested pal be a blocker") is None
+    assert searcher.correct("who drew the card") is None
+
+
 def test_breakthru_finds_breakthrough(searcher) -> None:  # type: ignore[no-untyped-def]
     assert any(s.startswith("12.14") for s in sections(searcher, "breakthru"))  # 12.14 Breakthrough
 
