@@ -8,8 +8,8 @@ to be misspelt only one edit away, or by two letters swapped: two other edits tu
 English words into some rulebook word ("told" → "top", "fight" → "first", "picks" → "pings"),
 which says nothing about a typo. Whoosh proposes the candidates; among those equally far, the
 one most like the typed word (difflib's ratio, which sees a swap of two letters as a small
-change) wins. Quoted phrases,
-field values (`term:…`) and operators are left alone, as is Chinese.
+change) wins. Quoted phrases, field values (`term:…`) and operators are left alone, as is
+Chinese.
 """
 
 from __future__ import annotations
@@ -69,15 +69,26 @@ class Speller:
         return ListCorrector(self._known_words)
 
     def known(self, word: str) -> bool:
+        """Is `word` a word of the rulebook's English text, the glossary or the player words?"""
         lowered = word.lower()
-        stems = [t.text for t in self._stem(lowered, mode="query")]
+        stems = self._stems(lowered)
         if not stems:
             return True  # a stop word
         reader = self._searcher.reader()
+        return all(("en", s) in reader for s in stems) or lowered in self._known_set
+
+    def _ordinary(self, word: str) -> bool:
+        """Is `word` no typo, though the rulebook never uses it: a word of the rulings' questions
+        (English as players write it: "whose", "much") or another form of a rulebook word
+        ("blocker", "drew": see query.base_form)?"""
+        reader = self._searcher.reader()
         in_text = partial(has_term, reader, "en")
-        # A form of a rulebook word ("blocker", "drew": see query.base_form) is a word, not a typo.
-        forms = [base_form(s, in_text, self._stem) for s in stems]
-        return all(in_text(s) or ("asked_en", s) in reader for s in forms) or lowered in self._known_set
+        return all(
+            in_text(base_form(s, in_text, self._stem)) or ("asked_en", s) in reader for s in self._stems(word.lower())
+        )
+
+    def _stems(self, lowered: str) -> list[str]:
+        return [t.text for t in self._stem(lowered, mode="query")]
 
     def _suggestions(self, word: str) -> list[str]:
         """The known words `word` may be a misspelling of (see the module's rule for short words)."""
@@ -94,7 +105,9 @@ class Speller:
 
         def fix(match: re.Match[str]) -> str:
             word = match.group(0)
-            if not word.isalpha() or word in _OPERATORS or word.lower() in keep or self.known(word):
+            if not word.isalpha() or word in _OPERATORS or word.lower() in keep:
+                return word
+            if self.known(word) or self._ordinary(word):
                 return word
             lowered = word.lower()
             found = self._suggestions(lowered)
