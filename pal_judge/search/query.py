@@ -83,7 +83,7 @@ _FIELD_ALIASES = {"title": "heading"}
 EN_QUESTION_WORDS = frozenset(
     "what which who whom whose why how does do did doing done happen happens happened i me my mine "
     "our should would could there their they them he she his her its get gets got any some "
-    "about into than then so".split()
+    "about into than then so matter matters".split()
 )
 # Chinese question particles and filler; a Chinese run is cut at them.
 ZH_QUESTION_WORDS = (

@@ -22,7 +22,7 @@ from functools import cached_property, partial
 from whoosh.spelling import ListCorrector
 
 from pal_judge.search.analysis import english_analyzer
-from pal_judge.search.query import base_form, has_term
+from pal_judge.search.query import EN_QUESTION_WORDS, base_form, has_term
 from pal_judge.search.vocabulary import Lexicon
 
 MIN_LENGTH = 4
@@ -79,8 +79,10 @@ class Speller:
 
     def _ordinary(self, word: str) -> bool:
         """Is `word` no typo, though the rulebook never uses it: a word of the rulings' questions
-        (English as players write it: "whose", "much") or another form of a rulebook word
-        ("blocker", "drew": see query.base_form)?"""
+        (English as players write it: "whose", "much"), a question word ("does it matter"), or
+        another form of a rulebook word ("blocker", "drew": see query.base_form)?"""
+        if word.lower() in EN_QUESTION_WORDS:
+            return True
         reader = self._searcher.reader()
         in_text = partial(has_term, reader, "en")
         return all(

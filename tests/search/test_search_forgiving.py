@@ -43,7 +43,7 @@ def test_two_letters_swapped_are_a_typo(searcher) -> None:  # type: ignore[no-un
 def test_plain_english_words_are_not_turned_into_rule_words(searcher) -> None:  # type: ignore[no-untyped-def]
     # Short words two edits from a rulebook word are ordinary English, not typos: "told" is not
     # "top", "fight" not "first", "picks" not "pings"; the query is searched as typed.
-    for query in ("who picks the order", "a pal in a fight", "what if i am told to"):
+    for query in ("who picks the order", "a pal in a fight", "what if i am told to", "does the art matter"):
         assert searcher.correct(query) is None, query
     result = run("search", "who picks the order", "--limit", "3")
     assert result.exit_code == 0 and "showing results for" not in result.stdout
@@ -85,6 +85,10 @@ def test_everyday_words_find_the_rulebook_words(searcher) -> None:  # type: igno
     assert "4.2.2" in sections(searcher, "a card is put face up")
     # 5.11.1: "exchange" two cards (players: swap).
     assert "5.11.1" in sections(searcher, "swap a pal with a card in hand")
+    # 11.2.2.1: the top card of the deck put into the graveyard (other card games: mill).
+    assert "11.2.2.1" in sections(searcher, "an effect mills two cards", 3)
+    # 2.15: the collection data (the collector number, rarity …) has no meaning in the rules.
+    assert {"2.15", "2.15.1", "2.15.2"} & set(sections(searcher, "does rarity change anything", 3))
     # 10.1.1.3: continuous abilities, what other card games call static (or passive) abilities.
     assert "10.1.1.3" in sections(searcher, "what is a static ability", 3)
 
