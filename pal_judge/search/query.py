@@ -34,7 +34,8 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
-from typing import Iterable, Union
+from functools import lru_cache
+from typing import Callable, Iterable, Union
 
 from whoosh import query as Q
 
@@ -82,7 +83,7 @@ _FIELD_ALIASES = {"title": "heading"}
 EN_QUESTION_WORDS = frozenset(
     "what which who whom whose why how does do did doing done happen happens happened i me my mine "
     "our should would could there their they them he she his her its get gets got any some "
-    "about into than then so".split()
+    "about into than then so matter matters".split()
 )
 # Chinese question particles and filler; a Chinese run is cut at them.
 ZH_QUESTION_WORDS = (
@@ -91,6 +92,18 @@ ZH_QUESTION_WORDS = (
     "吗", "呢", "吧", "啊", "的", "了",
 )
 _ZH_STOP_RE = re.compile("|".join(map(re.escape, ZH_QUESTION_WORDS)))
+
+# A player's word the rulebook never uses may be another form of one it does, which Porter's
+# stemmer leaves apart: a noun made from a verb ("blocker", "deployment", "playable") or an
+# irregular past ("drew", "paid", "dealt"). Such a word is read as its base form, and only when
+# the index knows that form and not the word itself.
+_DERIVED_SUFFIXES = ("ers", "er", "ments", "ment", "able")
+IRREGULAR_PASTS = {
+    "drew": "draw", "drawn": "draw", "took": "take", "lost": "lose", "won": "win", "gave": "give",
+    "chose": "choose", "paid": "pay", "dealt": "deal", "made": "make", "ran": "run", "sent": "send",
+    "spent": "spend", "brought": "bring", "kept": "keep", "fought": "fight", "left": "leave",
+    "hid": "hide", "hidden": "hide", "went": "go", "gone": "go", "came": "come", "became": "become",
+}
 
 _EXCLUDED_WORD_RE = re.compile(rf"^-(?:[A-Za-z]|{HAN_RE.pattern})")
 _TOKEN_RE = re.compile(
@@ -297,9 +310,12 @@ def parse(text: str) -> Node:
 class Compiler:
     """Turns a syntax tree into a Whoosh query for one language setting."""
 
-    def __init__(self, lexicon: Lexicon, lang: str = "both", expanded: bool = True) -> None:
+    def __init__(
+        self, lexicon: Lexicon, lang: str = "both", expanded: bool = True, known: Callable[[str], bool] | None = None
+    ) -> None:
         """`expanded=False` leaves out the rulings' questions (`asked_*`): for `ask`, which
-        scores those questions itself and must not count them twice."""
+        scores those questions itself and must not count them twice. `known(stem)`: does the
+        rulebook's English use that stem (words it does not are read as a form it does)."""
         if lang not in LANGS:
             raise UserError(f"unknown language {lang!r}: use en, zh or both")
         self.glossary = lexicon.glossary
@@ -307,6 +323,7 @@ class Compiler:
         self.en = lang in ("en", "both")
         self.expanded = expanded
         self.zh = lang in ("zh", "both")
+        self._known = known
         self._en_analyzer = english_analyzer()
         self._zh_analyzer = chinese_analyzer()
         self.question_stems = {s for w in EN_QUESTION_WORDS for s in self.stems(w)} | EN_QUESTION_WORDS
@@ -521,7 +538,11 @@ class Compiler:
         return list({t.id: t for t in found}.values())
 
     def stems(self, text: str) -> list[str]:
-        return [t.text for t in self._en_analyzer(text, mode="query")]
+        return [self._known_form(t.text) for t in self._en_analyzer(text, mode="query")]
+
+    @lru_cache(maxsize=4096)  # noqa: B019 (one compiler per searcher, kept for the process)
+    def _known_form(self, stem: str) -> str:
+        return stem if self._known is None else base_form(stem, self._known, self._en_analyzer)
 
     def zh_tokens(self, text: str) -> list[str]:
         return [t.text for t in self._zh_analyzer(text, mode="query")]
@@ -554,6 +575,25 @@ def _ranked(parts: list[Q.Query], boost: float = 1.0) -> Q.Query:
     if len(parts) == 1:
         return parts[0].with_boost(parts[0].boost * boost) if boost != 1.0 else parts[0]
     return Q.Or(parts, scale=COORDINATION, boost=boost) if COORDINATION else Q.Or(parts, boost=boost)
+
+
+def base_form(stem: str, known: Callable[[str], bool], analyzer) -> str:  # type: ignore[no-untyped-def]
+    """`stem`, or the stem of its base form when `known` (the rulebook's English) lacks `stem` but
+    has that (see IRREGULAR_PASTS); `analyzer`: the English analyzer, to stem the base form."""
+    if known(stem):
+        return stem
+    bases = [IRREGULAR_PASTS[stem]] if stem in IRREGULAR_PASTS else []
+    bases += [stem[: -len(end)] for end in _DERIVED_SUFFIXES if stem.endswith(end) and len(stem) - len(end) >= 3]
+    for base in bases:
+        for token in analyzer(base, mode="query"):
+            if known(token.text):
+                return token.text
+    return stem
+
+
+def has_term(reader, field: str, token: str) -> bool:  # type: ignore[no-untyped-def]
+    """Does the index (its `reader`) hold `token` in `field`?"""
+    return (field, token) in reader
 
 
 def han_runs(text: str) -> list[str]:

@@ -15,7 +15,7 @@ from pal_judge.search.analysis import nfkc
 from pal_judge.search.coverage import Concept, concepts, coverage, holders, reweigh, unspoken
 from pal_judge.search.highlight import en_spans, query_terms, zh_spans
 from pal_judge.search.hits import DocumentHit, Hit, Span
-from pal_judge.search.query import LANGS, Compiler, parse
+from pal_judge.search.query import LANGS, Compiler, has_term, parse
 from pal_judge.search.scores import QueryScorer
 from pal_judge.search.simplified import to_simplified
 from pal_judge.search.spelling import Correction, Speller
@@ -43,8 +43,11 @@ class IndexSearcher:
     def __init__(self, opened: OpenedIndex) -> None:
         self.opened = opened
         self._searcher = opened.index.searcher(weighting=BM25F())
+        reader = self._searcher.reader()
         self._compilers = {
-            (lang, expanded): Compiler(opened.lexicon, lang, expanded) for lang in LANGS for expanded in (True, False)
+            (lang, expanded): Compiler(opened.lexicon, lang, expanded, known=partial(has_term, reader, "en"))
+            for lang in LANGS
+            for expanded in (True, False)
         }
         self._speller = Speller(self._searcher, opened.lexicon)
         # The index never changes while it is open: what is read from it is kept (bounded).

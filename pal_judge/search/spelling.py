@@ -1,11 +1,15 @@
 """Misspelt words in a query, corrected with Whoosh's own spelling corrector.
 
-A word of four letters or more that neither the rulebook's English text, nor the glossary,
-nor the player words know is replaced by the closest word they do know (at most two edits
-away, sharing its first letter): `tuant` → `taunt`, `retaliat` → `retaliate`. Whoosh
-proposes the candidates; among those equally far, the one most like the typed word
-(difflib's ratio, which sees a swap of two letters as a small change) wins. Quoted phrases,
-field values (`term:…`) and operators are left alone, as is Chinese.
+A word of four letters or more that neither the rulebook's English text, nor the questions
+of the rulings (English as players write it: "whose", "much", "left"), nor the glossary, nor the
+player words know is replaced by the closest word they do know, sharing its first letter:
+`tuant` → `taunt`, `retaliat` → `retaliate`. A short word (up to `SHORT` letters) is taken
+to be misspelt only one edit away, or by two letters swapped: two other edits turn most short
+English words into some rulebook word ("told" → "top", "fight" → "first", "picks" → "pings"),
+which says nothing about a typo. Whoosh proposes the candidates; among those equally far, the
+one most like the typed word (difflib's ratio, which sees a swap of two letters as a small
+change) wins. Quoted phrases, field values (`term:…`) and operators are left alone, as is
+Chinese.
 """
 
 from __future__ import annotations
@@ -13,15 +17,17 @@ from __future__ import annotations
 import difflib
 import re
 from dataclasses import dataclass
-from functools import cached_property
+from functools import cached_property, partial
 
 from whoosh.spelling import ListCorrector
 
 from pal_judge.search.analysis import english_analyzer
+from pal_judge.search.query import EN_QUESTION_WORDS, base_form, has_term
 from pal_judge.search.vocabulary import Lexicon
 
 MIN_LENGTH = 4
 MAX_EDITS = 2
+SHORT = 6
 CANDIDATES = 8
 _WORD_RE = re.compile(r"[A-Za-z]+")
 # Only bare words are corrected: not inside quotes, not a field name or value, not an operator.
@@ -63,12 +69,36 @@ class Speller:
         return ListCorrector(self._known_words)
 
     def known(self, word: str) -> bool:
+        """Is `word` a word of the rulebook's English text, the glossary or the player words?"""
         lowered = word.lower()
-        stems = [t.text for t in self._stem(lowered, mode="query")]
+        stems = self._stems(lowered)
         if not stems:
             return True  # a stop word
         reader = self._searcher.reader()
         return all(("en", s) in reader for s in stems) or lowered in self._known_set
+
+    def _ordinary(self, word: str) -> bool:
+        """Is `word` no typo, though the rulebook never uses it: a word of the rulings' questions
+        (English as players write it: "whose", "much"), a question word ("does it matter"), or
+        another form of a rulebook word ("blocker", "drew": see query.base_form)?"""
+        if word.lower() in EN_QUESTION_WORDS:
+            return True
+        reader = self._searcher.reader()
+        in_text = partial(has_term, reader, "en")
+        return all(
+            in_text(base_form(s, in_text, self._stem)) or ("asked_en", s) in reader for s in self._stems(word.lower())
+        )
+
+    def _stems(self, lowered: str) -> list[str]:
+        return [t.text for t in self._stem(lowered, mode="query")]
+
+    def _suggestions(self, word: str) -> list[str]:
+        """The known words `word` may be a misspelling of (see the module's rule for short words)."""
+        found = self._corrector.suggest(word, limit=CANDIDATES, maxdist=MAX_EDITS, prefix=1)
+        if len(word) > SHORT:
+            return found
+        one_edit = set(self._corrector.suggest(word, limit=CANDIDATES, maxdist=1, prefix=1))
+        return [w for w in found if w in one_edit or sorted(w) == sorted(word)]
 
     def correct(self, query: str, keep: frozenset[str] = frozenset()) -> Correction | None:
         """The query with misspelt words corrected, or None when every word is known.
@@ -77,10 +107,12 @@ class Speller:
 
         def fix(match: re.Match[str]) -> str:
             word = match.group(0)
-            if not word.isalpha() or word in _OPERATORS or word.lower() in keep or self.known(word):
+            if not word.isalpha() or word in _OPERATORS or word.lower() in keep:
+                return word
+            if self.known(word) or self._ordinary(word):
                 return word
             lowered = word.lower()
-            found = self._corrector.suggest(lowered, limit=CANDIDATES, maxdist=MAX_EDITS, prefix=1)
+            found = self._suggestions(lowered)
             if not found:
                 return word
             best = max(found, key=lambda w: (difflib.SequenceMatcher(None, lowered, w).ratio(), w))

@@ -35,6 +35,29 @@ def test_corrections_come_from_the_rulebook_words(searcher) -> None:  # type: ig
     assert searcher.correct('"tuant" term:taunt') is None  # phrases and fields are taken as typed
 
 
+def test_two_letters_swapped_are_a_typo(searcher) -> None:  # type: ignore[no-untyped-def]
+    assert searcher.correct("blokc").text == "block"  # 9.4 block, its letters swapped
+    assert searcher.correct("attcak").text == "attack"
+
+
+def test_plain_english_words_are_not_turned_into_rule_words(searcher) -> None:  # type: ignore[no-untyped-def]
+    # Short words two edits from a rulebook word are ordinary English, not typos: "told" is not
+    # "top", "fight" not "first", "picks" not "pings"; the query is searched as typed.
+    for query in ("who picks the order", "a pal in a fight", "what if i am told to", "does the art matter"):
+        assert searcher.correct(query) is None, query
+    result = run("search", "who picks the order", "--limit", "3")
+    assert result.exit_code == 0 and "showing results for" not in result.stdout
+
+
+def test_other_forms_of_a_rulebook_word_find_it(searcher) -> None:  # type: ignore[no-untyped-def]
+    # The rulebook says "block", never "blocker" (9.4.2: who may block); "draw", never "drew" (5.7).
+    assert "9.4.2" in sections(searcher, "can a rested pal be a blocker", 3)
+    assert {"5.7.1", "5.7.2"} & set(sections(searcher, "who drew the card"))
+    # They are words, not typos: nothing is corrected.
+    assert searcher.correct("can a rested pal be a blocker") is None
+    assert searcher.correct("who drew the card") is None
+
+
 def test_breakthru_finds_breakthrough(searcher) -> None:  # type: ignore[no-untyped-def]
     assert any(s.startswith("12.14") for s in sections(searcher, "breakthru"))  # 12.14 Breakthrough
 
@@ -50,6 +73,24 @@ def test_slang_finds_the_rule_it_means(searcher) -> None:  # type: ignore[no-unt
     assert {"7.2", "7.2.1"} & set(sections(searcher, "what untaps in the untap step"))
     # 6.2.1.7: the redraw (mulligan) before the game.
     assert "6.2.1.7" in sections(searcher, "mulligan")
+
+
+def test_everyday_words_find_the_rulebook_words(searcher) -> None:  # type: ignore[no-untyped-def]
+    # 3.1.2.3: an automatic ability's master, the translation's word for its controller.
+    assert "3.1.2.3" in sections(searcher, "who is the controller of an automatic ability", 3)
+    # 4.3.2.2: a card in the rest state lies horizontally (players: sideways).
+    assert "4.3.2.2" in sections(searcher, "turned sideways", 3)
+    # 4.2.3: the hidden state (face down); 4.2.2: the public state (face up).
+    assert "4.2.3" in sections(searcher, "face down cards in the deck")
+    assert "4.2.2" in sections(searcher, "a card is put face up")
+    # 5.11.1: "exchange" two cards (players: swap).
+    assert "5.11.1" in sections(searcher, "swap a pal with a card in hand")
+    # 11.2.2.1: the top card of the deck put into the graveyard (other card games: mill).
+    assert "11.2.2.1" in sections(searcher, "an effect mills two cards", 3)
+    # 2.15: the collection data (the collector number, rarity …) has no meaning in the rules.
+    assert {"2.15", "2.15.1", "2.15.2"} & set(sections(searcher, "does rarity change anything", 3))
+    # 10.1.1.3: continuous abilities, what other card games call static (or passive) abilities.
+    assert "10.1.1.3" in sections(searcher, "what is a static ability", 3)
 
 
 def test_chinese_table_talk_finds_the_rule_it_means(searcher) -> None:  # type: ignore[no-untyped-def]
