@@ -81,6 +81,9 @@ def run_check_type(g: "Game") -> None:
 
 def _defeat(g: "Game") -> bool:
     """11.3: life 0 or less, or no cards in the deck; all at once means a draw (1.2.2)."""
+    a, b = g.players
+    if a.life > 0 and a.deck and b.life > 0 and b.deck:
+        return False  # neither 11.3.1 nor 11.3.2 applies (checked at every round of every check timing)
     losers = []
     for p in g.players:
         if p.life <= 0:
@@ -107,10 +110,8 @@ Group = tuple[list[CardInstance], tuple[str, ...], str]
 
 def _lethal(g: "Game") -> list[Group]:
     """11.4.1 damage > 0 and >= power/durability: to the owner's graveyard."""
-    doomed: list[CardInstance] = []
-    for ci in g.base_cards():
-        if ci.card.type in ("pal", "structure") and ci.damage > 0 and ci.damage >= stats.power(g, ci):
-            doomed.append(ci)
+    doomed = [ci for p in g.players for ci in p.base  # only a damaged card is read (its power, 10.10.1)
+              if ci.damage > 0 and ci.card.type in ("pal", "structure") and ci.damage >= stats.power(g, ci)]
     if not doomed:
         return []
     kinds = ("2.8.1", "2.8.3") if any(c.card.type == "structure" for c in doomed) else ("2.8.1",)
