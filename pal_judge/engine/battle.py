@@ -14,29 +14,45 @@ if TYPE_CHECKING:
 
 def legal_attackers(g: "Game") -> list[CardInstance]:
     """9.2.2.1 the turn player's standing pals; 9.2.2.2 not forbidden; 9.2.2.3 even if new."""
-    return [c for c in g.players[g.turn_player].pals() if not c.rested and not stats.restricted(g, c, "cannot_attack")]
+    return [c for c in g.players[g.turn_player].base
+            if c.card.type == "pal" and not c.rested and not stats.restricted(g, c, "cannot_attack")]
 
 
 def legal_targets(g: "Game", attacker: CardInstance) -> tuple[list[CardInstance | None], str, bool]:
     """9.2.3 the player (None), a structure, a rested pal (a standing one with Assault, 12.15.2);
     9.2.4.1 minus the targets an effect forbids this attacker. 12.10.2 if a Taunt card is a legal
     target, one of the Taunt cards must be chosen; 12.10.3 a Taunt card that is not a legal target
-    imposes nothing. Returns (targets, taunt status, whether an effect removed a target)."""
-    defender = g.opp(g.turn_player)
-    opp = g.players[defender]
-    assault = "assault" in stats.keywords(g, attacker)
-    printed: list[CardInstance | None] = [None]
-    printed += [c for c in opp.base if c.card.type == "structure" or (c.card.type == "pal" and (c.rested or assault))]
-    allowed = [t for t in printed if not stats.cannot_attack_target(g, attacker, t, defender)] \
+    imposes nothing. Returns (targets, taunt status, whether an effect removed a target); read only."""
+    plain, with_assault, taunting = stats.derived(g, _defence, g.opp(g.turn_player), "defence")
+    printed = with_assault if "assault" in stats.keywords(g, attacker) else plain
+    allowed = [t for t in printed if not stats.cannot_attack_target(g, attacker, t, g.opp(g.turn_player))] \
         if stats.targets_restricted(g, attacker) else printed
     forbidden = len(allowed) < len(printed)
-    taunting = {c.oid for c in opp.base if "taunt" in stats.keywords(g, c)}
     if not taunting:
         return allowed, "", forbidden
     taunts = [c for c in allowed if c is not None and c.oid in taunting]
     if taunts:
         return taunts, "forced", forbidden  # 12.10.2.1 any one of them
     return allowed, "illegal", forbidden  # 12.10.3
+
+
+def _defence(g: "Game", defender: int) -> tuple[list[CardInstance | None], list[CardInstance | None], frozenset[int]]:
+    """What the defending player's base offers every attacker, read once per board version (`stats.derived`):
+    the targets of a pal without Assault (9.2.3: the player, structures, rested pals), of one with Assault
+    (12.15.2: standing pals too), each in base order, and the cards with Taunt (12.10.2)."""
+    plain: list[CardInstance | None] = [None]
+    with_assault: list[CardInstance | None] = [None]
+    taunting = []
+    for c in g.players[defender].base:
+        kind = c.card.type
+        if kind == "structure" or kind == "pal" and c.rested:
+            plain.append(c)
+            with_assault.append(c)
+        elif kind == "pal":
+            with_assault.append(c)
+        if "taunt" in stats.keywords(g, c):
+            taunting.append(c.oid)
+    return plain, with_assault, frozenset(taunting)
 
 
 def attack_options(g: "Game", attackers: list[CardInstance]) -> list[Option]:
