@@ -12,6 +12,10 @@ if TYPE_CHECKING:
     from pal_judge.engine.game import Game
 
 
+# what the defending base offers every attacker (`_defence`): targets without and with Assault, the Taunt cards
+Defence = tuple[list[CardInstance | None], list[CardInstance | None], frozenset[int]]
+
+
 def legal_attackers(g: "Game") -> list[CardInstance]:
     """9.2.2.1 the turn player's standing pals; 9.2.2.2 not forbidden; 9.2.2.3 even if new."""
     return [c for c in g.players[g.turn_player].base
@@ -23,7 +27,12 @@ def legal_targets(g: "Game", attacker: CardInstance) -> tuple[list[CardInstance 
     9.2.4.1 minus the targets an effect forbids this attacker. 12.10.2 if a Taunt card is a legal
     target, one of the Taunt cards must be chosen; 12.10.3 a Taunt card that is not a legal target
     imposes nothing. Returns (targets, taunt status, whether an effect removed a target); read only."""
-    plain, with_assault, taunting = stats.derived(g, _defence, g.opp(g.turn_player), "defence")
+    return _targets(g, attacker, stats.derived(g, _defence, g.opp(g.turn_player), "defence"))
+
+
+def _targets(g: "Game", attacker: CardInstance, defence: Defence) -> tuple[list[CardInstance | None], str, bool]:
+    """`legal_targets` from what the defending base offers (`_defence`)."""
+    plain, with_assault, taunting = defence
     printed = with_assault if "assault" in stats.keywords(g, attacker) else plain
     allowed = [t for t in printed if not stats.cannot_attack_target(g, attacker, t, g.opp(g.turn_player))] \
         if stats.targets_restricted(g, attacker) else printed
@@ -36,7 +45,7 @@ def legal_targets(g: "Game", attacker: CardInstance) -> tuple[list[CardInstance 
     return allowed, "illegal", forbidden  # 12.10.3
 
 
-def _defence(g: "Game", defender: int) -> tuple[list[CardInstance | None], list[CardInstance | None], frozenset[int]]:
+def _defence(g: "Game", defender: int) -> Defence:
     """What the defending player's base offers every attacker, read once per board version (`stats.derived`):
     the targets of a pal without Assault (9.2.3: the player, structures, rested pals), of one with Assault
     (12.15.2: standing pals too), each in base order, and the cards with Taunt (12.10.2)."""
@@ -58,12 +67,15 @@ def _defence(g: "Game", defender: int) -> tuple[list[CardInstance | None], list[
 def attack_options(g: "Game", attackers: list[CardInstance]) -> list[Option]:
     """8.4.1 every legal attack of these legal attackers (`legal_attackers`)."""
     opts = []
+    defence = stats.derived(g, _defence, g.opp(g.turn_player), "defence")
     for att in attackers:
-        targets, taunt, forbidden = legal_targets(g, att)
+        targets, taunt, forbidden = _targets(g, att, defence)
+        head = f"attack {att.label} -> "
         for t in targets:
-            name = "player" if t is None else t.label
-            opts.append(Option(f"attack {att.label} -> {name}",
-                               ("attack", att.oid, None if t is None else t.oid, taunt, forbidden)))
+            if t is None:
+                opts.append(Option(head + "player", ("attack", att.oid, None, taunt, forbidden)))
+            else:
+                opts.append(Option(head + t.label, ("attack", att.oid, t.oid, taunt, forbidden)))
     return opts
 
 
@@ -202,8 +214,8 @@ def quick_options(g: "Game", who: int) -> list[Option]:
     opts = []
     seen: set[str] = set()
     for c in p.hand:
-        if c.card.type == "event" and c.card.has_keyword("quick") and c.card.cost <= p.soul_standing \
-                and c.card.name not in seen:
+        if c.card.type == "event" and c.card.cost <= p.soul_standing and c.card.name not in seen \
+                and c.card.has_keyword("quick"):
             seen.add(c.card.name)
             opts.append(Option(f"play {c.card.name}", ("play", c.oid)))
     opts += ability_options(g, who, quick=True)
