@@ -14,6 +14,8 @@ if TYPE_CHECKING:
 
 # what the defending base offers every attacker (`_defence`): targets without and with Assault, the Taunt cards
 Defence = tuple[list[CardInstance | None], list[CardInstance | None], frozenset[int]]
+NO_BLOCK = Option("none")  # 9.4.2 the non-turn player may decline to block
+PASS = Option("pass")  # 9.5.2 / 10.5.4.3 passing the quick step's play timing
 
 
 def legal_attackers(g: "Game") -> list[CardInstance]:
@@ -172,7 +174,7 @@ def _block_step(g: "Game", b: Battle, opened: bool = False) -> None:
         blockers = [c for c in g.players[nt].pals()
                     if not c.rested and c.oid != b.target_oid and not stats.restricted(g, c, "cannot_block")]
         if blockers:
-            opts = [Option(c.label, c.oid) for c in blockers] + [Option("none")]
+            opts = [Option(c.label, c.oid) for c in blockers] + [NO_BLOCK]
             opt = g.ask("block", nt, opts, f"block {att.label}? (9.4.2)")
             if opt.label != "none":
                 blocker = g.find(opt.data)
@@ -219,7 +221,8 @@ def quick_options(g: "Game", who: int) -> list[Option]:
             seen.add(c.card.name)
             opts.append(Option(f"play {c.card.name}", ("play", c.oid)))
     opts += ability_options(g, who, quick=True)
-    return opts + [Option("pass")]
+    opts.append(PASS)
+    return opts
 
 
 def _quick_step(g: "Game", b: Battle, opened: bool = False) -> None:

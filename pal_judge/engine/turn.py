@@ -12,6 +12,9 @@ if TYPE_CHECKING:
 
 PHASES = ("stand", "draw", "soul", "main", "end")
 SOUL_DRAW_COST = 3  # 8.5.1
+# the main phase's options that name no card, the same at every decision (an Option is immutable)
+SOUL_DRAW = Option("soul_draw", ("soul_draw",))  # 8.5
+END_TURN = Option("end_turn", ("end_turn",))  # 7.5.3
 
 
 def play(g: "Game", resume: str | None = None) -> None:
@@ -144,13 +147,13 @@ def main_options(g: "Game") -> list[Option]:
     if attackers:
         opts += battle.attack_options(g, attackers)  # 8.4.1
     if not g.soul_draw_used and souls >= SOUL_DRAW_COST:
-        opts.append(Option("soul_draw", ("soul_draw",)))  # 8.5
+        opts.append(SOUL_DRAW)  # 8.5
     # 7.5.2.1 only a pal that must attack AND can attack legally (9.2.2) binds the player; a pal with no
     # legal target (9.2.4, 9.2.4.1) cannot, even when another pal of the same player could attack
     must = any(stats.restricted(g, c, "must_attack") and battle.legal_targets(g, c)[0]
                for c in attackers)
     if not must:  # 7.5.2.1 a pal that must attack and can: doing nothing is not allowed
-        opts.append(Option("end_turn", ("end_turn",)))
+        opts.append(END_TURN)
     return opts  # `concede` is added to every decision by Game.ask (1.2.3)
 
 
