@@ -609,6 +609,7 @@ def _s_pal_limit(g: "Game", s: Step, ctx: Context) -> None:
     p = g.players[ctx.controller]
     before = p.pal_limit
     p.pal_limit += s.amount or 0
+    g.state_changed()  # pal overflow (11.5) reads the limit: the next check timing looks for it again
     g.emit(f"{p.name}'s pal limit becomes {p.pal_limit}", ("4.4.5",), player=p.idx, before={"pal_limit": before},
            after={"pal_limit": p.pal_limit})
 
