@@ -121,9 +121,12 @@ def _lethal(g: "Game") -> list[Group]:
 def _overflow(g: "Game") -> list[Group]:
     """11.5 more pals than the pal limit: keep the newest, the controller picks the rest."""
     out: list[Group] = []
+    # without a continuous effect on a pal limit (4.4.5), a base with no more cards than its player's limit has no
+    # more pals than it either
+    limits_changed = bool(stats.continuous_steps(g, "pal_limit"))
     for idx in (g.turn_player, g.opp(g.turn_player)):  # 1.3.4 the turn player chooses first
         p = g.players[idx]
-        if not p.base:
+        if not p.base or len(p.base) <= p.pal_limit and not limits_changed:
             continue  # no limit is below 0 (1.3.2.2.1): no pals never overflow
         limit = max(stats.pal_limit(g, idx), 0)  # 1.3.2.2.1 a negative limit is read as 0
         if len(p.base) <= limit:
