@@ -12,25 +12,33 @@ if TYPE_CHECKING:
     from pal_judge.engine.game import Game
 
 
+# what the defending base offers every attacker (`_defence`): targets without and with Assault, the Taunt cards
+Defence = tuple[list[CardInstance | None], list[CardInstance | None], frozenset[int]]
+NO_BLOCK = Option("none")  # 9.4.2 the non-turn player may decline to block
+PASS = Option("pass")  # 9.5.2 / 10.5.4.3 passing the quick step's play timing
+
+
 def legal_attackers(g: "Game") -> list[CardInstance]:
     """9.2.2.1 the turn player's standing pals; 9.2.2.2 not forbidden; 9.2.2.3 even if new."""
-    return [c for c in g.players[g.turn_player].pals() if not c.rested and not stats.restricted(g, c, "cannot_attack")]
+    return [c for c in g.players[g.turn_player].base
+            if c.card.type == "pal" and not c.rested and not stats.restricted(g, c, "cannot_attack")]
 
 
 def legal_targets(g: "Game", attacker: CardInstance) -> tuple[list[CardInstance | None], str, bool]:
     """9.2.3 the player (None), a structure, a rested pal (a standing one with Assault, 12.15.2);
     9.2.4.1 minus the targets an effect forbids this attacker. 12.10.2 if a Taunt card is a legal
     target, one of the Taunt cards must be chosen; 12.10.3 a Taunt card that is not a legal target
-    imposes nothing. Returns (targets, taunt status, whether an effect removed a target)."""
-    defender = g.opp(g.turn_player)
-    opp = g.players[defender]
-    assault = "assault" in stats.keywords(g, attacker)
-    printed: list[CardInstance | None] = [None]
-    printed += [c for c in opp.base if c.card.type == "structure" or (c.card.type == "pal" and (c.rested or assault))]
-    allowed = [t for t in printed if not stats.cannot_attack_target(g, attacker, t, defender)] \
+    imposes nothing. Returns (targets, taunt status, whether an effect removed a target); read only."""
+    return _targets(g, attacker, stats.derived(g, _defence, g.opp(g.turn_player), "defence"))
+
+
+def _targets(g: "Game", attacker: CardInstance, defence: Defence) -> tuple[list[CardInstance | None], str, bool]:
+    """`legal_targets` from what the defending base offers (`_defence`)."""
+    plain, with_assault, taunting = defence
+    printed = with_assault if "assault" in stats.keywords(g, attacker) else plain
+    allowed = [t for t in printed if not stats.cannot_attack_target(g, attacker, t, g.opp(g.turn_player))] \
         if stats.targets_restricted(g, attacker) else printed
     forbidden = len(allowed) < len(printed)
-    taunting = {c.oid for c in opp.base if "taunt" in stats.keywords(g, c)}
     if not taunting:
         return allowed, "", forbidden
     taunts = [c for c in allowed if c is not None and c.oid in taunting]
@@ -39,15 +47,37 @@ def legal_targets(g: "Game", attacker: CardInstance) -> tuple[list[CardInstance 
     return allowed, "illegal", forbidden  # 12.10.3
 
 
+def _defence(g: "Game", defender: int) -> Defence:
+    """What the defending player's base offers every attacker, read once per board version (`stats.derived`):
+    the targets of a pal without Assault (9.2.3: the player, structures, rested pals), of one with Assault
+    (12.15.2: standing pals too), each in base order, and the cards with Taunt (12.10.2)."""
+    plain: list[CardInstance | None] = [None]
+    with_assault: list[CardInstance | None] = [None]
+    taunting = []
+    for c in g.players[defender].base:
+        kind = c.card.type
+        if kind == "structure" or kind == "pal" and c.rested:
+            plain.append(c)
+            with_assault.append(c)
+        elif kind == "pal":
+            with_assault.append(c)
+        if "taunt" in stats.keywords(g, c):
+            taunting.append(c.oid)
+    return plain, with_assault, frozenset(taunting)
+
+
 def attack_options(g: "Game", attackers: list[CardInstance]) -> list[Option]:
     """8.4.1 every legal attack of these legal attackers (`legal_attackers`)."""
     opts = []
+    defence = stats.derived(g, _defence, g.opp(g.turn_player), "defence")
     for att in attackers:
-        targets, taunt, forbidden = legal_targets(g, att)
+        targets, taunt, forbidden = _targets(g, att, defence)
+        head = f"attack {att.label} -> "
         for t in targets:
-            name = "player" if t is None else t.label
-            opts.append(Option(f"attack {att.label} -> {name}",
-                               ("attack", att.oid, None if t is None else t.oid, taunt, forbidden)))
+            if t is None:
+                opts.append(Option(head + "player", ("attack", att.oid, None, taunt, forbidden)))
+            else:
+                opts.append(Option(head + t.label, ("attack", att.oid, t.oid, taunt, forbidden)))
     return opts
 
 
@@ -144,7 +174,7 @@ def _block_step(g: "Game", b: Battle, opened: bool = False) -> None:
         blockers = [c for c in g.players[nt].pals()
                     if not c.rested and c.oid != b.target_oid and not stats.restricted(g, c, "cannot_block")]
         if blockers:
-            opts = [Option(c.label, c.oid) for c in blockers] + [Option("none")]
+            opts = [Option(c.label, c.oid) for c in blockers] + [NO_BLOCK]
             opt = g.ask("block", nt, opts, f"block {att.label}? (9.4.2)")
             if opt.label != "none":
                 blocker = g.find(opt.data)
@@ -186,12 +216,13 @@ def quick_options(g: "Game", who: int) -> list[Option]:
     opts = []
     seen: set[str] = set()
     for c in p.hand:
-        if c.card.type == "event" and c.card.has_keyword("quick") and c.card.cost <= p.soul_standing \
-                and c.card.name not in seen:
+        if c.card.type == "event" and c.card.cost <= p.soul_standing and c.card.name not in seen \
+                and c.card.has_keyword("quick"):
             seen.add(c.card.name)
             opts.append(Option(f"play {c.card.name}", ("play", c.oid)))
     opts += ability_options(g, who, quick=True)
-    return opts + [Option("pass")]
+    opts.append(PASS)
+    return opts
 
 
 def _quick_step(g: "Game", b: Battle, opened: bool = False) -> None:

@@ -36,16 +36,17 @@ def validate_deck(cards: Sequence[CardDef], souls: int = SOULS) -> list[Violatio
         out.append(Violation("6.1.1.1", f"the main deck has {len(cards)} cards; it must have exactly {DECK_SIZE}"))
     counts: Counter[str] = Counter()
     limits: dict[str, float] = {}
-    for c in cards:
+    copies = Counter(map(id, cards))  # each card object's names are read once, for all its copies
+    for c in {id(c): c for c in cards}.values():
         for n in c.card_names:  # 5.20.1.1 a card counts for every card name it has (not its main/sub names)
-            counts[n] += 1
+            counts[n] += copies[id(c)]
             # 6.1.3 a deck-building ability replaces 6.1.1.2, but only if every card of that name has it
             own = MAX_COPIES if c.deck_limit is None else (float("inf") if c.deck_limit < 0 else c.deck_limit)
             limits[n] = own if n not in limits else (MAX_COPIES if MAX_COPIES in (own, limits[n]) else min(own, limits[n]))
-    for name, copies in sorted(counts.items()):
-        if copies > limits[name]:
+    for name, count in sorted(counts.items()):
+        if count > limits[name]:
             rule = "6.1.1.2" if limits[name] == MAX_COPIES else "6.1.3"
-            out.append(Violation(rule, f"{copies} cards named '{name}'; at most {int(limits[name])} of the same name"))
+            out.append(Violation(rule, f"{count} cards named '{name}'; at most {int(limits[name])} of the same name"))
     lucky = sum(1 for c in cards if c.lucky)
     if lucky > MAX_LUCKY:
         out.append(Violation("6.1.1.3", f"{lucky} cards with a Lucky icon; at most {MAX_LUCKY}"))

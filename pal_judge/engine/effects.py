@@ -609,6 +609,7 @@ def _s_pal_limit(g: "Game", s: Step, ctx: Context) -> None:
     p = g.players[ctx.controller]
     before = p.pal_limit
     p.pal_limit += s.amount or 0
+    g.state_changed()  # pal overflow (11.5) reads the limit: the next check timing looks for it again
     g.emit(f"{p.name}'s pal limit becomes {p.pal_limit}", ("4.4.5",), player=p.idx, before={"pal_limit": before},
            after={"pal_limit": p.pal_limit})
 
@@ -686,28 +687,33 @@ def breakthrough(g: "Game", ctx: Context) -> None:
 # ------------------------------------------------------------------------------ costs (10.4)
 def can_pay(g: "Game", who: int, costs: Sequence[Cost], source: CardInstance | None) -> bool:
     """10.4.2.2 a cost is payable only as a whole."""
+    if not costs:
+        return True
     p = g.players[who]
-    souls = sum(c.amount for c in costs if c.kind == "soul")
+    souls = discards = 0
+    for c in costs:
+        kind = c.kind
+        if kind == "soul":
+            souls += c.amount
+        elif kind == "rest":
+            if source is None or source.zone != "base" or source.rested:
+                return False
+        elif kind == "discard":
+            if not c.self_card:
+                discards += c.amount
+            elif source is None or source.zone != "hand":
+                return False
+        elif kind == "consume":
+            if p.resource(c.resource or "material") < c.amount:
+                return False  # 3.3.3.2
+        elif kind == "assign":
+            if sum(1 for x in p.pals() if not x.rested and (source is None or x.oid != source.oid)) < c.amount:
+                return False
+        elif kind == "butcher" and len(p.pals()) < c.amount:
+            return False
     if souls > p.soul_standing:
         return False
-    discards = sum(c.amount for c in costs if c.kind == "discard" and not c.self_card)
-    others = [c for c in p.hand if source is None or c.oid != source.oid]
-    if discards > len(others):
-        return False
-    for c in costs:
-        if c.kind == "rest" and (source is None or source.zone != "base" or source.rested):
-            return False
-        if c.kind == "discard" and c.self_card and (source is None or source.zone != "hand"):
-            return False
-        if c.kind == "consume" and p.resource(c.resource or "material") < c.amount:
-            return False  # 3.3.3.2
-        if c.kind == "assign":
-            standing = [x for x in p.pals() if not x.rested and (source is None or x.oid != source.oid)]
-            if len(standing) < c.amount:
-                return False
-        if c.kind == "butcher" and len(p.pals()) < c.amount:
-            return False
-    return True
+    return not discards or discards <= sum(1 for c in p.hand if source is None or c.oid != source.oid)
 
 
 def pay_souls(g: "Game", who: int, n: int, cites: Sequence[str]) -> None:

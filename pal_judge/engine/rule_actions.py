@@ -81,6 +81,9 @@ def run_check_type(g: "Game") -> None:
 
 def _defeat(g: "Game") -> bool:
     """11.3: life 0 or less, or no cards in the deck; all at once means a draw (1.2.2)."""
+    a, b = g.players
+    if a.life > 0 and a.deck and b.life > 0 and b.deck:
+        return False  # neither 11.3.1 nor 11.3.2 applies (checked at every round of every check timing)
     losers = []
     for p in g.players:
         if p.life <= 0:
@@ -107,10 +110,8 @@ Group = tuple[list[CardInstance], tuple[str, ...], str]
 
 def _lethal(g: "Game") -> list[Group]:
     """11.4.1 damage > 0 and >= power/durability: to the owner's graveyard."""
-    doomed: list[CardInstance] = []
-    for ci in g.base_cards():
-        if ci.card.type in ("pal", "structure") and ci.damage > 0 and ci.damage >= stats.power(g, ci):
-            doomed.append(ci)
+    doomed = [ci for p in g.players for ci in p.base  # only a damaged card is read (its power, 10.10.1)
+              if ci.damage > 0 and ci.card.type in ("pal", "structure") and ci.damage >= stats.power(g, ci)]
     if not doomed:
         return []
     kinds = ("2.8.1", "2.8.3") if any(c.card.type == "structure" for c in doomed) else ("2.8.1",)
@@ -120,9 +121,12 @@ def _lethal(g: "Game") -> list[Group]:
 def _overflow(g: "Game") -> list[Group]:
     """11.5 more pals than the pal limit: keep the newest, the controller picks the rest."""
     out: list[Group] = []
+    # without a continuous effect on a pal limit (4.4.5), a base with no more cards than its player's limit has no
+    # more pals than it either
+    limits_changed = bool(stats.continuous_steps(g, "pal_limit"))
     for idx in (g.turn_player, g.opp(g.turn_player)):  # 1.3.4 the turn player chooses first
         p = g.players[idx]
-        if not p.base:
+        if not p.base or len(p.base) <= p.pal_limit and not limits_changed:
             continue  # no limit is below 0 (1.3.2.2.1): no pals never overflow
         limit = max(stats.pal_limit(g, idx), 0)  # 1.3.2.2.1 a negative limit is read as 0
         if len(p.base) <= limit:

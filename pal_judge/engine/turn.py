@@ -12,6 +12,9 @@ if TYPE_CHECKING:
 
 PHASES = ("stand", "draw", "soul", "main", "end")
 SOUL_DRAW_COST = 3  # 8.5.1
+# the main phase's options that name no card, the same at every decision (an Option is immutable)
+SOUL_DRAW = Option("soul_draw", ("soul_draw",))  # 8.5
+END_TURN = Option("end_turn", ("end_turn",))  # 7.5.3
 
 
 def play(g: "Game", resume: str | None = None) -> None:
@@ -107,9 +110,10 @@ def ability_options(g: "Game", who: int, quick: bool) -> list[Option]:
     opts = []
     for zone, cards in (("base", p.base), ("hand", p.hand)):
         for c in cards:
-            if not c.card.activated:
+            activated = c.card.activated
+            if not activated:
                 continue
-            acts = [(i, a) for i, a in c.card.activated if a.zone == zone]
+            acts = [(i, a) for i, a in activated if a.zone == zone]
             for k, (i, a) in enumerate(acts):
                 if quick and not a.quick:
                     continue
@@ -117,7 +121,7 @@ def ability_options(g: "Game", who: int, quick: bool) -> list[Option]:
                     continue  # nullifying needs an attack: only offered in the quick step
                 if a.limit is not None and g.uses.get((c.oid, i), 0) >= a.limit:
                     continue
-                if not stats.condition_ok(g, a.cond, who, c):
+                if a.cond is not None and not stats.condition_ok(g, a.cond, who, c):
                     continue
                 if not any(effects.can_pay(g, who, cs, c) for cs in a.costs):
                     continue
@@ -127,25 +131,29 @@ def ability_options(g: "Game", who: int, quick: bool) -> list[Option]:
 
 
 def main_options(g: "Game") -> list[Option]:
+    """The turn player's legal actions at the main phase's play timing (7.5.2), in the order the deciders see them."""
     tp = g.turn_player
     p = g.players[tp]
     opts = []
     seen: set[str] = set()
+    souls = p.soul_standing
     for c in p.hand:  # 8.2.1 play a card from hand
-        if c.card.name not in seen and c.card.cost <= p.soul_standing:
-            seen.add(c.card.name)
-            opts.append(Option(f"play {c.card.name}", ("play", c.oid)))
+        name = c.card.name
+        if c.card.cost <= souls and name not in seen:
+            seen.add(name)
+            opts.append(Option(f"play {name}", ("play", c.oid)))
     opts += ability_options(g, tp, quick=False)  # 8.3.1
     attackers = battle.legal_attackers(g)
-    opts += battle.attack_options(g, attackers)  # 8.4.1
-    if not g.soul_draw_used and p.soul_standing >= SOUL_DRAW_COST:
-        opts.append(Option("soul_draw", ("soul_draw",)))  # 8.5
+    if attackers:
+        opts += battle.attack_options(g, attackers)  # 8.4.1
+    if not g.soul_draw_used and souls >= SOUL_DRAW_COST:
+        opts.append(SOUL_DRAW)  # 8.5
     # 7.5.2.1 only a pal that must attack AND can attack legally (9.2.2) binds the player; a pal with no
     # legal target (9.2.4, 9.2.4.1) cannot, even when another pal of the same player could attack
     must = any(stats.restricted(g, c, "must_attack") and battle.legal_targets(g, c)[0]
                for c in attackers)
     if not must:  # 7.5.2.1 a pal that must attack and can: doing nothing is not allowed
-        opts.append(Option("end_turn", ("end_turn",)))
+        opts.append(END_TURN)
     return opts  # `concede` is added to every decision by Game.ask (1.2.3)
 
 
