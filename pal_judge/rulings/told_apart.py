@@ -38,7 +38,10 @@ def _words(compiler: Any, en: str, zh: str) -> Words:
 
 def said(compiler: Any, question: str) -> Words:
     """The words of a judge's question, with every form it means: the glossary variants of
-    the terms it names and the rulebook phrases of its player's words."""
+    the terms it names and the rulebook phrases of its player's words, in both languages (the
+    Chinese side of an English question holds the rulebook terms it names: a ruling is told
+    apart by its terms too; English only: top-1 on the tuning sets 211, 65, 138 instead of
+    215, 63, 139, see ask.RETELL_WEIGHT)."""
     own = _words(compiler, question, question)
     en, zh = set(own.en), set(own.zh)
     for term in compiler.terms_in(question):
@@ -58,8 +61,8 @@ class QuestionWords:
     rarity: dict[str, float]
 
     def share_said(self, ruling_id: str, question: Words) -> float:
-        """The rarity-weighed share of the ruling's question words in the language(s) the judge
-        asks in that the judge's question says (0..1)."""
+        """The rarity-weighed share of the ruling's question words, in the languages the judge's
+        question has words in (with their forms, see `said`), that it says (0..1)."""
         mine = self.words[ruling_id]
         asked = [(mine.en, question.en)] if question.en else []
         asked += [(mine.zh, question.zh)] if question.zh else []
