@@ -12,9 +12,10 @@ from __future__ import annotations
 
 import math
 from collections import Counter
+from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import lru_cache
-from typing import Any, Sequence
+from typing import Any
 
 from pal_judge.rulings.model import RulingText
 from pal_judge.search.simplified import HAN_RE
@@ -73,7 +74,9 @@ class QuestionWords:
 
 
 def question_words(compiler: Any, rulings: Sequence[RulingText]) -> QuestionWords:
-    return _question_words(compiler, tuple((r.id, f"{r.question_en}\n{' '.join(r.tags)}", r.question_zh) for r in rulings))
+    """The words of the rulings' questions (with their tags), read once per set of rulings."""
+    questions = tuple((r.id, f"{r.question_en}\n{' '.join(r.tags)}", r.question_zh) for r in rulings)
+    return _question_words(compiler, questions)
 
 
 @lru_cache(maxsize=4)
