@@ -3,6 +3,8 @@
     python bench/bench_ask.py              # the tuning sets, totals only
     python bench/bench_ask.py tuning -v    # a tuning set, every miss listed
     python bench/bench_ask.py heldout3      # a held-out set (by name only, never by default)
+    python bench/bench_ask.py tuning_was_heldout2@fifth tuning_was_heldout2@rest
+                                           # a seeded fifth of a set kept back while tuning (stop 13), the rest
 
 Tuning sets: tuning, and tuning_was_heldout / tuning_was_heldout2 (held out until their
 figures were reported at stops 11-12, retired into tuning at stop 13). Held-out sets:
@@ -21,6 +23,7 @@ it must stay unseen. Figures, per set and per language:
 
 from __future__ import annotations
 
+import random
 import statistics
 import sys
 import time
@@ -62,12 +65,22 @@ class Outcome:
         return self.shown is None if self.question.none else self.shown in self.question.rulings
 
 
+FIFTH_SEED = 13  # `set@fifth`: the questions kept back from tuning at stop 13, drawn before the set was read
+
+
 def load(name: str) -> list[Question]:
+    name, _, part = name.partition("@")
     data = yaml.safe_load((QUESTIONS / f"{name}.yaml").read_text(encoding="utf-8"))
-    return [
+    questions = [
         Question(d["lang"], d["q"], tuple(d.get("rulings", ())), d.get("scope") == "out")
         for d in data
     ]
+    if not part:
+        return questions
+    if part not in ("fifth", "rest"):
+        raise SystemExit(f"{name}@{part}: the part is 'fifth' or 'rest'")
+    kept = set(random.Random(FIFTH_SEED).sample(range(len(questions)), len(questions) // 5))
+    return [q for i, q in enumerate(questions) if (i in kept) == (part == "fifth")]
 
 
 def evaluate(name: str, questions: list[Question] | None = None) -> list[Outcome]:
@@ -159,7 +172,8 @@ def misses(outcomes: list[Outcome]) -> list[str]:
 def main(argv: list[str]) -> None:
     verbose = "-v" in argv
     names = [a for a in argv if not a.startswith("-")] or list(SETS)
-    if verbose and HELD_OUT & set(names):
+    kept_back = [n for n in names if n.partition("@")[0] in HELD_OUT or n.endswith("@fifth")]
+    if verbose and kept_back:
         raise SystemExit("the held-out set's misses are not listed: it is not for tuning")
     for name in names:
         outcomes = evaluate(name)

@@ -2,8 +2,9 @@
 
 The evidence is the best ruling's combined score and how far it is ahead of the next one
 (two rulings scoring alike mean the question does not tell them apart). The cut-offs were
-chosen on bench/questions/tuning.yaml so that a wrong ruling is almost never shown as
-"high", and are checked on bench/questions/heldout.yaml (`python bench/bench_ask.py`).
+chosen on the tuning sets (bench/questions/tuning*.yaml) so that a wrong ruling is almost
+never shown as "high", and are checked on the held-out sets written blind (heldout3,
+heldout4: `python bench/bench_ask.py heldout3`, measured after merging, totals only).
 
   high    scores at least HIGH_SCORE and the next ruling at most HIGH_RATIO of it
   medium  matches well (see ask.matches_well) but not clearly ahead

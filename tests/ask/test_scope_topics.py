@@ -50,6 +50,11 @@ def test_no_topic_word_is_a_word_of_the_rulebook() -> None:
         "is a spectator allowed to point out a missed trigger",
         "对手输了就骂人怎么办",
         "觀眾可以提醒我嗎",
+        "is grizzbolt banned",
+        "can i take notes between games",
+        "he keeps stalling when he is behind",
+        "他翻错了牌库顶，怎么罚",
+        "瑞士轮一共打几轮",
     ],
 )
 def test_whole_topics_are_declined(question: str) -> None:
@@ -58,7 +63,13 @@ def test_whole_topics_are_declined(question: str) -> None:
 
 @pytest.mark.parametrize(
     "question",
-    ["时限诱发能力会诱发几次", "达到帕鲁上限时再登场会怎样", "can I trash a card to pay the cost", "is a draw possible"],
+    [
+        "时限诱发能力会诱发几次",
+        "达到帕鲁上限时再登场会怎样",
+        "can I trash a card to pay the cost",
+        "is a draw possible",
+        "can we keep count of souls with a die",
+    ],
 )
 def test_rules_questions_near_topic_words_stay_in_scope(question: str) -> None:
     assert out_of_scope(question) is None
