@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass
-from typing import Any, Callable, Iterable, Sequence
+from typing import Any, Callable, Iterable, Mapping, Sequence
 
 from pal_judge.engine import effects, limits
 from pal_judge.engine.cards import CardDef
@@ -13,9 +13,10 @@ from pal_judge.engine.pipeline import Move, move_group
 from pal_judge.engine.state import (
     Battle, CardInstance, Delayed, Lki, Modifier, Pending, Player, Result,
 )
-from pal_judge.engine.trace import Event, precise_cites
+from pal_judge.engine.trace import MAX_REMEMBERED_CITES, NO_CHANGE, PRECISE, Event, precise_cites
 
 
+_new_tuple = tuple.__new__
 CONCEDE = "concede"  # the option label (and data tag) of a concession, offered at every decision (1.2.3)
 
 
@@ -170,7 +171,7 @@ class Game:
         return self._batch
 
     def emit(self, what: str, cites: Sequence[str], player: int | None = None, card: str | None = None,
-             before: dict[str, Any] | None = None, after: dict[str, Any] | None = None,
+             before: Mapping[str, Any] | None = None, after: Mapping[str, Any] | None = None,
              announce: bool = False) -> None:
         """Record an event. `announce`: it only announces a procedure (a phase or step begins, a player passes)
         and changes no state, so the state version stays (values derived from the state remain valid)."""
@@ -181,8 +182,17 @@ class Game:
             self._over_budget()
         if (not self.record and not self.listeners) or self.event_count <= self.shown_after:
             return  # (a restored game giving its saved answers again does not show those events twice)
-        event = Event(self.event_count, what, precise_cites(cites if type(cites) is tuple else tuple(cites)),
-                      None if player is None else self.players[player].name, card, before or {}, after or {})
+        if type(cites) is not tuple:
+            cites = tuple(cites)
+        precise = PRECISE.get(cites)
+        if precise is None:
+            if len(PRECISE) >= MAX_REMEMBERED_CITES:
+                PRECISE.clear()  # bounded: card data can bring lists of its own
+            precise = PRECISE[cites] = precise_cites(cites)
+        # (the tuple built directly: the named tuple's generated __new__ costs a Python call per event)
+        event = _new_tuple(Event, (self.event_count, what, precise,
+                                   None if player is None else self.players[player].name, card,
+                                   before or NO_CHANGE, after or NO_CHANGE))
         if self.record:
             self.events.append(event)
         for listener in self.listeners:

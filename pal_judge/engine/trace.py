@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from functools import lru_cache
 from types import MappingProxyType
 from typing import Any, Mapping, NamedTuple
 
@@ -21,19 +20,22 @@ GENERAL_DEFINITIONS = frozenset({
     "10.4.1",  # what a cost is
 })
 MAX_CITES = 8  # the primary cite and at most seven supporting ones
-_NO_CHANGE: Mapping[str, Any] = MappingProxyType({})  # an event's default `before`/`after`: shared, so read only
+NO_CHANGE: Mapping[str, Any] = MappingProxyType({})  # an event's default `before`/`after`: shared, so read only
 
 
-@lru_cache(maxsize=8192)
 def precise_cites(cites: tuple[str, ...]) -> tuple[str, ...]:
     """The primary cite first (the clause that made this change happen), then the supporting clauses that
     are not general definitions, at most MAX_CITES in all. (The engine emits a few thousand distinct
-    lists, so the answer is remembered.)"""
+    lists, so `Game.emit` remembers the answers in `PRECISE`.)"""
     ordered = list(dict.fromkeys(cites))
     if not ordered:
         return ()
     primary, rest = ordered[0], ordered[1:]
     return (primary, *[c for c in rest if c not in GENERAL_DEFINITIONS])[:MAX_CITES]
+
+
+PRECISE: dict[tuple[str, ...], tuple[str, ...]] = {}  # precise_cites' answers by the cites an event was given
+MAX_REMEMBERED_CITES = 8192
 
 
 class Event(NamedTuple):
@@ -45,8 +47,8 @@ class Event(NamedTuple):
     cites: tuple[str, ...]
     player: str | None = None
     card: str | None = None
-    before: Mapping[str, Any] = _NO_CHANGE
-    after: Mapping[str, Any] = _NO_CHANGE
+    before: Mapping[str, Any] = NO_CHANGE
+    after: Mapping[str, Any] = NO_CHANGE
 
     def to_dict(self) -> dict[str, Any]:
         return {
