@@ -13,6 +13,7 @@ from pal_judge.engine.pipeline import Move, move_group
 from pal_judge.engine.state import (
     Battle, CardInstance, Delayed, Lki, Modifier, Pending, Player, Result,
 )
+from pal_judge.engine.stats import Zones
 from pal_judge.engine.trace import MAX_REMEMBERED_CITES, NO_CHANGE, PRECISE, Event, precise_cites
 
 
@@ -66,7 +67,7 @@ class Game:
         # bumped whenever the cards whose abilities may work change (a card enters or leaves a base, a card with an
         # ability marked for the hand or graveyard moves, 10.3.4.1, 10.3.5): values read from them alone are cached
         self.zones_version = 0
-        self.zone_derived: dict[Callable[..., Any], tuple[int, Any]] = {}  # by stats.per_zones
+        self.zones: Zones | None = None  # what is read from those cards (stats.zones), valid at `zones_version`
         # the state version: bumped by every event but announcements (every state change is one, §5) and by
         # `state_changed`; a check timing with nothing changed since the last one that found nothing is skipped.
         # The board version: bumped by `state_changed` alone, at every change of what a card's derived values or the

@@ -38,12 +38,11 @@ class Move:
 def move_group(g: "Game", moves: Sequence[Move], batch: int | None = None,
                quiet: bool = False) -> list[CardInstance | None]:
     """Move the cards at the same time; returns each card as it arrived (None: the move was replaced)."""
-    live: list[Move | None] = []
-    for m in moves:
-        if m.card.zone == "base" and m.to == "graveyard" and replacement.replace(g, m.card, "destroy", m.cites):
-            live.append(None)
-        else:
-            live.append(m)
+    live = [None if m.card.zone == "base" and m.to == "graveyard" and replacement.replace(g, m.card, "destroy", m.cites)
+            else m for m in moves]
+    if not any(m is not None and (m.card.zone == "base" or m.to == "base") for m in live):
+        # no card leaves or enters a base: no look-back and no zone-change trigger of a base (10.8.4)
+        return [None if m is None else _relocate(g, m, batch, quiet) for m in live]
     if batch is None and any(m is not None and m.to == "base" for m in live):
         batch = g.next_batch()  # cards put into the base by one event are placed together (11.5.1.1)
     # the look-back snapshot of every card leaving the base, before any of them moves
@@ -54,7 +53,8 @@ def move_group(g: "Game", moves: Sequence[Move], batch: int | None = None,
         arrived = [None if m is None else _relocate(g, m, batch, quiet) for m in live]
         left = [(lookback[m.card.oid], m.to, new.oid) for m, new in zip(live, arrived)
                 if m is not None and new is not None and m.card.oid in lookback]
-        triggers.on_left_base_group(g, left)
+        if left:
+            triggers.on_left_base_group(g, left)
         for m, new in zip(live, arrived):
             if m is not None and new is not None and m.to == "base" and m.card.oid not in lookback:
                 triggers.on_entered_base(g, new, m.card.zone)  # 5.15.1 deployed

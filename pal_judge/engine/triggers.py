@@ -85,38 +85,16 @@ def _standby(g: "Game", ability: Ability, ctx: Context, key: tuple[Any, ...], ci
 ZONE_CITES = {"base": ("10.3.5",), "hand": ("10.3.4", "10.3.4.1", "10.3.4.1.1"), "graveyard": ("10.3.4", "10.3.4.1")}
 
 
-def zone_cards(g: "Game") -> list[CardInstance]:
-    """Cards whose abilities may be active: every base card, and hand/graveyard cards with an ability
-    marked for that zone (10.3.4.1). (Read only: the list is kept until a card changes zone.)"""
-    return stats.per_zones(g, _zone_cards)
-
-
-def _zone_cards(g: "Game") -> list[CardInstance]:
-    out = g.base_cards()
-    for p in g.players:
-        for zone in (p.hand, p.graveyard):
-            out += [c for c in zone if c.zone in c.card.icon_zones]
-    return out
-
-
 def listening(g: "Game", trigger: str) -> Sequence[CardInstance]:
-    """The cards of `zone_cards`, in its order, with a printed auto ability of this trigger: the only ones that can
-    have one, but for a keyword's trigger (KEYWORD_TRIGGERS: a keyword may be granted, 10.10.1.2), whose callers read
-    every card. An index from trigger to cards, kept until a card changes zone (read only)."""
-    return stats.per_zones(g, _trigger_index).get(trigger, ())
-
-
-def _trigger_index(g: "Game") -> dict[str, list[CardInstance]]:
-    index: dict[str, list[CardInstance]] = {}
-    for ci in zone_cards(g):
-        for trigger in ci.card.triggers:
-            index.setdefault(trigger, []).append(ci)
-    return index
+    """The cards whose abilities may work (`stats.Zones.cards`), in that order, with a printed auto ability of this
+    trigger: the only ones that can have one, but for a keyword's trigger (KEYWORD_TRIGGERS: a keyword may be granted,
+    10.10.1.2), whose callers read every card. An index kept until a card changes zone (read only)."""
+    return stats.zones(g).by_trigger.get(trigger, ())
 
 
 def _may_trigger(g: "Game", trigger: str) -> Sequence[CardInstance]:
     """The cards that may have an active ability of this phase, step or turn trigger (10.3.4.1, 10.3.5)."""
-    return zone_cards(g) if trigger in KEYWORD_TRIGGERS else listening(g, trigger)
+    return stats.zones(g).cards if trigger in KEYWORD_TRIGGERS else listening(g, trigger)
 
 
 def fire_self(g: "Game", ci: CardInstance, trigger: str, cites: tuple[str, ...] = (), subject: int | None = None,
