@@ -274,27 +274,18 @@ class Game:
         raise ValueError(f"unknown until {u!r}")
 
     # ---------------------------------------------------------------- objects and zones
-    def _labels_in_use(self) -> set[str]:
-        used: set[str] = set()
-        for p in self.players:
-            for c in p.base:
-                used.add(c.label)
-            for c in p.hand:
-                used.add(c.label)
-        return used
-
     def new_instance(self, card: CardDef, owner: int, zone: str) -> CardInstance:
-        """A new object (4.1.4). Cards in base and hand are labelled Name, Name#2, ..."""
+        """A new object (4.1.4). Cards in base and hand are labelled Name, Name#2, ... (the lowest free number)."""
         oid = self._next_oid
         self._next_oid += 1
         label = card.name
-        if zone in ("base", "hand"):
-            used = self._labels_in_use()
+        if zone == "base" or zone == "hand":
+            used = {c.label for p in self.players for c in p.base} | {c.label for p in self.players for c in p.hand}
             k = 1
             while label in used:
                 k += 1
                 label = f"{card.name}#{k}"
-        return CardInstance(oid=oid, card=card, owner=owner, zone=zone, label=label)
+        return CardInstance(oid, card, owner, zone, label)
 
     def find(self, oid: int | None) -> CardInstance | None:
         """The object with this oid if it is still in a base."""
@@ -321,8 +312,7 @@ class Game:
         return self.players[0].base + self.players[1].base
 
     def remove(self, ci: CardInstance) -> None:
-        zone = self.players[ci.owner].zone(ci.zone) if ci.zone != "resolution" else self.resolution
-        zone.remove(ci)
+        (self.resolution if ci.zone == "resolution" else getattr(self.players[ci.owner], ci.zone)).remove(ci)
 
     def move(self, ci: CardInstance, to: str, cites: Sequence[str], what: str | None = None,
              bottom: bool = False, batch: int | None = None, rested: bool = False,

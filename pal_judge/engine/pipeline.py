@@ -66,30 +66,28 @@ def move_group(g: "Game", moves: Sequence[Move], batch: int | None = None,
 def _relocate(g: "Game", m: Move, batch: int | None, quiet: bool) -> CardInstance:
     """Take the card out of its zone and put a new object (4.1.4) into its owner's zone (4.1.6)."""
     ci = m.card
-    src = ci.zone
-    if src == "base" or m.to == "base" or ci.card.icon_zones:
+    src, to = ci.zone, m.to
+    if src == "base" or to == "base" or ci.card.icon_zones:
         g.zones_version += 1  # the cards whose abilities may work change (10.3.4.1, 10.3.5)
     g.state_changed()  # a base or a hand changes before the event is recorded
     g.remove(ci)
-    new = g.new_instance(ci.card, ci.owner, m.to)
-    if m.to == "resolution":
+    new = g.new_instance(ci.card, ci.owner, to)
+    if to == "resolution":
         g.resolution.append(new)
+    elif to == "deck" and not m.bottom:
+        g.players[ci.owner].deck.insert(0, new)
     else:
-        zone = g.players[ci.owner].zone(m.to)
-        if m.to == "deck" and not m.bottom:
-            zone.insert(0, new)
-        else:
-            zone.append(new)
-    if m.to == "base":
+        getattr(g.players[ci.owner], to).append(new)
+    if to == "base":
         new.rested = m.rested
         new.placed = batch if batch is not None else g.next_batch()
         new.entered_turn = g.turn
     if not quiet:
         # 4.1.4 the moved card is a new object: cited where that loses something (its damage, rested state)
-        lost = ("4.1.4",) if src == "base" and (ci.damage or ci.rested) else ()
-        g.emit(m.what or f"{ci.label} moves from {src} to {m.to}", m.cites + lost, player=ci.owner, card=new.label,
-               before={"zone": src, "oid": ci.oid}, after={"zone": m.to, "oid": new.oid})
-    if src == "base" and any(mod.oid == ci.oid for mod in g.modifiers):
+        cites = m.cites + ("4.1.4",) if src == "base" and (ci.damage or ci.rested) else m.cites
+        g.emit(m.what or f"{ci.label} moves from {src} to {to}", cites, player=ci.owner, card=new.label,
+               before={"zone": src, "oid": ci.oid}, after={"zone": to, "oid": new.oid})
+    if src == "base" and g.modifiers and any(mod.oid == ci.oid for mod in g.modifiers):
         # 10.10.2 effects from resolved abilities no longer apply to the moved card
         g.modifiers = [mod for mod in g.modifiers if mod.oid != ci.oid]
         g.state_changed()

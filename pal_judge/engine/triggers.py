@@ -43,7 +43,8 @@ STEP_CITES = {"block": "9.4.1", "quick": "9.5.1", "damage": "9.6.1"}
 
 def card_abilities(g: "Game", ci: CardInstance) -> Sequence[tuple[int, Ability]]:
     kws = stats.keywords(g, ci)
-    return ci.card.printed_abilities if kws == ci.card.printed_keywords else abilities_of(kws, ci.card)
+    printed = ci.card.printed_keywords
+    return ci.card.printed_abilities if kws is printed or kws == printed else abilities_of(kws, ci.card)
 
 
 def capture_lki(g: "Game", ci: CardInstance) -> Lki:
@@ -162,7 +163,7 @@ def fire_global(g: "Game", trigger: str, phase: str | None = None, step: str | N
                 g.battle.triggered_end.add(key)
             ctx = Context(controller=ci.controller, source_oid=ci.oid, source_label=ci.label, source_card=ci.card)
             _standby(g, a, ctx, key, cites + a.cites + (ZONE_CITES[a.zone] if a.zone != "base" else ()))
-    for d in list(g.delayed):
+    for d in list(g.delayed) if g.delayed else ():
         if d.trigger == trigger and d.phase == phase and _whose_ok(g, d.whose, d.ctx.controller):
             g.delayed.remove(d)  # 10.8.5.1 a delayed trigger triggers once
             ab = Ability("auto", d.effect, name="delayed", trigger=trigger, cites=("10.8.5",))
