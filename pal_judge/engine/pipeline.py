@@ -38,6 +38,8 @@ class Move:
 def move_group(g: "Game", moves: Sequence[Move], batch: int | None = None,
                quiet: bool = False) -> list[CardInstance | None]:
     """Move the cards at the same time; returns each card as it arrived (None: the move was replaced)."""
+    if len(moves) == 1 and moves[0].card.zone != "base" and moves[0].to != "base":
+        return [_relocate(g, moves[0], batch, quiet)]  # one card, no base: as below, without the group's bookkeeping
     live = [None if m.card.zone == "base" and m.to == "graveyard" and replacement.replace(g, m.card, "destroy", m.cites)
             else m for m in moves]
     if not any(m is not None and (m.card.zone == "base" or m.to == "base") for m in live):
