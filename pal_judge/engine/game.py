@@ -233,7 +233,7 @@ class Game:
         if not options:
             raise RuntimeError(f"decision {kind} with no options")
         decision = Decision(kind, self.players[player].name, tuple(options) + self._concessions(player), prompt)
-        if self._until_hit():
+        if self._until is not None and self._until_hit():
             raise _Stop("until", decision)
         if len(options) == 1 and kind != "main":
             return options[0]
@@ -242,7 +242,7 @@ class Game:
             chosen = self.decider.decide(decision, self)
         except ScriptExhausted:
             raise _Stop("script_exhausted", decision) from None
-        if isinstance(chosen.data, tuple) and chosen.data[:1] == (CONCEDE,):
+        if isinstance(chosen.data, tuple) and chosen.data and chosen.data[0] == CONCEDE:
             self.concede(self.pname(chosen.data[1]))
         return chosen
 

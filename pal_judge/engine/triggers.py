@@ -209,8 +209,9 @@ def on_entered_base(g: "Game", ci: CardInstance, src: str) -> None:
     fire_self(g, ci, "on_deploy", cites=info)
     # 10.8.4.2 the cards of one move event are all in the base by now: one entering together with `ci`
     # sees it enter as well
-    together = ("10.8.4.2",) if any(o.placed == ci.placed and o.oid != ci.oid for o in g.base_cards()) else ()
-    fire_watchers(g, ci, "on_ally_deployed", cites=info + together)
+    if listening(g, "on_ally_deployed"):  # (a printed trigger only, never a keyword's)
+        together = ("10.8.4.2",) if any(o.placed == ci.placed and o.oid != ci.oid for o in g.base_cards()) else ()
+        fire_watchers(g, ci, "on_ally_deployed", cites=info + together)
 
 
 def on_left_base_group(g: "Game", left: list[tuple[Lki, str, int]]) -> None:
