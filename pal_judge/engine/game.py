@@ -14,10 +14,9 @@ from pal_judge.engine.state import (
     Battle, CardInstance, Delayed, Lki, Modifier, Pending, Player, Result,
 )
 from pal_judge.engine.stats import Zones
-from pal_judge.engine.trace import MAX_REMEMBERED_CITES, NO_CHANGE, PRECISE, Event, precise_cites
+from pal_judge.engine.trace import Event, Record, event_from
 
 
-_new_tuple = tuple.__new__
 CONCEDE = "concede"  # the option label (and data tag) of a concession, offered at every decision (1.2.3)
 
 
@@ -56,7 +55,8 @@ class Game:
         self.players = [Player(0, names[0]), Player(1, names[1])]
         self.rng = random.Random(seed)
         self.seed = seed
-        self.events: list[Event] = []
+        self._events: list[Event] = []  # the trace as built so far (read it through `events`)
+        self._unbuilt: list[Record] = []  # the events recorded since it was last read, as `emit` kept them
         self.listeners: list[Callable[["Game", Event], None]] = []  # called with every event as it happens
         self.record = record
         self.event_count = 0
@@ -183,21 +183,25 @@ class Game:
             self._over_budget()
         if (not self.record and not self.listeners) or self.event_count <= self.shown_after:
             return  # (a restored game giving its saved answers again does not show those events twice)
-        if type(cites) is not tuple:
-            cites = tuple(cites)
-        precise = PRECISE.get(cites)
-        if precise is None:
-            if len(PRECISE) >= MAX_REMEMBERED_CITES:
-                PRECISE.clear()  # bounded: card data can bring lists of its own
-            precise = PRECISE[cites] = precise_cites(cites)
-        # (the tuple built directly: the named tuple's generated __new__ costs a Python call per event)
-        event = _new_tuple(Event, (self.event_count, what, precise,
-                                   None if player is None else self.players[player].name, card,
-                                   before or NO_CHANGE, after or NO_CHANGE))
+        record = (self.event_count, what, cites if type(cites) is tuple else tuple(cites), player, card, before, after)
         if self.record:
-            self.events.append(event)
-        for listener in self.listeners:
-            listener(self, event)  # it may concede (1.2.3), which ends the game right here
+            self._unbuilt.append(record)  # the Event is built when the trace is read (`events`)
+        if self.listeners:
+            event = self.events[-1] if self.record else event_from(record, self._names())
+            for listener in self.listeners:
+                listener(self, event)  # it may concede (1.2.3), which ends the game right here
+
+    @property
+    def events(self) -> list[Event]:
+        """The trace: every recorded event in order (built from the records `emit` kept, on first read)."""
+        if self._unbuilt:
+            names = self._names()
+            self._events += [event_from(record, names) for record in self._unbuilt]
+            self._unbuilt.clear()
+        return self._events
+
+    def _names(self) -> tuple[str, ...]:
+        return tuple(p.name for p in self.players)
 
     def state_changed(self) -> None:
         """A change of what derived values or the check-type rule actions read (a card moved, rested or stood,

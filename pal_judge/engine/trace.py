@@ -2,8 +2,9 @@
 
 from __future__ import annotations
 
+from functools import lru_cache
 from types import MappingProxyType
-from typing import Any, Mapping, NamedTuple
+from typing import Any, Mapping, NamedTuple, Sequence
 
 
 # Definitions that hold for every event of their kind: what a check timing, an ability, an effect, a
@@ -23,19 +24,16 @@ MAX_CITES = 8  # the primary cite and at most seven supporting ones
 NO_CHANGE: Mapping[str, Any] = MappingProxyType({})  # an event's default `before`/`after`: shared, so read only
 
 
+@lru_cache(maxsize=8192)
 def precise_cites(cites: tuple[str, ...]) -> tuple[str, ...]:
     """The primary cite first (the clause that made this change happen), then the supporting clauses that
     are not general definitions, at most MAX_CITES in all. (The engine emits a few thousand distinct
-    lists, so `Game.emit` remembers the answers in `PRECISE`.)"""
+    lists, so the answer is remembered.)"""
     ordered = list(dict.fromkeys(cites))
     if not ordered:
         return ()
     primary, rest = ordered[0], ordered[1:]
     return (primary, *[c for c in rest if c not in GENERAL_DEFINITIONS])[:MAX_CITES]
-
-
-PRECISE: dict[tuple[str, ...], tuple[str, ...]] = {}  # precise_cites' answers by the cites an event was given
-MAX_REMEMBERED_CITES = 8192
 
 
 class Event(NamedTuple):
@@ -60,3 +58,16 @@ class Event(NamedTuple):
             "after": dict(self.after),
             "cites": list(self.cites),
         }
+
+
+# What `Game.emit` keeps of an event: (seq, what, cites as given, player index or None, card, before, after).
+# The Event is built from it only when the trace is read (`Game.events`) or a listener is told (`event_from`).
+Record = tuple[int, str, tuple[str, ...], "int | None", "str | None", "Mapping[str, Any] | None",
+               "Mapping[str, Any] | None"]
+
+
+def event_from(record: Record, names: Sequence[str]) -> Event:
+    """The Event of a record: its precise cites, its player by name (`names`: the players' names by index)."""
+    seq, what, cites, player, card, before, after = record
+    return Event(seq, what, precise_cites(cites), None if player is None else names[player], card,
+                 before or NO_CHANGE, after or NO_CHANGE)
