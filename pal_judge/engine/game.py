@@ -284,7 +284,7 @@ class Game:
         self._next_oid += 1
         label = card.name
         if zone == "base" or zone == "hand":
-            used = {c.label for p in self.players for c in p.base} | {c.label for p in self.players for c in p.hand}
+            used = {c.label for p in self.players for z in (p.base, p.hand) for c in z}
             k = 1
             while label in used:
                 k += 1

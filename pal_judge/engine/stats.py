@@ -84,7 +84,7 @@ def build_zones(g: "Game") -> Zones:
     continuous = sorted((c for c in cards if c.card.has_continuous), key=lambda c: c.placed)
     for p in g.players:
         for zone in (p.hand, p.graveyard):
-            cards += [c for c in zone if c.zone in c.card.icon_zones]
+            cards += [c for c in zone if c.card.icon_zones and c.zone in c.card.icon_zones]
     by_trigger: dict[str, list[CardInstance]] = {}
     for ci in cards:
         for trigger in ci.card.triggers:
@@ -316,7 +316,7 @@ def _is_against(g: "Game", against: Target, target: CardInstance | None, defende
 def targets_restricted(g: "Game", attacker: CardInstance) -> bool:
     """May an effect forbid this pal some attack targets (9.2.4.1)? Only one of its own (a `cannot_attack` with
     `against`) or a continuous `cannot_attack`: without them, `cannot_attack_target` is false for every target."""
-    return "cannot_attack" in zones(g).continuous_kinds or any(
+    return "cannot_attack" in zones(g).continuous_kinds or bool(g.modifiers) and any(
         m.oid == attacker.oid and m.kind == "cannot_attack" and m.against is not None for m in g.modifiers)
 
 
