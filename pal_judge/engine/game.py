@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass
-from typing import Any, Callable, Iterable, Sequence
+from typing import Any, Callable, Iterable, Mapping, Sequence
 
 from pal_judge.engine import effects, limits
 from pal_judge.engine.cards import CardDef
@@ -13,7 +13,8 @@ from pal_judge.engine.pipeline import Move, move_group
 from pal_judge.engine.state import (
     Battle, CardInstance, Delayed, Lki, Modifier, Pending, Player, Result,
 )
-from pal_judge.engine.trace import Event, precise_cites
+from pal_judge.engine.stats import Zones
+from pal_judge.engine.trace import Event, Record, event_from
 
 
 CONCEDE = "concede"  # the option label (and data tag) of a concession, offered at every decision (1.2.3)
@@ -54,7 +55,8 @@ class Game:
         self.players = [Player(0, names[0]), Player(1, names[1])]
         self.rng = random.Random(seed)
         self.seed = seed
-        self.events: list[Event] = []
+        self._events: list[Event] = []  # the trace as built so far (read it through `events`)
+        self._unbuilt: list[Record] = []  # the events recorded since it was last read, as `emit` kept them
         self.listeners: list[Callable[["Game", Event], None]] = []  # called with every event as it happens
         self.record = record
         self.event_count = 0
@@ -65,7 +67,7 @@ class Game:
         # bumped whenever the cards whose abilities may work change (a card enters or leaves a base, a card with an
         # ability marked for the hand or graveyard moves, 10.3.4.1, 10.3.5): values read from them alone are cached
         self.zones_version = 0
-        self.zone_derived: dict[Callable[..., Any], tuple[int, Any]] = {}  # by stats.per_zones
+        self.zones: Zones | None = None  # what is read from those cards (stats.zones), valid at `zones_version`
         # the state version: bumped by every event but announcements (every state change is one, §5) and by
         # `state_changed`; a check timing with nothing changed since the last one that found nothing is skipped.
         # The board version: bumped by `state_changed` alone, at every change of what a card's derived values or the
@@ -170,7 +172,7 @@ class Game:
         return self._batch
 
     def emit(self, what: str, cites: Sequence[str], player: int | None = None, card: str | None = None,
-             before: dict[str, Any] | None = None, after: dict[str, Any] | None = None,
+             before: Mapping[str, Any] | None = None, after: Mapping[str, Any] | None = None,
              announce: bool = False) -> None:
         """Record an event. `announce`: it only announces a procedure (a phase or step begins, a player passes)
         and changes no state, so the state version stays (values derived from the state remain valid)."""
@@ -181,12 +183,25 @@ class Game:
             self._over_budget()
         if (not self.record and not self.listeners) or self.event_count <= self.shown_after:
             return  # (a restored game giving its saved answers again does not show those events twice)
-        event = Event(self.event_count, what, precise_cites(cites if type(cites) is tuple else tuple(cites)),
-                      None if player is None else self.players[player].name, card, before or {}, after or {})
+        record = (self.event_count, what, cites if type(cites) is tuple else tuple(cites), player, card, before, after)
         if self.record:
-            self.events.append(event)
-        for listener in self.listeners:
-            listener(self, event)  # it may concede (1.2.3), which ends the game right here
+            self._unbuilt.append(record)  # the Event is built when the trace is read (`events`)
+        if self.listeners:
+            event = self.events[-1] if self.record else event_from(record, self._names())
+            for listener in self.listeners:
+                listener(self, event)  # it may concede (1.2.3), which ends the game right here
+
+    @property
+    def events(self) -> list[Event]:
+        """The trace: every recorded event in order (built from the records `emit` kept, on first read)."""
+        if self._unbuilt:
+            names = self._names()
+            self._events += [event_from(record, names) for record in self._unbuilt]
+            self._unbuilt.clear()
+        return self._events
+
+    def _names(self) -> tuple[str, ...]:
+        return tuple(p.name for p in self.players)
 
     def state_changed(self) -> None:
         """A change of what derived values or the check-type rule actions read (a card moved, rested or stood,
@@ -222,7 +237,7 @@ class Game:
         if not options:
             raise RuntimeError(f"decision {kind} with no options")
         decision = Decision(kind, self.players[player].name, tuple(options) + self._concessions(player), prompt)
-        if self._until_hit():
+        if self._until is not None and self._until_hit():
             raise _Stop("until", decision)
         if len(options) == 1 and kind != "main":
             return options[0]
@@ -231,7 +246,7 @@ class Game:
             chosen = self.decider.decide(decision, self)
         except ScriptExhausted:
             raise _Stop("script_exhausted", decision) from None
-        if isinstance(chosen.data, tuple) and chosen.data[:1] == (CONCEDE,):
+        if isinstance(chosen.data, tuple) and chosen.data and chosen.data[0] == CONCEDE:
             self.concede(self.pname(chosen.data[1]))
         return chosen
 
@@ -263,27 +278,18 @@ class Game:
         raise ValueError(f"unknown until {u!r}")
 
     # ---------------------------------------------------------------- objects and zones
-    def _labels_in_use(self) -> set[str]:
-        used: set[str] = set()
-        for p in self.players:
-            for c in p.base:
-                used.add(c.label)
-            for c in p.hand:
-                used.add(c.label)
-        return used
-
     def new_instance(self, card: CardDef, owner: int, zone: str) -> CardInstance:
-        """A new object (4.1.4). Cards in base and hand are labelled Name, Name#2, ..."""
+        """A new object (4.1.4). Cards in base and hand are labelled Name, Name#2, ... (the lowest free number)."""
         oid = self._next_oid
         self._next_oid += 1
         label = card.name
-        if zone in ("base", "hand"):
-            used = self._labels_in_use()
+        if zone == "base" or zone == "hand":
+            used = {c.label for p in self.players for z in (p.base, p.hand) for c in z}
             k = 1
             while label in used:
                 k += 1
                 label = f"{card.name}#{k}"
-        return CardInstance(oid=oid, card=card, owner=owner, zone=zone, label=label)
+        return CardInstance(oid, card, owner, zone, label)
 
     def find(self, oid: int | None) -> CardInstance | None:
         """The object with this oid if it is still in a base."""
@@ -310,8 +316,7 @@ class Game:
         return self.players[0].base + self.players[1].base
 
     def remove(self, ci: CardInstance) -> None:
-        zone = self.players[ci.owner].zone(ci.zone) if ci.zone != "resolution" else self.resolution
-        zone.remove(ci)
+        (self.resolution if ci.zone == "resolution" else getattr(self.players[ci.owner], ci.zone)).remove(ci)
 
     def move(self, ci: CardInstance, to: str, cites: Sequence[str], what: str | None = None,
              bottom: bool = False, batch: int | None = None, rested: bool = False,

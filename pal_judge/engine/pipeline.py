@@ -38,12 +38,13 @@ class Move:
 def move_group(g: "Game", moves: Sequence[Move], batch: int | None = None,
                quiet: bool = False) -> list[CardInstance | None]:
     """Move the cards at the same time; returns each card as it arrived (None: the move was replaced)."""
-    live: list[Move | None] = []
-    for m in moves:
-        if m.card.zone == "base" and m.to == "graveyard" and replacement.replace(g, m.card, "destroy", m.cites):
-            live.append(None)
-        else:
-            live.append(m)
+    if len(moves) == 1 and moves[0].card.zone != "base" and moves[0].to != "base":
+        return [_relocate(g, moves[0], batch, quiet)]  # one card, no base: as below, without the group's bookkeeping
+    live = [None if m.card.zone == "base" and m.to == "graveyard" and replacement.replace(g, m.card, "destroy", m.cites)
+            else m for m in moves]
+    if not any(m is not None and (m.card.zone == "base" or m.to == "base") for m in live):
+        # no card leaves or enters a base: no look-back and no zone-change trigger of a base (10.8.4)
+        return [None if m is None else _relocate(g, m, batch, quiet) for m in live]
     if batch is None and any(m is not None and m.to == "base" for m in live):
         batch = g.next_batch()  # cards put into the base by one event are placed together (11.5.1.1)
     # the look-back snapshot of every card leaving the base, before any of them moves
@@ -54,7 +55,8 @@ def move_group(g: "Game", moves: Sequence[Move], batch: int | None = None,
         arrived = [None if m is None else _relocate(g, m, batch, quiet) for m in live]
         left = [(lookback[m.card.oid], m.to, new.oid) for m, new in zip(live, arrived)
                 if m is not None and new is not None and m.card.oid in lookback]
-        triggers.on_left_base_group(g, left)
+        if left:
+            triggers.on_left_base_group(g, left)
         for m, new in zip(live, arrived):
             if m is not None and new is not None and m.to == "base" and m.card.oid not in lookback:
                 triggers.on_entered_base(g, new, m.card.zone)  # 5.15.1 deployed
@@ -66,30 +68,28 @@ def move_group(g: "Game", moves: Sequence[Move], batch: int | None = None,
 def _relocate(g: "Game", m: Move, batch: int | None, quiet: bool) -> CardInstance:
     """Take the card out of its zone and put a new object (4.1.4) into its owner's zone (4.1.6)."""
     ci = m.card
-    src = ci.zone
-    if src == "base" or m.to == "base" or ci.card.icon_zones:
+    src, to = ci.zone, m.to
+    if src == "base" or to == "base" or ci.card.icon_zones:
         g.zones_version += 1  # the cards whose abilities may work change (10.3.4.1, 10.3.5)
     g.state_changed()  # a base or a hand changes before the event is recorded
     g.remove(ci)
-    new = g.new_instance(ci.card, ci.owner, m.to)
-    if m.to == "resolution":
+    new = g.new_instance(ci.card, ci.owner, to)
+    if to == "resolution":
         g.resolution.append(new)
+    elif to == "deck" and not m.bottom:
+        g.players[ci.owner].deck.insert(0, new)
     else:
-        zone = g.players[ci.owner].zone(m.to)
-        if m.to == "deck" and not m.bottom:
-            zone.insert(0, new)
-        else:
-            zone.append(new)
-    if m.to == "base":
+        getattr(g.players[ci.owner], to).append(new)
+    if to == "base":
         new.rested = m.rested
         new.placed = batch if batch is not None else g.next_batch()
         new.entered_turn = g.turn
     if not quiet:
         # 4.1.4 the moved card is a new object: cited where that loses something (its damage, rested state)
-        lost = ("4.1.4",) if src == "base" and (ci.damage or ci.rested) else ()
-        g.emit(m.what or f"{ci.label} moves from {src} to {m.to}", m.cites + lost, player=ci.owner, card=new.label,
-               before={"zone": src, "oid": ci.oid}, after={"zone": m.to, "oid": new.oid})
-    if src == "base" and any(mod.oid == ci.oid for mod in g.modifiers):
+        cites = m.cites + ("4.1.4",) if src == "base" and (ci.damage or ci.rested) else m.cites
+        g.emit(m.what or f"{ci.label} moves from {src} to {to}", cites, player=ci.owner, card=new.label,
+               before={"zone": src, "oid": ci.oid}, after={"zone": to, "oid": new.oid})
+    if src == "base" and g.modifiers and any(mod.oid == ci.oid for mod in g.modifiers):
         # 10.10.2 effects from resolved abilities no longer apply to the moved card
         g.modifiers = [mod for mod in g.modifiers if mod.oid != ci.oid]
         g.state_changed()

@@ -27,15 +27,9 @@ def _context(protector: CardInstance, affected: CardInstance) -> Context:
                    source_card=protector.card, trigger_card=affected.oid)
 
 
-def _replacing_cards(g: "Game") -> list[CardInstance]:
-    """The base cards with a replacement ability, in base order (10.3.5: only in the base do they work); read
-    through `stats.per_zones`, kept until a card enters or leaves a base."""
-    return [c for c in g.base_cards() if any(a.kind == "replacement" for a in c.card.abilities)]
-
-
 def _applicable(g: "Game", ci: CardInstance, event: str) -> list[Candidate]:
     out: list[Candidate] = []
-    for holder in stats.per_zones(g, _replacing_cards):
+    for holder in stats.zones(g).replacing:  # only in the base do they work (10.3.5)
         for i, a in enumerate(holder.card.abilities):
             if a.kind != "replacement" or a.replaces != event:
                 continue

@@ -8,6 +8,7 @@ keyword-granting effects read printed keywords only, so a grant never depends on
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Callable, Hashable, Iterable, Iterator, TypeVar
 
 from pal_judge.engine.cards import Ability, CardDef, Step, Target, add_keywords, type_matches
@@ -57,28 +58,48 @@ def condition_ok(g: "Game", cond: str | None, controller: int, source: CardInsta
     raise ValueError(cond)
 
 
-def per_zones(g: "Game", compute: Callable[["Game"], _T]) -> _T:
-    """A value read from the cards whose abilities may work alone (the base cards, and the hand and graveyard cards
-    with a zone icon, 10.3.4.1), computed once per change of them (`Game.zones_version`, bumped whenever a card
-    enters or leaves a base or a card with a hand or graveyard ability moves). Read only, never changed."""
-    found = g.zone_derived.get(compute)
-    if found is None or found[0] != g.zones_version:
-        found = g.zone_derived[compute] = (g.zones_version, compute(g))
-    return found[1]  # type: ignore[no-any-return]
+@dataclass(slots=True)
+class Zones:
+    """What is read from the cards whose abilities may work alone (the base cards, and the hand and graveyard cards
+    with a zone icon, 10.3.4.1, 10.3.5), built once per change of them (`Game.zones_version`, bumped whenever a card
+    enters or leaves a base or a card with a hand or graveyard ability moves; `zones`). Read only, never changed."""
+
+    version: int
+    cards: list[CardInstance]  # every base card, then the hand and graveyard cards with an ability for that zone
+    continuous: list[CardInstance]  # the base cards with continuous abilities, in placement order (10.10.1.6.1)
+    continuous_kinds: frozenset[str]  # the kinds of step those abilities have
+    by_trigger: dict[str, list[CardInstance]]  # trigger -> the cards of `cards` with a printed auto ability of it
+    replacing: list[CardInstance]  # the base cards with a replacement ability, in base order (10.3.5, 10.11)
 
 
-def _continuous_cards(g: "Game") -> tuple[list[CardInstance], frozenset[str]]:
-    """(the base cards with continuous abilities in placement order, the kinds of step those abilities have);
-    read through `per_zones`."""
-    cards = sorted((c for c in g.base_cards() if c.card.has_continuous), key=lambda c: c.placed)
-    return cards, frozenset().union(*(c.card.continuous_kinds for c in cards))
+def zones(g: "Game") -> Zones:
+    """The `Zones` of the game as it is now."""
+    view = g.zones
+    if view is None or view.version != g.zones_version:
+        view = g.zones = build_zones(g)
+    return view
+
+
+def build_zones(g: "Game") -> Zones:
+    cards = g.base_cards()
+    continuous = sorted((c for c in cards if c.card.has_continuous), key=lambda c: c.placed)
+    replacing = [c for c in cards if any(a.kind == "replacement" for a in c.card.abilities)]
+    for p in g.players:
+        for zone in (p.hand, p.graveyard):
+            cards += [c for c in zone if c.card.icon_zones and c.zone in c.card.icon_zones]
+    by_trigger: dict[str, list[CardInstance]] = {}
+    for ci in cards:
+        for trigger in ci.card.triggers:
+            by_trigger.setdefault(trigger, []).append(ci)
+    return Zones(g.zones_version, cards, continuous, frozenset().union(*(c.card.continuous_kinds for c in continuous)),
+                 by_trigger, replacing)
 
 
 def continuous_steps(g: "Game", *kinds: str) -> Iterable[tuple[CardInstance, Ability, Step]]:
     """Every step of one of these kinds (`do`) of every active continuous ability (10.3.5: base cards),
     in order of when the cards were placed (10.10.1.6.1)."""
-    cards, present = per_zones(g, _continuous_cards)
-    return _active_steps(g, cards, kinds) if cards and not present.isdisjoint(kinds) else ()
+    view = zones(g)
+    return _active_steps(g, view.continuous, kinds) if not view.continuous_kinds.isdisjoint(kinds) else ()
 
 
 def _active_steps(g: "Game", cards: list[CardInstance], kinds: tuple[str, ...]
@@ -171,7 +192,7 @@ def _untouched(g: "Game", ci: CardInstance, kinds: frozenset[str]) -> bool:
     the base gets none (10.3.5)."""
     if ci.zone != "base":
         return True
-    if not per_zones(g, _continuous_cards)[1].isdisjoint(kinds):
+    if not zones(g).continuous_kinds.isdisjoint(kinds):
         return False
     for m in g.modifiers:
         if m.oid == ci.oid and m.kind in kinds:
@@ -273,7 +294,7 @@ def _strike_detail(g: "Game", ci: CardInstance) -> tuple[int, tuple[str, ...]]:
 
 def restricted(g: "Game", ci: CardInstance, kind: str) -> bool:
     """cannot_attack / cannot_block / cannot_be_blocked / must_attack from effects (10.10.1.3)."""
-    if not g.modifiers and kind not in per_zones(g, _continuous_cards)[1]:
+    if not g.modifiers and kind not in zones(g).continuous_kinds:
         return False  # no effect says so
     for m in g.modifiers:
         if m.oid == ci.oid and m.kind == kind and m.against is None:
@@ -297,7 +318,7 @@ def _is_against(g: "Game", against: Target, target: CardInstance | None, defende
 def targets_restricted(g: "Game", attacker: CardInstance) -> bool:
     """May an effect forbid this pal some attack targets (9.2.4.1)? Only one of its own (a `cannot_attack` with
     `against`) or a continuous `cannot_attack`: without them, `cannot_attack_target` is false for every target."""
-    return "cannot_attack" in per_zones(g, _continuous_cards)[1] or any(
+    return "cannot_attack" in zones(g).continuous_kinds or bool(g.modifiers) and any(
         m.oid == attacker.oid and m.kind == "cannot_attack" and m.against is not None for m in g.modifiers)
 
 
@@ -318,7 +339,7 @@ def cannot_attack_target(g: "Game", attacker: CardInstance, target: CardInstance
 
 def pal_limit(g: "Game", idx: int) -> int:
     """4.4.5 the pal limit, changed by continuous pal_limit effects of that player's cards."""
-    if "pal_limit" not in per_zones(g, _continuous_cards)[1]:
+    if "pal_limit" not in zones(g).continuous_kinds:
         return g.players[idx].pal_limit  # no card changes it
     return derived(g, _pal_limit, idx, idx)
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from functools import lru_cache
 from types import MappingProxyType
-from typing import Any, Mapping, NamedTuple
+from typing import Any, Mapping, NamedTuple, Sequence
 
 
 # Definitions that hold for every event of their kind: what a check timing, an ability, an effect, a
@@ -21,7 +21,7 @@ GENERAL_DEFINITIONS = frozenset({
     "10.4.1",  # what a cost is
 })
 MAX_CITES = 8  # the primary cite and at most seven supporting ones
-_NO_CHANGE: Mapping[str, Any] = MappingProxyType({})  # an event's default `before`/`after`: shared, so read only
+NO_CHANGE: Mapping[str, Any] = MappingProxyType({})  # an event's default `before`/`after`: shared, so read only
 
 
 @lru_cache(maxsize=8192)
@@ -45,8 +45,8 @@ class Event(NamedTuple):
     cites: tuple[str, ...]
     player: str | None = None
     card: str | None = None
-    before: Mapping[str, Any] = _NO_CHANGE
-    after: Mapping[str, Any] = _NO_CHANGE
+    before: Mapping[str, Any] = NO_CHANGE
+    after: Mapping[str, Any] = NO_CHANGE
 
     def to_dict(self) -> dict[str, Any]:
         return {
@@ -58,3 +58,16 @@ class Event(NamedTuple):
             "after": dict(self.after),
             "cites": list(self.cites),
         }
+
+
+# What `Game.emit` keeps of an event: (seq, what, cites as given, player index or None, card, before, after).
+# The Event is built from it only when the trace is read (`Game.events`) or a listener is told (`event_from`).
+Record = tuple[int, str, tuple[str, ...], "int | None", "str | None", "Mapping[str, Any] | None",
+               "Mapping[str, Any] | None"]
+
+
+def event_from(record: Record, names: Sequence[str]) -> Event:
+    """The Event of a record: its precise cites, its player by name (`names`: the players' names by index)."""
+    seq, what, cites, player, card, before, after = record
+    return Event(seq, what, precise_cites(cites), None if player is None else names[player], card,
+                 before or NO_CHANGE, after or NO_CHANGE)

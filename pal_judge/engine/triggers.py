@@ -43,7 +43,8 @@ STEP_CITES = {"block": "9.4.1", "quick": "9.5.1", "damage": "9.6.1"}
 
 def card_abilities(g: "Game", ci: CardInstance) -> Sequence[tuple[int, Ability]]:
     kws = stats.keywords(g, ci)
-    return ci.card.printed_abilities if kws == ci.card.printed_keywords else abilities_of(kws, ci.card)
+    printed = ci.card.printed_keywords
+    return ci.card.printed_abilities if kws is printed or kws == printed else abilities_of(kws, ci.card)
 
 
 def capture_lki(g: "Game", ci: CardInstance) -> Lki:
@@ -85,38 +86,16 @@ def _standby(g: "Game", ability: Ability, ctx: Context, key: tuple[Any, ...], ci
 ZONE_CITES = {"base": ("10.3.5",), "hand": ("10.3.4", "10.3.4.1", "10.3.4.1.1"), "graveyard": ("10.3.4", "10.3.4.1")}
 
 
-def zone_cards(g: "Game") -> list[CardInstance]:
-    """Cards whose abilities may be active: every base card, and hand/graveyard cards with an ability
-    marked for that zone (10.3.4.1). (Read only: the list is kept until a card changes zone.)"""
-    return stats.per_zones(g, _zone_cards)
-
-
-def _zone_cards(g: "Game") -> list[CardInstance]:
-    out = g.base_cards()
-    for p in g.players:
-        for zone in (p.hand, p.graveyard):
-            out += [c for c in zone if c.zone in c.card.icon_zones]
-    return out
-
-
 def listening(g: "Game", trigger: str) -> Sequence[CardInstance]:
-    """The cards of `zone_cards`, in its order, with a printed auto ability of this trigger: the only ones that can
-    have one, but for a keyword's trigger (KEYWORD_TRIGGERS: a keyword may be granted, 10.10.1.2), whose callers read
-    every card. An index from trigger to cards, kept until a card changes zone (read only)."""
-    return stats.per_zones(g, _trigger_index).get(trigger, ())
-
-
-def _trigger_index(g: "Game") -> dict[str, list[CardInstance]]:
-    index: dict[str, list[CardInstance]] = {}
-    for ci in zone_cards(g):
-        for trigger in ci.card.triggers:
-            index.setdefault(trigger, []).append(ci)
-    return index
+    """The cards whose abilities may work (`stats.Zones.cards`), in that order, with a printed auto ability of this
+    trigger: the only ones that can have one, but for a keyword's trigger (KEYWORD_TRIGGERS: a keyword may be granted,
+    10.10.1.2), whose callers read every card. An index kept until a card changes zone (read only)."""
+    return stats.zones(g).by_trigger.get(trigger, ())
 
 
 def _may_trigger(g: "Game", trigger: str) -> Sequence[CardInstance]:
     """The cards that may have an active ability of this phase, step or turn trigger (10.3.4.1, 10.3.5)."""
-    return zone_cards(g) if trigger in KEYWORD_TRIGGERS else listening(g, trigger)
+    return stats.zones(g).cards if trigger in KEYWORD_TRIGGERS else listening(g, trigger)
 
 
 def fire_self(g: "Game", ci: CardInstance, trigger: str, cites: tuple[str, ...] = (), subject: int | None = None,
@@ -184,7 +163,7 @@ def fire_global(g: "Game", trigger: str, phase: str | None = None, step: str | N
                 g.battle.triggered_end.add(key)
             ctx = Context(controller=ci.controller, source_oid=ci.oid, source_label=ci.label, source_card=ci.card)
             _standby(g, a, ctx, key, cites + a.cites + (ZONE_CITES[a.zone] if a.zone != "base" else ()))
-    for d in list(g.delayed):
+    for d in list(g.delayed) if g.delayed else ():
         if d.trigger == trigger and d.phase == phase and _whose_ok(g, d.whose, d.ctx.controller):
             g.delayed.remove(d)  # 10.8.5.1 a delayed trigger triggers once
             ab = Ability("auto", d.effect, name="delayed", trigger=trigger, cites=("10.8.5",))
@@ -230,8 +209,9 @@ def on_entered_base(g: "Game", ci: CardInstance, src: str) -> None:
     fire_self(g, ci, "on_deploy", cites=info)
     # 10.8.4.2 the cards of one move event are all in the base by now: one entering together with `ci`
     # sees it enter as well
-    together = ("10.8.4.2",) if any(o.placed == ci.placed and o.oid != ci.oid for o in g.base_cards()) else ()
-    fire_watchers(g, ci, "on_ally_deployed", cites=info + together)
+    if listening(g, "on_ally_deployed"):  # (a printed trigger only, never a keyword's)
+        together = ("10.8.4.2",) if any(o.placed == ci.placed and o.oid != ci.oid for o in g.base_cards()) else ()
+        fire_watchers(g, ci, "on_ally_deployed", cites=info + together)
 
 
 def on_left_base_group(g: "Game", left: list[tuple[Lki, str, int]]) -> None:

@@ -36,7 +36,7 @@ class _Comparing:
             cached = self._reading(game)
             with self.monkeypatch.context() as m:
                 m.setattr(stats, "derived", lambda g, compute, subject, key: compute(g, subject))
-                m.setattr(stats, "per_zones", lambda g, compute: compute(g))
+                m.setattr(stats, "zones", stats.build_zones)
                 fresh = self._reading(game)
             assert cached == fresh, f"turn {game.turn}: cached {cached} != fresh {fresh}"
             self.compared += 1
