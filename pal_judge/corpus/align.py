@@ -125,19 +125,16 @@ class _Packed:
 
 
 class _TermWeights(dict):  # type: ignore[type-arg]
-    """Summed rarity of a set of terms (a bit mask), computed on first use: `weights[mask]` is
-    read some 250,000 times per alignment, a dictionary hit for four in five."""
+    """Summed rarity of a set of terms (a bit mask), computed on first use and summed lowest bit
+    first: a set's weight is the weight of its lower bits (often known already) plus its top bit's."""
 
     def __init__(self, term_weights: list[float]) -> None:
         super().__init__({0: 0.0})
         self.term_weights = term_weights  # by bit position
 
     def __missing__(self, terms: int) -> float:
-        weight, rest, term_weights = 0.0, terms, self.term_weights
-        while rest:  # lowest bit first
-            bit = rest & -rest
-            weight += term_weights[bit.bit_length() - 1]
-            rest ^= bit
+        top = terms.bit_length() - 1
+        weight = self[terms ^ (1 << top)] + self.term_weights[top]
         self[terms] = weight
         return weight
 
