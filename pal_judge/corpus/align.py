@@ -169,6 +169,7 @@ class _Scorer:
         for j, is_clause in enumerate(self.is_clause):
             self.clause_rank[j + 1] = self.clause_rank[j] + (1 if is_clause else 0)
         self.slope = len(paragraphs) / max(self.clause_rank[-1], 1)
+        self.diagonal = [rank * self.slope for rank in self.clause_rank]
         self.numbers = [s.number for s in sections]
         # Neighbours joined once: a 1-2 bead joins the same two sections at every row of the band
         # (and a 2-1 bead the same two paragraphs at every column). Index k joins k - 1 and k.
@@ -202,20 +203,24 @@ class _Scorer:
             cost += W_TERM_DIFF * self.weights[e.terms ^ z.terms] - W_TERM_SHARED * self.weights[e.terms & z.terms]
         return cost
 
+    def _position_cost(self, i: int, j: int) -> float:
+        """A pair starting at paragraph i and section j, off the diagonal (see clause_rank)."""
+        off_diagonal = (i - self.diagonal[j]) / POSITION_SCALE
+        return W_POSITION * off_diagonal * off_diagonal
+
     def one_one(self, i: int, j: int) -> float:
         """Paragraph i translates section j."""
-        off_diagonal = (i - self.clause_rank[j] * self.slope) / POSITION_SCALE  # off the diagonal: see clause_rank
-        cost = self._evidence_cost(self.en[i], self.zh[j]) + W_POSITION * off_diagonal * off_diagonal
+        cost = self._evidence_cost(self.en[i], self.zh[j]) + self._position_cost(i, j)
         if not self.is_clause[j]:
             cost += PRIOR_HEADING_TEXT
         return cost + self._pin_cost((i,), (j,)) if self.pins else cost
 
     def one_two(self, i: int, j: int) -> float:
-        """Paragraph i translates the clauses j and j + 1 (a merge; both clauses, see _moves)."""
+        """Paragraph i translates the clauses j and j + 1 (a merge; both clauses, see _Lattice)."""
         return self._merge_cost(i, j, self.en[i], self.zh_pairs[j + 1], (self.zh[j], self.zh[j + 1]), ((i,), (j, j + 1)))
 
     def two_one(self, i: int, j: int) -> float:
-        """Paragraphs i and i + 1 translate the clause j (a split; a clause, see _moves)."""
+        """Paragraphs i and i + 1 translate the clause j (a split; a clause, see _Lattice)."""
         return self._merge_cost(i, j, self.en_pairs[i + 1], self.zh[j], (self.en[i], self.en[i + 1]), ((i, i + 1), (j,)))
 
     def _merge_cost(self, i: int, j: int, e: _Packed, z: _Packed, halves: tuple[_Packed, _Packed],
@@ -223,9 +228,8 @@ class _Scorer:
         """A merge or split starting at paragraph i and section j: `e` and `z` its two sides, one of
         them the two `halves` joined; `beads` the paragraphs and sections it joins."""
         halves_are_en = len(beads[0]) == 2
-        off_diagonal = (i - self.clause_rank[j] * self.slope) / POSITION_SCALE
         lengths = self._lengths_cost(e.length, z.length, True)
-        cost = self._evidence_cost(e, z, lengths) + W_POSITION * off_diagonal * off_diagonal
+        cost = self._evidence_cost(e, z, lengths) + self._position_cost(i, j)
         cost += PRIOR_MERGE + self._halves_without_evidence(*halves, z if halves_are_en else e, halves_are_en, lengths)
         return cost + self._pin_cost(*beads) if self.pins else cost
 
@@ -271,24 +275,6 @@ EN_ONLY, ZH_ONLY, ONE_ONE, ONE_TWO, TWO_ONE = (1, 0), (0, 1), (1, 1), (1, 2), (2
 Move = tuple[int, tuple[int, int], float]  # (previous grid point, bead shape, bead cost)
 
 
-def _moves(scorer: _Scorer, best: list[float], width: int, i: int, j: int) -> list[Move]:
-    """The beads ending at grid point (i, j) (stored at i * width + j) from a reached point,
-    in this order (the first cheapest wins a tie); merges and splits join clauses only."""
-    point, is_clause = i * width + j, scorer.is_clause
-    out: list[Move] = []
-    if i >= 1 and best[point - width] < INF:
-        out.append((point - width, EN_ONLY, scorer.en_only(i - 1)))
-    if j >= 1 and best[point - 1] < INF:
-        out.append((point - 1, ZH_ONLY, scorer.zh_only(j - 1)))
-    if i >= 1 and j >= 1 and best[point - width - 1] < INF:
-        out.append((point - width - 1, ONE_ONE, scorer.one_one(i - 1, j - 1)))
-    if i >= 1 and j >= 2 and is_clause[j - 1] and is_clause[j - 2] and best[point - width - 2] < INF:
-        out.append((point - width - 2, ONE_TWO, scorer.one_two(i - 1, j - 2)))
-    if i >= 2 and j >= 1 and is_clause[j - 1] and best[point - 2 * width - 1] < INF:
-        out.append((point - 2 * width - 1, TWO_ONE, scorer.two_one(i - 2, j - 1)))
-    return out
-
-
 def align(
     paragraphs: tuple[str, ...],
     sections: tuple[Section, ...],
@@ -324,25 +310,43 @@ class _Lattice:
         back: dict[int, Move] = {}  # the cheapest bead into each point
         edges: dict[int, list[Move]] = {}
         exp, log = math.exp, math.log
+        is_clause = scorer.is_clause
+        skip_en = [scorer.en_only(i) for i in range(m)]
         for j, column in enumerate(rows):
+            # The beads ending at (i, j) from a reached point, in this order (the first cheapest
+            # wins a tie); merges and splits join clauses only.
+            skip_zh = scorer.zh_only(j - 1) if j else INF
+            split = j >= 1 and is_clause[j - 1]
+            merge = split and j >= 2 and is_clause[j - 2]
             for i in column:
                 point = i * width + j
-                moves = _moves(scorer, best, width, i, j)
+                moves: list[Move] = []
+                if i and best[point - width] < INF:
+                    moves.append((point - width, EN_ONLY, skip_en[i - 1]))
+                if j and best[point - 1] < INF:
+                    moves.append((point - 1, ZH_ONLY, skip_zh))
+                if i and j and best[point - width - 1] < INF:
+                    moves.append((point - width - 1, ONE_ONE, scorer.one_one(i - 1, j - 1)))
+                if i and merge and best[point - width - 2] < INF:
+                    moves.append((point - width - 2, ONE_TWO, scorer.one_two(i - 1, j - 2)))
+                if i >= 2 and split and best[point - 2 * width - 1] < INF:
+                    moves.append((point - 2 * width - 1, TWO_ONE, scorer.two_one(i - 2, j - 1)))
                 if not moves:
                     continue
                 edges[point] = moves
-                chosen, cheapest = moves[0], best[moves[0][0]] + moves[0][2]
-                for move in moves[1:]:
-                    if best[move[0]] + move[2] < cheapest:  # strictly: the first cheapest wins a tie
-                        chosen, cheapest = move, best[move[0]] + move[2]
-                back[point] = chosen
-                best[point] = cheapest
+                previous, _, cost = moves[0]
+                chosen, cheapest = moves[0], best[previous] + cost
                 if len(moves) == 1:
-                    alpha[point] = alpha[moves[0][0]] - moves[0][2]
+                    alpha[point] = alpha[previous] - cost
                 else:
+                    for move in moves[1:]:
+                        if best[move[0]] + move[2] < cheapest:  # strictly: the first cheapest wins a tie
+                            chosen, cheapest = move, best[move[0]] + move[2]
                     values = [alpha[previous] - cost for previous, _, cost in moves]
                     top = max(values)
                     alpha[point] = top + log(sum([exp(v - top) for v in values]))
+                back[point] = chosen
+                best[point] = cheapest
         self.back, self.end = back, m * width + n
         self.beta = beta = [-INF] * size
         if best[self.end] == INF:
