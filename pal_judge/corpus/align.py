@@ -126,15 +126,20 @@ class _Packed:
 
 class _TermWeights(dict):  # type: ignore[type-arg]
     """Summed rarity of a set of terms (a bit mask), computed on first use and summed lowest bit
-    first: a set's weight is the weight of its lower bits (often known already) plus its top bit's."""
+    first: a set's weight is the weight of its largest known set of lower bits plus the others'."""
 
     def __init__(self, term_weights: list[float]) -> None:
         super().__init__({0: 0.0})
         self.term_weights = term_weights  # by bit position
 
     def __missing__(self, terms: int) -> float:
-        top = terms.bit_length() - 1
-        weight = self[terms ^ (1 << top)] + self.term_weights[top]
+        tops, lower = [], terms
+        while lower not in self:
+            tops.append(lower.bit_length() - 1)
+            lower ^= 1 << tops[-1]
+        weight = self[lower]
+        for top in reversed(tops):
+            weight += self.term_weights[top]
         self[terms] = weight
         return weight
 
@@ -247,9 +252,12 @@ class _Scorer:
         whole = first.length + second.length
         penalty = 0.0
         for part, sibling in ((first, second), (second, first)):
-            own = (W_REF_SHARED * (part.refs & other.refs & ~sibling.refs).bit_count()
-                   + W_NUM_SHARED * (part.numbers & other.numbers & ~sibling.numbers).bit_count()
-                   + self.weights[part.terms & other.terms & ~sibling.terms])
+            # summed as references + numbers + terms, each term >= 0: stop once enough
+            own = W_REF_SHARED * (part.refs & other.refs & ~sibling.refs).bit_count()
+            if own < MIN_OWN_EVIDENCE:
+                own += W_NUM_SHARED * (part.numbers & other.numbers & ~sibling.numbers).bit_count()
+            if own < MIN_OWN_EVIDENCE:
+                own += self.weights[part.terms & other.terms & ~sibling.terms]
             if own < MIN_OWN_EVIDENCE:
                 without = self._lengths_cost(whole - part.length, other.length, halves_are_en)
                 if without - with_all < LENGTH_EVIDENCE:
