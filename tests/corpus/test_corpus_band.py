@@ -55,7 +55,7 @@ def test_anchors_carry_the_band_over_a_lost_page(corpus) -> None:
     path = {column[a.sections[-1]] + 1: k + 1
             for k, a in enumerate(paragraph_alignment(align(paragraphs, sections, glossary), sections, len(paragraphs)))
             if a.sections}
-    diagonal = max(abs(row - scorer.clause_rank[j] * scorer.slope) for j, row in path.items())
+    diagonal = max(abs(row - scorer.diagonal[j]) for j, row in path.items())
     anchored = max(abs(row - centres[j]) for j, row in path.items())
     assert diagonal > 8 and anchored <= 4, (diagonal, anchored)
 
