@@ -32,7 +32,7 @@ from __future__ import annotations
 import bisect
 import math
 from dataclasses import dataclass
-from typing import Iterable, Iterator
+from typing import Iterable
 
 from pal_judge.corpus.glossary import Glossary
 from pal_judge.corpus.model import AlignedParagraph, Section
@@ -422,17 +422,21 @@ class _Lattice:
 
 def band_centres(scorer: _Scorer, m: int, n: int) -> list[float]:
     """Where the path is expected to cross each grid column: on straight lines (by clause rank, as
-    headings have no English) between anchors, the pairs that alone on each side quote the same
-    cross-reference number (such as "(10.5.1)"), kept in the longest chain that is monotone on
-    both sides. Without anchors, the diagonal from corner to corner."""
+    headings have no English) between anchors, kept in the longest chain that is monotone on both
+    sides. Anchors: the pinned pairs (alignment_overrides.yaml), and the pairs that alone on each
+    side quote the same cross-reference number (such as "(10.5.1)") in order with every pin.
+    Without anchors, the diagonal from corner to corner."""
     en_refs: dict[str, list[int]] = {}
     zh_refs: dict[str, list[int]] = {}
     for side, owners in ((scorer.en_refs, en_refs), (scorer.zh_refs, zh_refs)):
         for index, refs in enumerate(side):
             for ref in refs:
                 owners.setdefault(ref, []).append(index)
+    column = {number: j for j, number in enumerate(scorer.numbers)}
+    pinned = [(column[numbers[-1]] + 1, i + 1) for i, numbers in scorer.pins.items() if numbers]
     pairs = [(zh[0] + 1, en[0] + 1) for ref, en in en_refs.items()  # the grid point after each pair
              if len(en) == 1 and len(zh := zh_refs.get(ref, [])) == 1]
+    pairs = pinned + [(j, i) for j, i in pairs if all((j < pj) == (i < pi) and j != pj and i != pi for pj, pi in pinned)]
     rank = scorer.clause_rank
     anchors = [(0, 0)] + [(j, i) for j, i in _monotone_chain(pairs) if 0 < i < m and 0 < j < n] + [(n, m)]
     centres: list[float] = []
