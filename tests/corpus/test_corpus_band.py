@@ -25,11 +25,10 @@ def corpus():
     return load_corpus()
 
 
-def _texts(book: Rulebook, strip_refs: bool = False):
+def _texts(book: Rulebook):
     sections = tuple(s for s in book if s.chapter in (9, 10))
     kept = [i for i in CHAPTERS_9_10 if i not in LOST]
-    paragraphs = tuple(REF.sub("", book.en_paragraphs[i]) if strip_refs else book.en_paragraphs[i] for i in kept)
-    return sections, paragraphs, kept
+    return sections, tuple(book.en_paragraphs[i] for i in kept), kept
 
 
 def test_a_lost_page_aligns_as_on_the_whole_grid(corpus) -> None:
@@ -52,7 +51,7 @@ def _chapter_9(book: Rulebook, strip_refs: bool = False):
 def test_a_band_too_narrow_is_widened_until_the_alignment_is_the_whole_grids(corpus) -> None:
     book, glossary = corpus
     sections, paragraphs = _chapter_9(book, strip_refs=True)  # no anchors: the straight diagonal
-    paragraphs = paragraphs[:5] + paragraphs[12:]  # a lost page: the path 7 rows off it
+    paragraphs = paragraphs[:5] + paragraphs[12:]  # a lost page of 7 paragraphs
     assert align(paragraphs, sections, glossary, band=1) == align(paragraphs, sections, glossary, band=len(paragraphs))
 
 
