@@ -14,9 +14,11 @@ A bead's cost adds a prior for its type to the disagreement of the signals both
 texts share (pal_judge/corpus/signals.py): relative length (a Gale–Church term
 with the EN/ZH character ratio estimated from the two texts), cross-reference
 numbers, other numbers, glossary terms weighted by rarity, and position (a mild
-cost for pairs far from the diagonal; the DP only searches a band around it). The best path is
-the alignment; a forward–backward pass over the same grid gives each chosen
-bead its posterior probability, which is the score (0..1) kept on the sections.
+cost for pairs far from the diagonal). The DP searches a narrow band around a line drawn
+through anchors (cross-reference numbers that one paragraph and one clause alone quote), widened
+until the paths through its edge weigh nothing a float can hold. The best path is the
+alignment; a forward–backward pass over the same band gives each chosen bead its posterior
+probability, which is the score (0..1) kept on the sections.
 
 `rules/alignment_overrides.yaml` can pin a paragraph to given sections (each
 entry with a reason); a pinned paragraph makes every other bead covering it
@@ -27,9 +29,10 @@ rules/ALIGNMENT.md records what this finds on the published texts.
 
 from __future__ import annotations
 
+import bisect
 import math
 from dataclasses import dataclass
-from typing import Iterable, Iterator
+from typing import Iterable
 
 from pal_judge.corpus.glossary import Glossary
 from pal_judge.corpus.model import AlignedParagraph, Section
@@ -49,9 +52,11 @@ W_NUM_SHARED = 0.5
 W_NUM_DIFF = 0.4
 W_TERM_SHARED = 0.8
 W_TERM_DIFF = 0.35
-W_POSITION = 1.0  # a pair BAND paragraphs off the diagonal costs this much more
+W_POSITION = 1.0  # a pair POSITION_SCALE paragraphs off the diagonal costs this much more
+POSITION_SCALE = 30
 GC_VARIANCE = 17.0  # s² of the length model, per Chinese character
-BAND = 30  # paragraphs either side of the diagonal searched
+BAND = 8  # paragraphs either side of the anchored diagonal searched first (see align)
+EDGE_NATS = 45.0  # e^-45 ≈ 3e-20: below the 2^-53 ≈ e^-36.7 that a float can add to 1
 PIN_PENALTY = 1000.0
 # In a 1-2 or 2-1 bead each part must bring shared evidence (terms, references,
 # numbers) of its own, not already carried by the other part; a part without it
@@ -120,19 +125,21 @@ class _Packed:
 
 
 class _TermWeights(dict):  # type: ignore[type-arg]
-    """Summed rarity of a set of terms (a bit mask), computed on first use: `weights[mask]` is
-    read some 250,000 times per alignment, a dictionary hit for four in five."""
+    """Summed rarity of a set of terms (a bit mask), computed on first use and summed lowest bit
+    first: a set's weight is the weight of its largest known set of lower bits plus the others'."""
 
     def __init__(self, term_weights: list[float]) -> None:
         super().__init__({0: 0.0})
         self.term_weights = term_weights  # by bit position
 
     def __missing__(self, terms: int) -> float:
-        weight, rest, term_weights = 0.0, terms, self.term_weights
-        while rest:  # lowest bit first
-            bit = rest & -rest
-            weight += term_weights[bit.bit_length() - 1]
-            rest ^= bit
+        tops, lower = [], terms
+        while lower not in self:
+            tops.append(lower.bit_length() - 1)
+            lower ^= 1 << tops[-1]
+        weight = self[lower]
+        for top in reversed(tops):
+            weight += self.term_weights[top]
         self[terms] = weight
         return weight
 
@@ -157,6 +164,7 @@ class _Scorer:
         idf = {t: math.log((n + 1) / (c + 0.5)) for t, c in df.items()}
         default_idf = math.log((n + 1) / 0.5)
         refs, numbers, terms = _Bits(), _Bits(), _Bits()
+        self.en_refs, self.zh_refs = [x.refs for x in en], [x.refs for x in zh]  # for band_centres
         self.en, self.zh = ([_Packed(x.length, refs.mask(x.refs), numbers.mask(x.numbers), terms.mask(x.terms)) for x in side]
                             for side in (en, zh))
         self.weights = _TermWeights([idf.get(t, default_idf) for t in terms.bit])  # bits in order of position
@@ -166,6 +174,7 @@ class _Scorer:
         for j, is_clause in enumerate(self.is_clause):
             self.clause_rank[j + 1] = self.clause_rank[j] + (1 if is_clause else 0)
         self.slope = len(paragraphs) / max(self.clause_rank[-1], 1)
+        self.diagonal = [rank * self.slope for rank in self.clause_rank]
         self.numbers = [s.number for s in sections]
         # Neighbours joined once: a 1-2 bead joins the same two sections at every row of the band
         # (and a 2-1 bead the same two paragraphs at every column). Index k joins k - 1 and k.
@@ -199,20 +208,24 @@ class _Scorer:
             cost += W_TERM_DIFF * self.weights[e.terms ^ z.terms] - W_TERM_SHARED * self.weights[e.terms & z.terms]
         return cost
 
+    def _position_cost(self, i: int, j: int) -> float:
+        """A pair starting at paragraph i and section j, off the diagonal (see clause_rank)."""
+        off_diagonal = (i - self.diagonal[j]) / POSITION_SCALE
+        return W_POSITION * off_diagonal * off_diagonal
+
     def one_one(self, i: int, j: int) -> float:
         """Paragraph i translates section j."""
-        off_diagonal = (i - self.clause_rank[j] * self.slope) / BAND  # see offset()
-        cost = self._evidence_cost(self.en[i], self.zh[j]) + W_POSITION * off_diagonal * off_diagonal
+        cost = self._evidence_cost(self.en[i], self.zh[j]) + self._position_cost(i, j)
         if not self.is_clause[j]:
             cost += PRIOR_HEADING_TEXT
         return cost + self._pin_cost((i,), (j,)) if self.pins else cost
 
     def one_two(self, i: int, j: int) -> float:
-        """Paragraph i translates the clauses j and j + 1 (a merge; both clauses, see _moves)."""
+        """Paragraph i translates the clauses j and j + 1 (a merge; both clauses, see _Lattice)."""
         return self._merge_cost(i, j, self.en[i], self.zh_pairs[j + 1], (self.zh[j], self.zh[j + 1]), ((i,), (j, j + 1)))
 
     def two_one(self, i: int, j: int) -> float:
-        """Paragraphs i and i + 1 translate the clause j (a split; a clause, see _moves)."""
+        """Paragraphs i and i + 1 translate the clause j (a split; a clause, see _Lattice)."""
         return self._merge_cost(i, j, self.en_pairs[i + 1], self.zh[j], (self.en[i], self.en[i + 1]), ((i, i + 1), (j,)))
 
     def _merge_cost(self, i: int, j: int, e: _Packed, z: _Packed, halves: tuple[_Packed, _Packed],
@@ -220,9 +233,8 @@ class _Scorer:
         """A merge or split starting at paragraph i and section j: `e` and `z` its two sides, one of
         them the two `halves` joined; `beads` the paragraphs and sections it joins."""
         halves_are_en = len(beads[0]) == 2
-        off_diagonal = (i - self.clause_rank[j] * self.slope) / BAND
         lengths = self._lengths_cost(e.length, z.length, True)
-        cost = self._evidence_cost(e, z, lengths) + W_POSITION * off_diagonal * off_diagonal
+        cost = self._evidence_cost(e, z, lengths) + self._position_cost(i, j)
         cost += PRIOR_MERGE + self._halves_without_evidence(*halves, z if halves_are_en else e, halves_are_en, lengths)
         return cost + self._pin_cost(*beads) if self.pins else cost
 
@@ -240,9 +252,12 @@ class _Scorer:
         whole = first.length + second.length
         penalty = 0.0
         for part, sibling in ((first, second), (second, first)):
-            own = (W_REF_SHARED * (part.refs & other.refs & ~sibling.refs).bit_count()
-                   + W_NUM_SHARED * (part.numbers & other.numbers & ~sibling.numbers).bit_count()
-                   + self.weights[part.terms & other.terms & ~sibling.terms])
+            # summed as references + numbers + terms, each term >= 0: stop once enough
+            own = W_REF_SHARED * (part.refs & other.refs & ~sibling.refs).bit_count()
+            if own < MIN_OWN_EVIDENCE:
+                own += W_NUM_SHARED * (part.numbers & other.numbers & ~sibling.numbers).bit_count()
+            if own < MIN_OWN_EVIDENCE:
+                own += self.weights[part.terms & other.terms & ~sibling.terms]
             if own < MIN_OWN_EVIDENCE:
                 without = self._lengths_cost(whole - part.length, other.length, halves_are_en)
                 if without - with_all < LENGTH_EVIDENCE:
@@ -252,10 +267,6 @@ class _Scorer:
     def _pin_cost(self, en: tuple[int, ...], zh: tuple[int, ...]) -> float:
         wanted = tuple(self.numbers[j] for j in zh)
         return sum(PIN_PENALTY for i in en if i in self.pins and self.pins[i] != wanted)
-
-    def offset(self, i: int, j: int) -> float:
-        """How far paragraph i lies from the diagonal at grid column j, in paragraphs."""
-        return i - self.clause_rank[j] * self.slope
 
     def _lengths_cost(self, first: int, second: int, first_is_en: bool) -> float:
         en_length, zh_length = (first, second) if first_is_en else (second, first)
@@ -272,116 +283,199 @@ EN_ONLY, ZH_ONLY, ONE_ONE, ONE_TWO, TWO_ONE = (1, 0), (0, 1), (1, 1), (1, 2), (2
 Move = tuple[int, tuple[int, int], float]  # (previous grid point, bead shape, bead cost)
 
 
-def _moves(scorer: _Scorer, best: list[float], width: int, i: int, j: int) -> list[Move]:
-    """The beads ending at grid point (i, j) (stored at i * width + j) from a reached point,
-    in this order (the first cheapest wins a tie); merges and splits join clauses only."""
-    point, is_clause = i * width + j, scorer.is_clause
-    out: list[Move] = []
-    if i >= 1 and best[point - width] < INF:
-        out.append((point - width, EN_ONLY, scorer.en_only(i - 1)))
-    if j >= 1 and best[point - 1] < INF:
-        out.append((point - 1, ZH_ONLY, scorer.zh_only(j - 1)))
-    if i >= 1 and j >= 1 and best[point - width - 1] < INF:
-        out.append((point - width - 1, ONE_ONE, scorer.one_one(i - 1, j - 1)))
-    if i >= 1 and j >= 2 and is_clause[j - 1] and is_clause[j - 2] and best[point - width - 2] < INF:
-        out.append((point - width - 2, ONE_TWO, scorer.one_two(i - 1, j - 2)))
-    if i >= 2 and j >= 1 and is_clause[j - 1] and best[point - 2 * width - 1] < INF:
-        out.append((point - 2 * width - 1, TWO_ONE, scorer.two_one(i - 2, j - 1)))
-    return out
-
-
 def align(
     paragraphs: tuple[str, ...],
     sections: tuple[Section, ...],
     glossary: Glossary,
     pins: Iterable[Pin] = (),
+    band: int = BAND,
 ) -> Alignment:
-    """The best monotone alignment of `paragraphs` to `sections`, with per-bead posteriors."""
+    """The best monotone alignment of `paragraphs` to `sections`, with per-bead posteriors.
+
+    The grid is searched `band` rows either side of the anchored diagonal (see band_centres); the
+    band is doubled until the paths through its edge carry no weight a float can hold, so a band
+    too narrow for the texts costs time, never a different alignment."""
     scorer = _Scorer(paragraphs, sections, glossary, pins)
     m, n = len(paragraphs), len(sections)
-    width = n + 1  # grid point (i, j) is stored at i * width + j
+    centres = band_centres(scorer, m, n)
+    while True:
+        lattice = _Lattice(scorer, _band(centres, band, m), m, n)
+        if band >= m or lattice.held_by_band():
+            return lattice.best_alignment()
+        band *= 2
 
-    # Forward, over the band in column order: Viterbi cost and log partition (sum over paths of exp(-cost)).
-    size = (m + 1) * width
-    best, alpha = [INF] * size, [-INF] * size
-    best[0] = alpha[0] = 0.0
-    back: dict[int, Move] = {}  # the cheapest bead into each point
-    edges: dict[int, list[Move]] = {}
-    for i, j in _band(scorer, m, n):
-        point = i * width + j
-        moves = _moves(scorer, best, width, i, j)
-        if not moves:
-            continue
-        edges[point] = moves
-        chosen, cheapest = moves[0], best[moves[0][0]] + moves[0][2]
-        for move in moves[1:]:
-            if best[move[0]] + move[2] < cheapest:  # strictly: the first cheapest wins a tie
-                chosen, cheapest = move, best[move[0]] + move[2]
-        back[point] = chosen
-        best[point] = cheapest
-        values = [alpha[previous] - cost for previous, _, cost in moves]
-        if len(values) == 1:
-            alpha[point] = values[0]
+
+class _Lattice:
+    """Forward and backward passes over the grid points of a band: each point's Viterbi cost and
+    log partition (sum over paths of exp(-cost)) from the start, and log partition to the end."""
+
+    def __init__(self, scorer: _Scorer, rows: list[range], m: int, n: int) -> None:
+        self.scorer, self.rows, self.m, self.n = scorer, rows, m, n
+        width = self.width = n + 1  # grid point (i, j) is stored at i * width + j
+        size = (m + 1) * width
+        best, alpha = self.best, self.alpha = [INF] * size, [-INF] * size
+        best[0] = alpha[0] = 0.0
+        back: dict[int, Move] = {}  # the cheapest bead into each point
+        edges: dict[int, list[Move]] = {}
+        exp, log = math.exp, math.log
+        is_clause = scorer.is_clause
+        skip_en = [scorer.en_only(i) for i in range(m)]
+        for j, column in enumerate(rows):
+            # The beads ending at (i, j) from a reached point, in this order (the first cheapest
+            # wins a tie); merges and splits join clauses only.
+            skip_zh = scorer.zh_only(j - 1) if j else INF
+            split = j >= 1 and is_clause[j - 1]
+            merge = split and j >= 2 and is_clause[j - 2]
+            for i in column:
+                point = i * width + j
+                moves: list[Move] = []
+                if i and best[point - width] < INF:
+                    moves.append((point - width, EN_ONLY, skip_en[i - 1]))
+                if j and best[point - 1] < INF:
+                    moves.append((point - 1, ZH_ONLY, skip_zh))
+                if i and j and best[point - width - 1] < INF:
+                    moves.append((point - width - 1, ONE_ONE, scorer.one_one(i - 1, j - 1)))
+                if i and merge and best[point - width - 2] < INF:
+                    moves.append((point - width - 2, ONE_TWO, scorer.one_two(i - 1, j - 2)))
+                if i >= 2 and split and best[point - 2 * width - 1] < INF:
+                    moves.append((point - 2 * width - 1, TWO_ONE, scorer.two_one(i - 2, j - 1)))
+                if not moves:
+                    continue
+                edges[point] = moves
+                previous, _, cost = moves[0]
+                chosen, cheapest = moves[0], best[previous] + cost
+                if len(moves) == 1:
+                    alpha[point] = alpha[previous] - cost
+                else:
+                    for move in moves[1:]:
+                        if best[move[0]] + move[2] < cheapest:  # strictly: the first cheapest wins a tie
+                            chosen, cheapest = move, best[move[0]] + move[2]
+                    values = [alpha[previous] - cost for previous, _, cost in moves]
+                    top = max(values)
+                    alpha[point] = top + log(sum([exp(v - top) for v in values]))
+                back[point] = chosen
+                best[point] = cheapest
+        self.back, self.end = back, m * width + n
+        self.beta = beta = [-INF] * size
+        if best[self.end] == INF:
+            return  # the band does not reach the end: held_by_band() is False
+        beta[self.end] = 0.0
+        for point in reversed(list(edges)):
+            after = beta[point]
+            if after == -INF:
+                continue
+            for previous, _, cost in edges[point]:
+                before, through = beta[previous], after - cost
+                if before == -INF:
+                    beta[previous] = through
+                else:  # log(exp(before) + exp(through))
+                    top = before if before > through else through
+                    beta[previous] = top + log(exp(before - top) + exp(through - top))
+        self.total = alpha[self.end]
+
+    def held_by_band(self) -> bool:
+        """Whether the paths through the band's edge (its outer two rows, which every path
+        leaving the band crosses, a 2-1 bead being two rows high) weigh less than e^-EDGE_NATS
+        of all paths: below what a float adds to 1, so a wider band would change nothing."""
+        if self.best[self.end] == INF:
+            return False
+        alpha, beta, width, floor = self.alpha, self.beta, self.width, self.total - EDGE_NATS
+        for j, column in enumerate(self.rows):
+            if not column:
+                continue
+            edge = ([column.start, column.start + 1] if column.start > 0 else []) + (
+                [column.stop - 2, column.stop - 1] if column.stop <= self.m else [])
+            if any(alpha[i * width + j] + beta[i * width + j] > floor for i in edge if i in column):
+                return False
+        return True
+
+    def _mass(self, previous: int, point: int, cost: float) -> float:
+        return math.exp(self.alpha[previous] - cost + self.beta[point] - self.total)
+
+    def best_alignment(self) -> Alignment:
+        """The best path, then each of its beads' posterior: the probability that the paragraphs
+        and sections it joins are joined exactly so. A 1-0 bead may sit before or after a free
+        heading 0-1 bead, and those paths are the same alignment: its mass is summed over the
+        grid row (and a 0-1 bead's over the column); every other shape has one place."""
+        width, rows = self.width, self.rows
+        chain: list[Bead] = []
+        scores: list[float] = []
+        point = self.end
+        while point != 0:
+            previous, shape, cost = self.back[point]
+            i, j = divmod(point, width)
+            if shape == EN_ONLY:  # the same paragraph, skipped at any column
+                bead_mass = sum(self._mass((i - 1) * width + k, i * width + k, cost)
+                                for k in range(self.n + 1) if i in rows[k] and i - 1 in rows[k])
+            elif shape == ZH_ONLY:  # the same section, skipped at any row
+                bead_mass = sum(self._mass(k * width + j - 1, k * width + j, cost)
+                                for k in rows[j] if k in rows[j - 1])
+            else:
+                bead_mass = self._mass(previous, point, cost)
+            chain.append(Bead(tuple(range(i - shape[0], i)), tuple(range(j - shape[1], j)), cost))
+            scores.append(min(1.0, max(0.0, bead_mass)))
+            point = previous
+        chain.reverse()
+        scores.reverse()
+        return Alignment(tuple(chain), tuple(scores), self.scorer.ratio)
+
+
+def band_centres(scorer: _Scorer, m: int, n: int) -> list[float]:
+    """Where the path is expected to cross each grid column: on straight lines (by clause rank, as
+    headings have no English) between anchors, kept in the longest chain that is monotone on both
+    sides. Anchors: the pinned pairs (alignment_overrides.yaml), and the pairs that alone on each
+    side quote the same cross-reference number (such as "(10.5.1)") in order with every pin.
+    Without anchors, the diagonal from corner to corner."""
+    en_refs: dict[str, list[int]] = {}
+    zh_refs: dict[str, list[int]] = {}
+    for side, owners in ((scorer.en_refs, en_refs), (scorer.zh_refs, zh_refs)):
+        for index, refs in enumerate(side):
+            for ref in refs:
+                owners.setdefault(ref, []).append(index)
+    column = {number: j for j, number in enumerate(scorer.numbers)}
+    pinned = [(column[numbers[-1]] + 1, i + 1) for i, numbers in scorer.pins.items() if numbers]
+    pairs = [(zh[0] + 1, en[0] + 1) for ref, en in en_refs.items()  # the grid point after each pair
+             if len(en) == 1 and len(zh := zh_refs.get(ref, [])) == 1]
+    pairs = pinned + [(j, i) for j, i in pairs if all((j < pj) == (i < pi) and j != pj and i != pi for pj, pi in pinned)]
+    rank = scorer.clause_rank
+    anchors = [(0, 0)] + [(j, i) for j, i in _monotone_chain(pairs) if 0 < i < m and 0 < j < n] + [(n, m)]
+    centres: list[float] = []
+    for (j0, i0), (j1, i1) in zip(anchors, anchors[1:]):
+        span = rank[j1] - rank[j0]
+        for j in range(j0, j1):
+            centres.append(i0 + (i1 - i0) * (rank[j] - rank[j0]) / span if span else float(i0))
+    centres.append(float(m))
+    return centres
+
+
+def _monotone_chain(pairs: list[tuple[int, int]]) -> list[tuple[int, int]]:
+    """The longest subsequence of `pairs` increasing strictly in both coordinates (a longest
+    increasing subsequence of the second coordinate, the pairs taken by the first ascending and,
+    within one first coordinate, by the second descending so that two never chain)."""
+    pairs = sorted(pairs, key=lambda pair: (pair[0], -pair[1]))
+    tails: list[int] = []  # tails[k]: the pair ending the chain of length k + 1 with the lowest end
+    ends: list[int] = []  # ends[k]: that pair's second coordinate
+    before: list[int] = [-1] * len(pairs)
+    for index, (_, i) in enumerate(pairs):
+        k = bisect.bisect_left(ends, i)
+        before[index] = tails[k - 1] if k else -1
+        if k == len(tails):
+            tails.append(index)
+            ends.append(i)
         else:
-            top = max(values)
-            alpha[point] = top + math.log(sum([math.exp(v - top) for v in values]))
-    end = m * width + n
-    if best[end] == INF:
-        raise ValueError("alignment band too narrow for these texts")
-
-    # Backward: log partition of the paths from each point to the end.
-    beta = [-INF] * size
-    beta[end] = 0.0
-    for point in reversed(list(edges)):
-        after = beta[point]
-        if after == -INF:
-            continue
-        for previous, _, cost in edges[point]:
-            before, through = beta[previous], after - cost
-            if before == -INF:
-                beta[previous] = through
-            else:  # log(exp(before) + exp(through))
-                top = before if before > through else through
-                beta[previous] = top + math.log(math.exp(before - top) + math.exp(through - top))
-    total = alpha[end]
-
-    def mass(previous: int, point: int, cost: float) -> float:
-        return math.exp(alpha[previous] - cost + beta[point] - total)
-
-    # The best path, then each of its beads' posterior: the probability that the paragraphs
-    # and sections it joins are joined exactly so. A 1-0 bead may sit before or after a free
-    # heading 0-1 bead, and those paths are the same alignment: its mass is summed over the
-    # grid row (and a 0-1 bead's over the column); every other shape has one place.
-    chain: list[Bead] = []
-    scores: list[float] = []
-    point = end
-    while point != 0:
-        previous, shape, cost = back[point]
-        i, j = divmod(point, width)
-        if shape == EN_ONLY:  # the same paragraph, skipped at any column
-            bead_mass = sum(mass((i - 1) * width + k, i * width + k, cost) for k in range(n + 1))
-        elif shape == ZH_ONLY:  # the same section, skipped at any row
-            bead_mass = sum(mass(k * width + j - 1, k * width + j, cost) for k in range(m + 1))
-        else:
-            bead_mass = mass(previous, point, cost)
-        chain.append(Bead(tuple(range(i - shape[0], i)), tuple(range(j - shape[1], j)), cost))
-        scores.append(min(1.0, max(0.0, bead_mass)))
-        point = previous
-    chain.reverse()
-    scores.reverse()
-    return Alignment(tuple(chain), tuple(scores), scorer.ratio)
+            tails[k], ends[k] = index, i
+    chain: list[tuple[int, int]] = []
+    index = tails[-1] if tails else -1
+    while index >= 0:
+        chain.append(pairs[index])
+        index = before[index]
+    return chain[::-1]
 
 
-def _band(scorer: _Scorer, m: int, n: int) -> Iterator[tuple[int, int]]:
-    """The grid points searched, column by column: within BAND paragraphs of the diagonal,
-    and the end point."""
-    for j in range(n + 1):
-        centre = scorer.clause_rank[j] * scorer.slope
-        for i in range(max(0, int(centre) - BAND - 1), min(m, int(centre) + BAND + 1) + 1):
-            if (i, j) != (0, 0) and abs(scorer.offset(i, j)) <= BAND:
-                yield i, j
-    if abs(scorer.offset(m, n)) > BAND:
-        yield m, n
+def _band(centres: list[float], band: int, m: int) -> list[range]:
+    """For each grid column, the rows searched: those within `band` of its centre, in the grid
+    (the last column's centre is the end point)."""
+    return [range(max(0, math.ceil(c - band)), min(m, math.floor(c + band)) + 1) for c in centres]
 
 
 def paragraph_alignment(result: Alignment, sections: tuple[Section, ...], count: int) -> tuple[AlignedParagraph, ...]:
