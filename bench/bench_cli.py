@@ -13,6 +13,9 @@ its ratio to the Typer floor, so that the load of a shared machine cancels out:
   * search index build (in process, rulebook cached);
   * `rule 9.6` warm, `ask` warm with its replay, `export-html` warm, `rulings check` warm
     (fresh processes, caches built once first, untimed), and whether `rule` imported whoosh;
+    `ask` warm shows the replay's transcript cached by an earlier ask of the same ruling
+    (pal_judge/rulings/replays.py), so it is timed too with that transcript removed before each
+    run (a question whose ruling was not replayed yet: the engine runs);
   * warm search latency p50 / p95 on an open searcher, over the questions of
     tests/search/relevance*.yaml (wall clock, milliseconds).
 
@@ -135,6 +138,17 @@ def first_ask_on_empty_cache(env: dict[str, str]) -> Callable[[], None]:
     return run
 
 
+def replay_not_cached(cache: Path, env: dict[str, str]) -> Callable[[], None]:
+    """A callable asking the README's question warm, but without the replay transcripts of the cache."""
+    ask = process(pal_judge("ask", QUESTION), env)
+
+    def run() -> None:
+        for transcript in cache.glob("replay-*.json"):
+            transcript.unlink()
+        ask()
+    return run
+
+
 def parse_and_align() -> None:
     from pal_judge.corpus import load_corpus
 
@@ -201,6 +215,7 @@ def main() -> None:
         report.seconds("index build (in process)", index_build, 0.5)
         report.ratio("rule 9.6, warm", process(pal_judge("rule", "9.6"), env), 1.15)
         report.ratio("ask with replay, warm", process(pal_judge("ask", QUESTION), env), 1.6)
+        report.ratio("ask, warm, replay not cached yet", replay_not_cached(Path(cache), env), 1.6)
         probe = subprocess.run([sys.executable, "-c", WHOOSH_PROBE], env=env, cwd=ROOT, capture_output=True, text=True)
         print(f"{'rule 9.6 imports whoosh (it must not)':40s} {probe.stderr.strip().splitlines()[-1]}")
         p50, p95 = search_latency(repeat=10)

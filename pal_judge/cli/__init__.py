@@ -11,9 +11,12 @@ command it is asked for; `pal_judge.cli.app`, used by tests and embedders, has t
 
 from __future__ import annotations
 
+import gc
 import importlib
 import sys
 from typing import Any
+
+_YOUNG_GENERATION_THRESHOLD = 10_000  # allocations between collections of the youngest generation (Python's default: 700)
 
 # Command name -> the module that registers it (in the order `--help` lists them).
 COMMAND_MODULES = {
@@ -58,9 +61,24 @@ def __getattr__(name: str) -> Any:
     raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
+def _spare_the_collector() -> None:
+    """Keep Python's cyclic garbage collector off the start-up's objects.
+
+    A command's imports (typer, pydantic, rich, ours) leave a few hundred thousand objects that live
+    until the process ends. The collector re-examines all of them at every full collection, and
+    reading a cache (a few thousand dicts and lists) triggers such passes: about a tenth of a warm
+    `ask`, for nothing freed. So what the imports made is frozen (never examined again, as
+    `gc.freeze` is meant for), and the young generation is collected every 10,000 allocations
+    instead of 700: cycles made later are still collected, in fewer and larger batches."""
+    gc.freeze()
+    _, older, oldest = gc.get_threshold()
+    gc.set_threshold(_YOUNG_GENERATION_THRESHOLD, older, oldest)
+
+
 def main() -> None:
     """Console-script entry point."""
     _register(_asked_for(sys.argv[1:]))
     from pal_judge.cli._app import main as run
 
+    _spare_the_collector()
     run()

@@ -36,19 +36,27 @@ def ask(
     answer = find_answer(" ".join(question), ruling_texts(), limit=limit)
     run = None
     if answer.ruling is not None and not (no_replay or brief):
-        from pal_judge.rulings.find import load_ruling_by_id
-        from pal_judge.scenarios import run_scenario
-
-        run = run_scenario(load_ruling_by_id(answer.ruling.id).scenario)  # broken files: reported by ruling_texts
+        run = _replay(answer.ruling.id, every_step=full and not as_json)  # broken files: reported by ruling_texts
     if as_json:
         data = answer.to_dict()
         if run is not None:
-            data["replay"] = {"ok": run.ok, "error": run.error,
-                              "expectations": [e.to_dict() for e in run.expectations],
-                              "events": run.events}
+            data["replay"] = run.to_dict()
         typer.echo(json.dumps(data, ensure_ascii=False, indent=2))
         return
     _show(answer, run, brief, full)
+
+
+def _replay(ruling_id: str, every_step: bool):  # type: ignore[no-untyped-def]
+    """The ruling's replay: its cached transcript (events and expectations), or with `every_step`
+    (`--full` shows each step's board) the engine's run."""
+    if not every_step:
+        from pal_judge.rulings.replays import replay_transcript
+
+        return replay_transcript(ruling_id)
+    from pal_judge.rulings.find import load_ruling_by_id
+    from pal_judge.scenarios import run_scenario
+
+    return run_scenario(load_ruling_by_id(ruling_id).scenario)
 
 
 def _show(answer, run, brief: bool, full: bool) -> None:  # type: ignore[no-untyped-def]

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Any, Iterable
+from typing import TYPE_CHECKING, Any, Iterable
 
 from rich.console import Group, RenderableType
 from rich.panel import Panel
@@ -11,10 +11,11 @@ from rich.text import Text
 
 from pal_judge.safe_text import rich_text, visible
 from pal_judge.render.wrapping import wrapped
-from pal_judge.scenarios.expectations import ExpectationResult
-from pal_judge.scenarios.model import as_written
 from pal_judge.scenarios.ready_made import card_name
-from pal_judge.scenarios.runner import ScenarioRun, StepRun
+
+if TYPE_CHECKING:  # a cached replay's events are shown (`ask`) without loading the engine
+    from pal_judge.scenarios.expectations import ExpectationResult
+    from pal_judge.scenarios.runner import ScenarioRun, StepRun
 
 PLAYERS = ("A", "B")
 
@@ -109,6 +110,8 @@ def events_view(events: list[dict[str, Any]]) -> RenderableType:
 
 
 def expectation_line(result: ExpectationResult) -> Text:
+    from pal_judge.scenarios.model import as_written
+
     line = Text()
     if result.ok:
         line.append("✓ ", style="bold green")

@@ -47,14 +47,10 @@ def rulings_following_chinese(numbers: Iterable[str]) -> list[dict[str, str]]:
 
     wanted = set(numbers)
     try:
-        rulings = ruling_texts()
+        rulings = ruling_texts(follows="zh")
     except UserError:
         return []  # a broken rulings folder must not hide the rulebook (`rulings check` reports it)
-    return [
-        {"id": r.id, "question_en": r.question_en, "question_zh": r.question_zh}
-        for r in rulings
-        if r.follows == "zh" and wanted & set(r.cites)
-    ]
+    return [{"id": r.id, "question_en": r.question_en, "question_zh": r.question_zh} for r in rulings if wanted & set(r.cites)]
 
 
 def translation_notes(book: Any, glossary: Any, numbers: Iterable[str]) -> dict[str, Any]:

@@ -15,6 +15,7 @@ from pal_judge.corpus.yaml_data import DataFileError, load_yaml_list, require_ma
 from pal_judge.search.simplified import HAN_RE, to_simplified
 
 TOPICS_FILE = Path(__file__).resolve().parent / "out_of_scope.yaml"
+_CACHE_FORMAT = 1
 
 
 @dataclass(frozen=True)
@@ -35,6 +36,23 @@ class Topic:
 
 @lru_cache(maxsize=2)
 def topics(path: Path = TOPICS_FILE) -> tuple[Topic, ...]:
+    """The topics of `path`, from a plain JSON cache keyed by the file and this module (a warm `ask`
+    never loads the YAML parser); a mistake in the file names its line, as the parse reports it."""
+    from pal_judge.fingerprint import fingerprint
+    from pal_judge.json_cache import cached_json
+
+    key = fingerprint(f"out-of-scope {_CACHE_FORMAT}", [path, Path(__file__)])
+    entries = cached_json("out-of-scope", key, lambda: [[t.name, list(t.words)] for t in _parse(path)])
+    try:
+        found = tuple(Topic(name, tuple(words)) for name, words in entries)
+        if all(isinstance(v, str) for t in found for v in (t.name, *t.words)):
+            return found
+    except (TypeError, ValueError):
+        pass
+    return _parse(path)  # a cache that is not what this module wrote: read the file itself
+
+
+def _parse(path: Path) -> tuple[Topic, ...]:
     found = []
     for line, item in load_yaml_list(path):
         entry = require_mapping(path, line, item, ("topic", "say"))

@@ -39,14 +39,16 @@ def texts_key(files: list[Path]) -> str:
     return fingerprint(f"format={CACHE_FORMAT}", [*files, *package_sources("rulings", "scenarios")])
 
 
-def ruling_texts(folder: Path | None = None) -> list[RulingText]:
-    """Every ruling's text, in file order: from the cache when it is fresh, else loaded (and cached)."""
+def ruling_texts(folder: Path | None = None, follows: str | None = None) -> list[RulingText]:
+    """Every ruling's text, in file order: from the cache when it is fresh, else loaded (and cached).
+    `follows="zh"`: only the rulings that follow the Chinese where the texts disagree (what `rule`
+    shows), the others not even built from the cache."""
     key = texts_key(ruling_files(folder))
     path = cache_dir() / "rulings-texts.json"
     for data in cached_then_shipped(path):  # ours, else the package's
         try:
             if data["key"] == key:
-                return [_from_cache(d) for d in data["rulings"]]
+                return [_from_cache(d) for d in data["rulings"] if follows in (None, d["follows"])]
         except (ValueError, KeyError, TypeError, IndexError):
             pass  # not a cache of ours: load the rulings
     from pal_judge.notices import warn
@@ -56,13 +58,12 @@ def ruling_texts(folder: Path | None = None) -> list[RulingText]:
     texts = [r.words() for r in load_rulings(folder, skip=broken.append)]
     for problem in broken:  # reported and left out; not cached, so that it is reported every time
         warn(f"ruling left out: {problem}")
-    if broken or not may_write(path.parent, path.name):  # never replace a file of the judge's with this name
-        return texts
-    try:
-        path.parent.mkdir(parents=True, exist_ok=True)
-        write_text_atomic(path, json.dumps({"key": key, "rulings": [_to_cache(t) for t in texts]}, ensure_ascii=False),
-                          private=True)
-        record(path.parent, path.name)
-    except OSError:
-        pass  # a read-only cache only costs time
-    return texts
+    if not broken and may_write(path.parent, path.name):  # never replace a file of the judge's with this name
+        try:
+            path.parent.mkdir(parents=True, exist_ok=True)
+            write_text_atomic(path, json.dumps({"key": key, "rulings": [_to_cache(t) for t in texts]},
+                                               ensure_ascii=False), private=True)
+            record(path.parent, path.name)
+        except OSError:
+            pass  # a read-only cache only costs time
+    return [t for t in texts if follows in (None, t.follows)]

@@ -14,16 +14,17 @@ Chinese.
 
 from __future__ import annotations
 
-import difflib
 import re
 from dataclasses import dataclass
 from functools import cached_property, partial
-
-from whoosh.spelling import ListCorrector
+from typing import TYPE_CHECKING
 
 from pal_judge.search.analysis import english_analyzer
 from pal_judge.search.query import EN_QUESTION_WORDS, base_form, has_term
 from pal_judge.search.vocabulary import Lexicon
+
+if TYPE_CHECKING:  # imported when a word needs correcting, not by every search
+    from whoosh.spelling import ListCorrector
 
 MIN_LENGTH = 4
 MAX_EDITS = 2
@@ -66,6 +67,8 @@ class Speller:
 
     @cached_property
     def _corrector(self) -> ListCorrector:
+        from whoosh.spelling import ListCorrector
+
         return ListCorrector(self._known_words)
 
     def known(self, word: str) -> bool:
@@ -115,6 +118,8 @@ class Speller:
             found = self._suggestions(lowered)
             if not found:
                 return word
+            import difflib
+
             best = max(found, key=lambda w: (difflib.SequenceMatcher(None, lowered, w).ratio(), w))
             changed.append((word, best))
             return best

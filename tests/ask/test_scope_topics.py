@@ -73,3 +73,16 @@ def test_whole_topics_are_declined(question: str) -> None:
 )
 def test_rules_questions_near_topic_words_stay_in_scope(question: str) -> None:
     assert out_of_scope(question) is None
+
+
+def test_topics_are_read_again_when_their_file_changes(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The topics are cached (a warm `ask` needs no YAML parser), keyed by the file: an edit is seen."""
+    monkeypatch.setenv("PAL_JUDGE_CACHE", str(tmp_path / "cache"))
+    path = tmp_path / "topics.yaml"
+    path.write_text("- {topic: sleeves, say: [sleeve]}\n", encoding="utf-8")
+    topics.cache_clear()
+    assert [(t.name, t.words) for t in topics(path)] == [("sleeves", ("sleeve",))]
+    path.write_text("- {topic: sleeves, say: [sleeve, playmat]}\n", encoding="utf-8")
+    topics.cache_clear()
+    assert [(t.name, t.words) for t in topics(path)] == [("sleeves", ("sleeve", "playmat"))]
+    topics.cache_clear()

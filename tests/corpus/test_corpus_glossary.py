@@ -5,6 +5,8 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from pal_judge.corpus.glossary import Glossary, load_glossary
 from pal_judge.corpus.yaml_data import DataFileError
@@ -86,3 +88,34 @@ def test_ordinary_nesting_still_reads(tmp_path: Path) -> None:
     path = tmp_path / "glossary.yaml"
     path.write_text("- {id: a, kind: term, en: [A], zh: [甲], sense: {en: [A card], zh: [甲卡]}}\n", encoding="utf-8")
     assert load_glossary(path).get("a").sense_zh == ("甲卡",)
+
+
+def _documented_chinese_matches(glossary: Glossary, text: str) -> list[tuple[str, int, int]]:
+    """The Chinese matching rule of the module docstring as one regular expression: longest variant
+    first, left to right; a one-character variant only where no Chinese character touches it."""
+    import re
+
+    cjk = "\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff"
+    variants = sorted({v for t in glossary.terms for v in t.zh}, key=len, reverse=True)
+    alternatives = [rf"(?<![{cjk}]){re.escape(v)}(?![{cjk}])" if len(v) == 1 and re.match(f"[{cjk}]", v)
+                    else re.escape(v) for v in variants]
+    owner: dict[str, str] = {}
+    for term in glossary.terms:
+        for variant in term.zh:
+            owner.setdefault(variant, term.id)
+    return [(owner[m.group(0)], m.start(), m.end()) for m in re.finditer("|".join(alternatives), text)]
+
+
+def test_chinese_matches_follow_the_documented_rule_over_the_whole_rulebook(glossary: Glossary) -> None:
+    text = (RULES / "zh.txt").read_text(encoding="utf-8")
+    found = [(m.term.id, m.start, m.end) for m in glossary.matches_zh(text)]
+    assert len(found) > 1000
+    assert found == _documented_chinese_matches(glossary, text)
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.lists(st.sampled_from(["炎", "水", "帕鲁", "正在攻击的帕鲁", "攻击", "的", "无", "\n", " ", "a", "【", "カ"]),
+                max_size=30))
+def test_chinese_matches_follow_the_documented_rule_on_any_text(glossary: Glossary, pieces: list[str]) -> None:
+    text = "".join(pieces)
+    assert [(m.term.id, m.start, m.end) for m in glossary.matches_zh(text)] == _documented_chinese_matches(glossary, text)

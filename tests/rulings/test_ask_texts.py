@@ -35,3 +35,13 @@ def test_an_unreadable_cache_is_rebuilt(tmp_path: Path, _isolated_cache: None) -
     ruling_texts(folder)
     (cache_dir() / "rulings-texts.json").write_text("{not json", encoding="utf-8")
     assert [t.id for t in ruling_texts(folder)] == [r.id for r in load_rulings(folder)]
+
+
+def test_the_rulings_following_the_chinese_are_the_same_loaded_or_cached(tmp_path: Path, _isolated_cache: None) -> None:
+    folder = tmp_path / "rulings"
+    shutil.copytree(rulings_dir(), folder)
+    expected = [r.words() for r in load_rulings(folder) if r.follows == "zh"]
+    assert expected  # the rulings do follow the Chinese where the English differs
+    (cache_dir() / "rulings-texts.json").unlink(missing_ok=True)
+    assert ruling_texts(folder, follows="zh") == expected  # loaded, then cached
+    assert ruling_texts(folder, follows="zh") == expected  # read back from the cache
