@@ -6,7 +6,9 @@ player words know is replaced by the closest word they do know, sharing its firs
 `tuant` → `taunt`, `retaliat` → `retaliate`. A short word (up to `SHORT` letters) is taken
 to be misspelt only one edit away, or by two letters swapped: two other edits turn most short
 English words into some rulebook word ("told" → "top", "fight" → "first", "picks" → "pings"),
-which says nothing about a typo. Whoosh proposes the candidates; among those equally far, the
+which says nothing about a typo. A letter typed for another is a typo only when the two
+are neighbours on the keyboard or both vowels (`atteck`, `definate`): a far letter makes another
+word ("multiply" is not "multiple", "replayed" not "replaced"). Whoosh proposes the candidates; among those equally far, the
 one most like the typed word (difflib's ratio, which sees a swap of two letters as a small
 change) wins. Quoted phrases, field values (`term:…`) and operators are left alone, as is
 Chinese.
@@ -34,6 +36,24 @@ _WORD_RE = re.compile(r"[A-Za-z]+")
 # Only bare words are corrected: not inside quotes, not a field name or value, not an operator.
 _BARE_WORD_RE = re.compile(r'"[^"]*"|“[^”]*”|[A-Za-z_]+:\S+|(?<![\w-])[A-Za-z]{%d,}(?![\w:])' % MIN_LENGTH)
 _OPERATORS = {"AND", "OR", "NOT", "ANDNOT"}
+_KEYBOARD_ROWS = ("qwertyuiop", "asdfghjkl", "zxcvbnm")
+_VOWELS = frozenset("aeiou")
+
+
+def _key_positions() -> dict[str, tuple[int, int]]:
+    return {key: (row, column) for row, keys in enumerate(_KEYBOARD_ROWS) for column, key in enumerate(keys)}
+
+
+_KEYS = _key_positions()
+
+
+def slip_of_the_finger(typed: str, meant: str) -> bool:
+    """Could `typed` be `meant` typed with a finger off: the same letter, a neighbouring key
+    (the row below sits half a key to the right), or a vowel for a vowel (a spelling slip)?"""
+    if typed == meant or {typed, meant} <= _VOWELS:
+        return True
+    (row_a, col_a), (row_b, col_b) = _KEYS.get(typed, (9, 0)), _KEYS.get(meant, (-9, 0))
+    return abs(row_a - row_b) <= 1 and abs((col_a + row_a / 2) - (col_b + row_b / 2)) <= 1
 
 
 @dataclass(frozen=True)
@@ -96,8 +116,9 @@ class Speller:
         return [t.text for t in self._stem(lowered, mode="query")]
 
     def _suggestions(self, word: str) -> list[str]:
-        """The known words `word` may be a misspelling of (see the module's rule for short words)."""
-        found = self._corrector.suggest(word, limit=CANDIDATES, maxdist=MAX_EDITS, prefix=1)
+        """The known words `word` may be a misspelling of (see the module's rules)."""
+        found = [w for w in self._corrector.suggest(word, limit=CANDIDATES, maxdist=MAX_EDITS, prefix=1)
+                 if _letters_slipped(word, w)]
         if len(word) > SHORT:
             return found
         one_edit = set(self._corrector.suggest(word, limit=CANDIDATES, maxdist=1, prefix=1))
@@ -126,3 +147,16 @@ class Speller:
 
         text = _BARE_WORD_RE.sub(fix, query)
         return Correction(text, tuple(changed)) if changed else None
+
+
+def _letters_slipped(typed: str, known: str) -> bool:
+    """Is every letter `typed` has in place of one of `known` a slip of the finger (letters
+    swapped being one too)?"""
+    import difflib
+
+    if sorted(typed) == sorted(known):
+        return True
+    for op, a0, a1, b0, b1 in difflib.SequenceMatcher(None, typed, known, autojunk=False).get_opcodes():
+        if op == "replace" and a1 - a0 == b1 - b0 and not all(map(slip_of_the_finger, typed[a0:a1], known[b0:b1])):
+            return False
+    return True

@@ -49,6 +49,17 @@ def test_plain_english_words_are_not_turned_into_rule_words(searcher) -> None:  
     assert result.exit_code == 0 and "showing results for" not in result.stdout
 
 
+def test_a_far_letter_makes_another_word_not_a_typo(searcher) -> None:  # type: ignore[no-untyped-def]
+    # "multiply" and "opposite" are English words the rulebook does not use; "multiple" and
+    # "opposing" are one or two far letters away (y for e, t for n): nothing to correct.
+    assert searcher.correct("multiply by a negative number") is None
+    assert searcher.correct("the opposite player") is None
+    # A neighbouring key or a vowel for a vowel is a slip of the finger: corrected.
+    assert searcher.correct("atrack").text == "attack"  # r beside t
+    assert searcher.correct("stealrh").text == "stealth"  # r beside t
+    assert searcher.correct("atteck").text == "attack"  # a vowel for a vowel
+
+
 def test_other_forms_of_a_rulebook_word_find_it(searcher) -> None:  # type: ignore[no-untyped-def]
     # The rulebook says "block", never "blocker" (9.4.2: who may block); "draw", never "drew" (5.7).
     assert "9.4.2" in sections(searcher, "can a rested pal be a blocker", 3)
@@ -87,6 +98,10 @@ def test_everyday_words_find_the_rulebook_words(searcher) -> None:  # type: igno
     assert "5.11.1" in sections(searcher, "swap a pal with a card in hand")
     # 11.2.2.1: the top card of the deck put into the graveyard (other card games: mill).
     assert "11.2.2.1" in sections(searcher, "an effect mills two cards", 3)
+    # 9.6.2: if the attacking Pal or the attack target ceases to exist, the damage step is skipped
+    # (players: it is gone, no longer there). Questions not among the ones the word was chosen on.
+    assert "9.6.2" in sections(searcher, "the pal being attacked is no longer there when damage comes")
+    assert "9.6.2" in sections(searcher, "the target disappeared before damage")
     # 2.15: the collection data (the collector number, rarity …) has no meaning in the rules.
     assert {"2.15", "2.15.1", "2.15.2"} & set(sections(searcher, "does rarity change anything", 3))
     # 10.1.1.3: continuous abilities, what other card games call static (or passive) abilities.
