@@ -67,10 +67,11 @@ class QuestionWords:
         mine = self.words[ruling_id]
         asked = [(mine.en, question.en)] if question.en else []
         asked += [(mine.zh, question.zh)] if question.zh else []
-        total = sum(self.rarity[w] for own, _ in asked for w in own)
+        # fsum: exact whatever the sets' order, so a score does not depend on the process's hash seed
+        total = math.fsum(self.rarity[w] for own, _ in asked for w in own)
         if total <= 0:
             return 0.0
-        return sum(self.rarity[w] for own, q in asked for w in own & q) / total
+        return math.fsum(self.rarity[w] for own, q in asked for w in own & q) / total
 
 
 def question_words(compiler: Any, rulings: Sequence[RulingText]) -> QuestionWords:
