@@ -14,15 +14,72 @@ Fields (the query language names some of them, see `query.py`):
 
 from __future__ import annotations
 
-from typing import Iterable
+from typing import Any, Iterable
 
 from whoosh.codec.whoosh3 import W3Codec
 from whoosh.fields import ID, KEYWORD, STORED, TEXT, Schema
 from whoosh.filedb.filestore import RamStorage
+from whoosh.formats import Positions
 from whoosh.index import Index, create_in, open_dir
 
 from pal_judge.search.analysis import chinese_analyzer, english_analyzer
 from pal_judge.search.documents import IndexDoc
+
+
+Posting = tuple[bytes, int, float, bytes]  # what `FieldType.index` gives per word: text, frequency, weight, value
+
+
+class Text(TEXT):
+    """Whoosh's TEXT field (positions, for phrases), whose postings for a value are worked out
+    once per build: a heading path is repeated in every clause under it, and the questions
+    resting on a clause often in its sub-clauses. The postings are the very ones Whoosh's
+    `Positions.word_values` gives (same words, frequencies, weights and encoded positions)."""
+
+    def index(self, value: Any, **kwargs: Any) -> Iterable[Posting]:
+        if kwargs or not isinstance(value, str):
+            return super().index(value, **kwargs)
+        known: dict[str, list[Posting]] = self.__dict__.setdefault("_postings", {})
+        postings = known.get(value)
+        if postings is None:
+            postings = known[value] = _postings(self.analyzer, self.format, value)
+        return postings
+
+    def forget_postings(self) -> None:
+        self.__dict__.pop("_postings", None)
+
+    def __getstate__(self) -> dict[str, Any]:  # the schema is pickled into the index: never the postings
+        return {name: value for name, value in self.__dict__.items() if name != "_postings"}
+
+
+def _postings(analyzer: Any, format_: Positions, value: str) -> list[Posting]:
+    positions: dict[str, list[int]] = {}
+    weights: dict[str, float] = {}
+    for token in analyzer(value, positions=True, boosts=True, mode="index"):
+        if token.stopped:
+            continue
+        word = token.text
+        if word in positions:
+            positions[word].append(token.pos)
+            weights[word] += token.boost
+        else:
+            positions[word] = [token.pos]
+            weights[word] = token.boost
+    boost = format_.field_boost
+    return [(word.encode("utf-8"), len(found), weights[word] * boost, format_.encode(found))
+            for word, found in positions.items()]
+
+
+class Codec(W3Codec):
+    """Whoosh's codec, without posting blocks' minimum and maximum field lengths: Whoosh reads
+    them only to skip blocks that cannot make the top hits, which `scores.py` never does (every
+    score is computed from each document's own length), and looking them up costs a tenth of
+    the build. Posting blocks unzipped: compressing thousands of tiny blocks (most terms occur
+    in a clause or two) cost a fifth of the build; each block says whether it is compressed."""
+
+    length_stats = False
+
+    def __init__(self) -> None:
+        super().__init__(compression=0)
 
 
 def make_schema() -> Schema:
@@ -33,18 +90,18 @@ def make_schema() -> Schema:
         chapter=ID(stored=True),
         kind=ID(stored=True, sortable=True),  # sortable: a column, read per hit when re-ranking
         terms=KEYWORD(stored=True),
-        path_en=TEXT(analyzer=en),
-        path_zh=TEXT(analyzer=zh),
-        en=TEXT(analyzer=en, stored=True),
-        zh=TEXT(analyzer=zh, stored=True),
-        asked_en=TEXT(analyzer=en),
-        asked_zh=TEXT(analyzer=zh),
+        path_en=Text(analyzer=en),
+        path_zh=Text(analyzer=zh),
+        en=Text(analyzer=en, stored=True),
+        zh=Text(analyzer=zh, stored=True),
+        asked_en=Text(analyzer=en),
+        asked_zh=Text(analyzer=zh),
         heading_en=STORED(),
         heading_zh=STORED(),
     )
 
 
-def _fields(doc: IndexDoc) -> dict[str, str]:
+def document_fields(doc: IndexDoc) -> dict[str, str]:
     return {
         "key": doc.key,
         "sections": " ".join(doc.sections),
@@ -63,15 +120,17 @@ def _fields(doc: IndexDoc) -> dict[str, str]:
 
 
 def _fill(index: Index, docs: Iterable[IndexDoc]) -> Index:
-    # Posting blocks unzipped: a fifth of the build time goes to compressing thousands of tiny
-    # blocks (most terms occur in a clause or two); each block says whether it is compressed.
-    writer = index.writer(codec=W3Codec(compression=0))
+    writer = index.writer(codec=Codec())
     try:
         for doc in docs:
-            writer.add_document(**_fields(doc))
+            writer.add_document(**document_fields(doc))
     except BaseException:
         writer.cancel()
         raise
+    finally:
+        for field in writer.schema:
+            if isinstance(field, Text):
+                field.forget_postings()
     writer.commit()
     return index
 
