@@ -14,11 +14,13 @@ Fields (the query language names some of them, see `query.py`):
 
 from __future__ import annotations
 
+import tempfile
+from functools import lru_cache
 from typing import Any, Iterable
 
 from whoosh.codec.whoosh3 import W3Codec
 from whoosh.fields import ID, KEYWORD, STORED, TEXT, Schema
-from whoosh.filedb.filestore import RamStorage
+from whoosh.filedb.filestore import FileStorage, copy_to_ram
 from whoosh.formats import Positions
 from whoosh.index import Index, create_in, open_dir
 
@@ -26,6 +28,7 @@ from pal_judge.search.analysis import chinese_analyzer, english_analyzer
 from pal_judge.search.documents import IndexDoc
 
 
+_POSITIONS = Positions()  # its encoding of positions depends on nothing else
 Posting = tuple[bytes, int, float, bytes]  # what `FieldType.index` gives per word: text, frequency, weight, value
 
 
@@ -65,8 +68,15 @@ def _postings(analyzer: Any, format_: Positions, value: str) -> list[Posting]:
             positions[word] = [token.pos]
             weights[word] = token.boost
     boost = format_.field_boost
-    return [(word.encode("utf-8"), len(found), weights[word] * boost, format_.encode(found))
+    return [(word.encode("utf-8"), len(found), weights[word] * boost, _encoded(tuple(found)))
             for word, found in positions.items()]
+
+
+@lru_cache(maxsize=16384)
+def _encoded(positions: tuple[int, ...]) -> bytes:
+    """Whoosh's encoding of a word's positions in a value (a tenth as many distinct lists as
+    words indexed: most words occur once, at one of a few hundred positions)."""
+    return _POSITIONS.encode(list(positions))
 
 
 class Codec(W3Codec):
@@ -141,7 +151,12 @@ def build_on_disk(folder: str, docs: Iterable[IndexDoc]) -> Index:
 
 
 def build_in_memory(docs: Iterable[IndexDoc]) -> Index:
-    return _fill(RamStorage().create_index(make_schema()), docs)
+    """An index in memory, built in a private temporary folder: Whoosh's own in-memory writer
+    keeps its scratch files in `<temp>/MAIN.tmp`, one fixed name in a shared folder, which two
+    builds at once trample and anyone may have planted as a link."""
+    with tempfile.TemporaryDirectory(prefix="pal-judge-index-") as folder:  # 0700
+        build_on_disk(folder, docs)
+        return copy_to_ram(FileStorage(folder)).open_index()
 
 
 def contents(folder: str) -> dict[str, object]:

@@ -9,7 +9,7 @@ import pytest
 from whoosh.fields import TEXT, Schema
 from whoosh.index import create_in, open_dir
 
-from pal_judge.search.backend import Text, build_on_disk, contents, document_fields, make_schema
+from pal_judge.search.backend import Text, build_in_memory, build_on_disk, contents, document_fields, make_schema
 from pal_judge.search.documents import IndexDoc
 
 
@@ -53,3 +53,21 @@ def test_the_index_keeps_no_postings_worked_out_while_building(chapters_docs: li
     assert all("_postings" not in field.__dict__ for field in reopened)
     with open_dir(str(tmp_path)).searcher() as searcher:
         assert searcher.doc_count() == 20
+
+
+def test_an_index_in_memory_writes_nothing_through_a_planted_link(
+    chapters_docs: list[IndexDoc], tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Whoosh's in-memory writer keeps scratch files in `<temp>/MAIN.tmp`, the same name for every
+    build: a link planted there by someone else must receive nothing."""
+    import tempfile
+
+    trap = tmp_path / "trap"
+    trap.mkdir()
+    (tmp_path / "MAIN.tmp").symlink_to(trap)
+    monkeypatch.setattr(tempfile, "tempdir", str(tmp_path))
+    index = build_in_memory(chapters_docs[:20])
+    assert list(trap.iterdir()) == []
+    assert index.doc_count() == 20
+    with index.searcher() as searcher:
+        assert searcher.document(key=chapters_docs[0].key)["key"] == chapters_docs[0].key
