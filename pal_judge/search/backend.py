@@ -10,6 +10,9 @@ Fields (the query language names some of them, see `query.py`):
                        finds the clauses of 9.6 (for a ruling: its title)
   en, zh     the text itself, stored for display and highlighting
   asked_en, asked_zh   the questions of the rulings resting on the clause (document expansion)
+
+Whoosh pickles the schema and the codec into the index, so `Text` and `Codec` keep this module
+path; `INDEX_FORMAT` in `store.py` is bumped whenever what they write changes.
 """
 
 from __future__ import annotations
@@ -26,7 +29,6 @@ from whoosh.index import Index, create_in, open_dir
 
 from pal_judge.search.analysis import chinese_analyzer, english_analyzer
 from pal_judge.search.documents import IndexDoc
-
 
 _POSITIONS = Positions()  # its encoding of positions depends on nothing else
 Posting = tuple[bytes, int, float, bytes]  # what `FieldType.index` gives per word: text, frequency, weight, value
