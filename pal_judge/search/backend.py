@@ -17,9 +17,11 @@ path; `INDEX_FORMAT` in `store.py` is bumped whenever what they write changes.
 
 from __future__ import annotations
 
+import contextlib
+import gc
 import tempfile
 from functools import lru_cache
-from typing import Any, Iterable
+from typing import Any, Iterable, Iterator
 
 from whoosh.codec.whoosh3 import W3Codec
 from whoosh.fields import ID, KEYWORD, STORED, TEXT, Schema
@@ -132,19 +134,34 @@ def document_fields(doc: IndexDoc) -> dict[str, str]:
 
 
 def _fill(index: Index, docs: Iterable[IndexDoc]) -> Index:
-    writer = index.writer(codec=Codec())
-    try:
-        for doc in docs:
-            writer.add_document(**document_fields(doc))
-    except BaseException:
-        writer.cancel()
-        raise
-    finally:
-        for field in writer.schema:
-            if isinstance(field, Text):
-                field.forget_postings()
-    writer.commit()
+    with _collector_paused():
+        writer = index.writer(codec=Codec())
+        try:
+            for doc in docs:
+                writer.add_document(**document_fields(doc))
+        except BaseException:
+            writer.cancel()
+            raise
+        finally:
+            for field in writer.schema:
+                if isinstance(field, Text):
+                    field.forget_postings()
+        writer.commit()
     return index
+
+
+@contextlib.contextmanager
+def _collector_paused() -> Iterator[None]:
+    """Python's cycle collector paused: a build makes tens of thousands of postings (small
+    tuples) that all live until the commit, which the collector would otherwise scan again and
+    again, finding no garbage (a twentieth of the build)."""
+    enabled = gc.isenabled()
+    gc.disable()
+    try:
+        yield
+    finally:
+        if enabled:
+            gc.enable()
 
 
 def build_on_disk(folder: str, docs: Iterable[IndexDoc]) -> Index:
