@@ -1,0 +1,89 @@
+"""The fast index build writes the index Whoosh's own writer writes: same documents, field
+lengths and postings, so every search answers alike."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from whoosh.fields import TEXT, Schema
+from whoosh.index import create_in, open_dir
+
+from pal_judge.search.backend import Text, build_in_memory, build_on_disk, contents, document_fields, make_schema
+from pal_judge.search.documents import IndexDoc
+
+
+@pytest.fixture(scope="module")
+def chapters_docs(_isolated_cache: None) -> list[IndexDoc]:
+    """The clauses of two chapters with their heading paths and the rulings' questions resting
+    on them (values repeated from clause to clause, as in the whole rulebook)."""
+    from pal_judge.search.sources import rulebook_docs
+
+    docs, _ = rulebook_docs()
+    return [doc for doc in docs if doc.chapter in ("9", "12")]
+
+
+def stock_schema() -> Schema:
+    """The same fields, each text field as Whoosh's own TEXT (positions, for phrases)."""
+    fields = {}
+    for name, field in make_schema().items():
+        if isinstance(field, Text):
+            field = TEXT(analyzer=field.analyzer, stored=field.stored)
+        fields[name] = field
+    return Schema(**fields)
+
+
+def test_the_build_writes_what_whooshs_own_writer_writes(chapters_docs: list[IndexDoc], tmp_path: Path) -> None:
+    assert any(doc.asked_en for doc in chapters_docs)  # the questions of the rulings are in
+    stock = tmp_path / "stock"
+    stock.mkdir()
+    writer = create_in(str(stock), stock_schema()).writer()  # Whoosh's default codec and field types
+    for doc in chapters_docs:
+        writer.add_document(**document_fields(doc))
+    writer.commit()
+    ours = tmp_path / "ours"
+    ours.mkdir()
+    build_on_disk(str(ours), chapters_docs)
+    assert contents(str(ours)) == contents(str(stock))
+
+
+def test_the_index_keeps_no_postings_worked_out_while_building(chapters_docs: list[IndexDoc], tmp_path: Path) -> None:
+    build_on_disk(str(tmp_path), chapters_docs[:20])
+    reopened = open_dir(str(tmp_path)).schema  # what Whoosh pickled into the index
+    assert all("_postings" not in field.__dict__ for field in reopened)
+    with open_dir(str(tmp_path)).searcher() as searcher:
+        assert searcher.doc_count() == 20
+
+
+def test_an_index_in_memory_writes_nothing_through_a_planted_link(
+    chapters_docs: list[IndexDoc], tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Whoosh's in-memory writer keeps scratch files in `<temp>/MAIN.tmp`, the same name for every
+    build: a link planted there by someone else must receive nothing."""
+    import tempfile
+
+    trap = tmp_path / "trap"
+    trap.mkdir()
+    (tmp_path / "MAIN.tmp").symlink_to(trap)
+    monkeypatch.setattr(tempfile, "tempdir", str(tmp_path))
+    index = build_in_memory(chapters_docs[:20])
+    assert list(trap.iterdir()) == []
+    assert index.doc_count() == 20
+    with index.searcher() as searcher:
+        assert searcher.document(key=chapters_docs[0].key)["key"] == chapters_docs[0].key
+
+
+def test_a_build_leaves_pythons_garbage_collector_on_even_when_it_fails(
+    chapters_docs: list[IndexDoc], tmp_path: Path
+) -> None:
+    import dataclasses
+    import gc
+
+    (tmp_path / "good").mkdir()
+    build_on_disk(str(tmp_path / "good"), chapters_docs[:5])
+    assert gc.isenabled()
+    broken = dataclasses.replace(chapters_docs[0], terms=(1,))  # type: ignore[arg-type]  # not text
+    (tmp_path / "bad").mkdir()
+    with pytest.raises(TypeError):
+        build_on_disk(str(tmp_path / "bad"), [*chapters_docs[:3], broken])
+    assert gc.isenabled()
