@@ -43,12 +43,8 @@ class IndexSearcher:
     def __init__(self, opened: OpenedIndex) -> None:
         self.opened = opened
         self._searcher = opened.index.searcher(weighting=BM25F())
-        reader = self._searcher.reader()
-        self._compilers = {
-            (lang, expanded): Compiler(opened.lexicon, lang, expanded, known=partial(has_term, reader, "en"))
-            for lang in LANGS
-            for expanded in (True, False)
-        }
+        self._known = partial(has_term, self._searcher.reader(), "en")
+        self._compilers: dict[tuple[str, bool], Compiler] = {}  # made on first use (see `compiler`)
         self._speller = Speller(self._searcher, opened.lexicon)
         # The index never changes while it is open: what is read from it is kept (bounded).
         self._holders = lru_cache(maxsize=8192)(partial(holders, self._searcher))
@@ -57,6 +53,13 @@ class IndexSearcher:
         self._scorer = QueryScorer(self._searcher)
         # A question asked again (or by several commands of one process) is compiled once.
         self._compiled = lru_cache(maxsize=256)(self._compile)
+
+    def compiler(self, lang: str, expanded: bool) -> Compiler:
+        """The query compiler of one language setting (`lang`, with or without the rulings'
+        questions), made when first asked for: a command uses one or two of the six."""
+        if (lang, expanded) not in self._compilers:
+            self._compilers[lang, expanded] = Compiler(self.opened.lexicon, lang, expanded, known=self._known)
+        return self._compilers[lang, expanded]
 
     def close(self) -> None:
         self._searcher.close()
@@ -99,7 +102,7 @@ class IndexSearcher:
     def _compile(self, text: str, lang: str, expanded: bool, second_pass: bool) -> _Compiled:
         """The Whoosh query of a (normalised) query text, the words to mark, and the
         concepts of the second pass."""
-        compiler = self._compilers[lang, expanded]
+        compiler = self.compiler(lang, expanded)
         whoosh_query = compiler.compile(parse(text))
         en_terms, zh_terms = query_terms(whoosh_query)
         found = tuple(concepts(compiler, text)) if second_pass else ()
@@ -117,7 +120,7 @@ class IndexSearcher:
     def unspoken(self, question: str, en: str, zh: str) -> list[str]:
         """The player's words of `question` that a text (English `en`, Chinese `zh`) never speaks
         of, in any form (see coverage.py)."""
-        return unspoken(self._compilers["both", False], to_simplified(nfkc(question)), en, zh)
+        return unspoken(self.compiler("both", False), to_simplified(nfkc(question)), en, zh)
 
     @lru_cache(maxsize=1024)  # noqa: B019 (one searcher per index, kept for the process)
     def section_texts(self, number: str) -> tuple[str, str]:
