@@ -197,7 +197,7 @@ def speaks_of(query: str, ruling: RulingText, searcher: Any) -> bool:
 def _search(query: str, documents: Sequence[Any], name: str) -> list[Any]:
     from pal_judge.search import search_documents
 
-    return search_documents(query, documents, limit=RULING_POOL, name=name)
+    return search_documents(query, documents, limit=RULING_POOL, name=name, highlighted=False)  # ranked, never shown
 
 
 def rank(
@@ -341,7 +341,8 @@ def ask(query: str, rulings: Sequence[RulingText], limit: int = 5) -> Answer:
     searcher = section_searcher()
     query_terms = respell(simplified, keyword_names(searcher.opened.lexicon.glossary.terms))
     # Without the rulings' questions expanding the clauses: they are scored on their own here.
-    section_hits = search_sections(query_terms, limit=max(limit, SECTION_POOL), expanded=False)
+    # Without highlights: `ask` shows a section's text plain.
+    section_hits = search_sections(query_terms, limit=max(limit, SECTION_POOL), expanded=False, highlighted=False)
     sections = [(h.section, h.score) for h in section_hits]
     cards = named_cards(query_terms)
     ranked = retell(query_terms, rank(query_terms, rulings, sections, cards), rulings, searcher)

@@ -65,8 +65,10 @@ class IndexSearcher:
         self._searcher.close()
 
     def search_raw(
-        self, text: str, lang: str = "both", limit: int = 10, expanded: bool = True, second_pass: bool = True
+        self, text: str, lang: str = "both", limit: int = 10, expanded: bool = True, second_pass: bool = True,
+        highlighted: bool = True,
     ) -> list[RawHit]:
+        """`highlighted=False`: without the spans of the query's words (`ask` shows none)."""
         if lang not in LANGS:
             raise UserError(f"unknown language {lang!r}: use en, zh or both")
         if limit < 1:
@@ -89,15 +91,16 @@ class IndexSearcher:
             ),
             key=lambda pair: -pair[0],
         )[:limit]
-        found_hits = [self._hit(doc, score, en_terms, zh_terms) for score, doc in ranked]
+        found_hits = [self._hit(doc, score, en_terms, zh_terms, highlighted) for score, doc in ranked]
         if exact_doc is None:
             return found_hits
         top = max((h.score for h in found_hits), default=1.0)
         return [RawHit(dict(self._fields(exact_doc)), top + 1.0, {}, exact=True), *found_hits][:limit]
 
-    def _hit(self, doc: int, score: float, en_terms: frozenset[str], zh_terms: frozenset[str]) -> RawHit:
+    def _hit(self, doc: int, score: float, en_terms: frozenset[str], zh_terms: frozenset[str], highlighted: bool) -> RawHit:
         fields = self._fields(doc)
-        return RawHit(dict(fields), score, self._highlight(fields["en"], fields["zh"], en_terms, zh_terms))
+        spans = self._highlight(fields["en"], fields["zh"], en_terms, zh_terms) if highlighted else {}
+        return RawHit(dict(fields), score, spans)
 
     def _compile(self, text: str, lang: str, expanded: bool, second_pass: bool) -> _Compiled:
         """The Whoosh query of a (normalised) query text, the words to mark, and the
@@ -128,16 +131,20 @@ class IndexSearcher:
         fields = self._searcher.document(key=number) or {}
         return fields.get("en", ""), fields.get("zh", "")
 
-    def search(self, text: str, lang: str = "both", limit: int = 10, expanded: bool = True) -> list[Hit]:
+    def search(
+        self, text: str, lang: str = "both", limit: int = 10, expanded: bool = True, highlighted: bool = True
+    ) -> list[Hit]:
         """`expanded=False`: without the questions of the rulings citing each clause."""
-        return [_section_hit(raw) for raw in self.search_raw(text, lang, limit, expanded)]
+        return [_section_hit(raw) for raw in self.search_raw(text, lang, limit, expanded, highlighted=highlighted)]
 
-    def search_documents(self, text: str, lang: str = "both", limit: int = 10) -> list[DocumentHit]:
+    def search_documents(
+        self, text: str, lang: str = "both", limit: int = 10, highlighted: bool = True
+    ) -> list[DocumentHit]:
         return [
             DocumentHit(raw.fields["key"], raw.score, raw.fields["en"], raw.fields["zh"], raw.highlights)
             # Without the second pass: on the rulings' questions and answers it lowered ask's top-1 on
             # tests/rulings/ask_questions.yaml (tuning part 0.82 -> 0.80) for +3/170 on bench/questions.
-            for raw in self.search_raw(text, lang, limit, second_pass=False)
+            for raw in self.search_raw(text, lang, limit, second_pass=False, highlighted=highlighted)
         ]
 
     def _highlight(self, en: str, zh: str, en_terms: frozenset[str], zh_terms: frozenset[str]) -> dict[str, tuple[Span, ...]]:
