@@ -15,7 +15,8 @@ its ratio to the Typer floor, so that the load of a shared machine cancels out:
     (fresh processes, caches built once first, untimed), and whether `rule` imported whoosh;
     `ask` warm shows the replay's transcript cached by an earlier ask of the same ruling
     (pal_judge/rulings/replays.py), so it is timed too with that transcript removed before each
-    run (a question whose ruling was not replayed yet: the engine runs);
+    run (a question whose ruling was not replayed yet: the engine runs), and over other questions
+    (a different one each run, from bench/questions/tuning.yaml, each asked once before);
   * warm search latency p50 / p95 on an open searcher, over the questions of
     tests/search/relevance*.yaml (wall clock, milliseconds).
 
@@ -149,6 +150,20 @@ def replay_not_cached(cache: Path, env: dict[str, str]) -> Callable[[], None]:
     return run
 
 
+def other_questions(env: dict[str, str], runs: int) -> Callable[[], None]:
+    """A callable asking, each time, the next of `runs` other questions of bench/questions/tuning.yaml
+    (each asked once before, untimed, so that its replay is cached as for the README's question):
+    the warm figure of a question that is not the one the caches were first made for."""
+    import yaml
+
+    entries = yaml.safe_load((ROOT / "bench" / "questions" / "tuning.yaml").read_text(encoding="utf-8"))
+    questions = [entry["q"] for entry in entries if entry.get("rulings")][1:: 7][:runs]
+    for question in questions:
+        process(pal_judge("ask", question), env)()
+    upcoming = iter(questions)
+    return lambda: process(pal_judge("ask", next(upcoming)), env)()
+
+
 def parse_and_align() -> None:
     from pal_judge.corpus import load_corpus
 
@@ -215,6 +230,7 @@ def main() -> None:
         report.seconds("index build (in process)", index_build, 0.5)
         report.ratio("rule 9.6, warm", process(pal_judge("rule", "9.6"), env), 1.15)
         report.ratio("ask with replay, warm", process(pal_judge("ask", QUESTION), env), 1.6)
+        report.ratio("ask, warm, other questions", other_questions(env, args.runs), 1.6)
         report.ratio("ask, warm, replay not cached yet", replay_not_cached(Path(cache), env), 1.6)
         probe = subprocess.run([sys.executable, "-c", WHOOSH_PROBE], env=env, cwd=ROOT, capture_output=True, text=True)
         print(f"{'rule 9.6 imports whoosh (it must not)':40s} {probe.stderr.strip().splitlines()[-1]}")

@@ -7,6 +7,7 @@ the code that computes the result changes the fingerprint, and the entry is rebu
 from __future__ import annotations
 
 import hashlib
+from functools import lru_cache
 from pathlib import Path
 from typing import Iterable
 
@@ -22,8 +23,26 @@ def fingerprint(salt: str, files: Iterable[Path], length: int = 20) -> str:
     """Hash `salt` and each file's name and bytes (a missing file counts as absent)."""
     digest = hashlib.sha256(salt.encode())
     for path in files:
-        data = path.read_bytes() if path.is_file() else b"<absent>"
-        for chunk in (path.name.encode(), data):
-            digest.update(len(chunk).to_bytes(8, "little"))
-            digest.update(chunk)
+        digest.update(_code_digest(path) if _is_code(path) else _file_digest(path))
     return digest.hexdigest()[:length]
+
+
+def _is_code(path: Path) -> bool:
+    return path.suffix == ".py" and path.is_relative_to(_PACKAGE)
+
+
+@lru_cache(maxsize=1024)
+def _code_digest(path: Path) -> bytes:
+    """A source file of this package, hashed once per process: the code a process runs is the code it
+    imported, so several cache keys hashing the same modules (every `ask` computes half a dozen) read
+    them once."""
+    return _file_digest(path)
+
+
+def _file_digest(path: Path) -> bytes:
+    data = path.read_bytes() if path.is_file() else b"<absent>"
+    digest = hashlib.sha256()
+    for chunk in (path.name.encode(), data):
+        digest.update(len(chunk).to_bytes(8, "little"))
+        digest.update(chunk)
+    return digest.digest()

@@ -13,7 +13,7 @@ manifest says we wrote them.
 from __future__ import annotations
 
 import json
-from dataclasses import asdict, dataclass
+from dataclasses import asdict, dataclass, fields
 from pathlib import Path
 from typing import Any
 
@@ -47,9 +47,15 @@ def cache_file(cache: Path, key: str) -> Path:
     return cache / f"rulebook-{key[:24]}.json"
 
 
-def _tuples(data: dict[str, Any]) -> dict[str, Any]:
-    """JSON has lists where the model has tuples."""
-    return {name: tuple(value) if isinstance(value, list) else value for name, value in data.items()}
+def _records(cls: Any, rows: list[dict[str, Any]]) -> tuple[Any, ...]:
+    """The `cls` dataclasses of JSON `rows` (as `asdict` wrote them): JSON has lists where the model
+    has tuples, so the fields typed as tuples are made tuples again (only they: a rulebook is a
+    thousand records, read on every `rule` and `ask`)."""
+    tuple_fields = [f.name for f in fields(cls) if str(f.type).startswith("tuple")]
+    for row in rows:
+        for name in tuple_fields:
+            row[name] = tuple(row[name])
+    return tuple(cls(**row) for row in rows)
 
 
 def _to_json(corpus: CachedCorpus) -> str:
@@ -65,11 +71,11 @@ def _to_json(corpus: CachedCorpus) -> str:
 
 def _from_json(data: dict[str, Any]) -> CachedCorpus:
     rulebook = Rulebook(
-        sections=tuple(Section(**_tuples(section)) for section in data["sections"]),
+        sections=_records(Section, data["sections"]),
         en_paragraphs=tuple(data["en_paragraphs"]),
-        alignment=tuple(AlignedParagraph(**_tuples(paragraph)) for paragraph in data["alignment"]),
+        alignment=_records(AlignedParagraph, data["alignment"]),
     )
-    glossary = Glossary(tuple(Term(**_tuples(term)) for term in data["terms"]))
+    glossary = Glossary(_records(Term, data["terms"]))
     return CachedCorpus(data["key"], rulebook, glossary)
 
 

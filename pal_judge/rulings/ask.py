@@ -34,6 +34,7 @@ import re
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from functools import lru_cache
+from pathlib import Path
 from typing import Any
 
 from pal_judge.errors import UserError
@@ -196,7 +197,7 @@ def speaks_of(query: str, ruling: RulingText, searcher: Any) -> bool:
 def _search(query: str, documents: Sequence[Any], name: str) -> list[Any]:
     from pal_judge.search import search_documents
 
-    return search_documents(query, documents, limit=RULING_POOL, name=name)
+    return search_documents(query, documents, limit=RULING_POOL, name=name, highlighted=False)  # ranked, never shown
 
 
 def rank(
@@ -233,16 +234,54 @@ def retell(
 ) -> list[tuple[float, RulingText]]:
     """The best rulings re-weighed by the share of their own question the judge's question says
     (told_apart.py), so that of neighbours sharing words the one asked about comes first."""
-    from pal_judge.rulings.told_apart import question_words, said
+    from pal_judge.rulings.told_apart import said
 
     if not ranked:
         return ranked
     compiler = _compiler(searcher)
-    words = question_words(compiler, rulings)
+    words = _question_words(compiler, rulings, searcher.opened.key)
     asked = said(compiler, query)
     factors = [1.0 - RETELL_WEIGHT + RETELL_WEIGHT * words.share_said(r.id, asked) for _, r in ranked[:RETELL_POOL]]
     head = [(score * f / max(factors), r) for f, (score, r) in zip(factors, ranked[:RETELL_POOL])]
     return sorted(head + ranked[RETELL_POOL:], key=lambda pair: (-pair[0], pair[1].id))
+
+
+def _question_words(compiler: Any, rulings: Sequence[RulingText], index_key: str) -> Any:
+    """told_apart.question_words, kept as plain JSON (json_cache.py) under a key of the rulings'
+    questions, the rulebook index the compiler reads (`index_key`: the rules, the glossary, the player
+    words and the search code) and told_apart's code: stemming every question costs more than the rest
+    of the ranking. Read back as sets (a planted or broken file is recomputed, see `_words_from_json`)."""
+    import json
+
+    from pal_judge.fingerprint import fingerprint, package_sources
+    from pal_judge.json_cache import cached_json
+    from pal_judge.rulings import told_apart
+
+    questions = [[r.id, r.question_en, r.question_zh, list(r.tags)] for r in rulings]
+    key = fingerprint(f"{index_key}\n{json.dumps(questions, ensure_ascii=False)}",
+                      [Path(told_apart.__file__), *package_sources("search")])
+
+    def compute() -> dict[str, Any]:
+        words = told_apart.question_words(compiler, rulings)
+        return {"words": {ruling: [sorted(w.en), sorted(w.zh)] for ruling, w in words.words.items()},
+                "rarity": words.rarity}
+
+    try:
+        return _words_from_json(cached_json("question-words", key, compute), rulings)
+    except (TypeError, ValueError, KeyError):  # not what compute() writes: recompute
+        return _words_from_json(compute(), rulings)
+
+
+def _words_from_json(data: dict[str, Any], rulings: Sequence[RulingText]) -> Any:
+    """The QuestionWords of `data` (as `_question_words` writes it); ValueError, TypeError or
+    KeyError when it is not that, or does not cover every ruling and word."""
+    from pal_judge.rulings.told_apart import QuestionWords, Words
+
+    words = {ruling: Words(frozenset(en), frozenset(zh)) for ruling, (en, zh) in data["words"].items()}
+    rarity = {str(word): float(value) for word, value in data["rarity"].items()}
+    if any(r.id not in words for r in rulings) or any(w not in rarity for ws in words.values() for w in ws.en | ws.zh):
+        raise ValueError("question words incomplete")
+    return QuestionWords(words, rarity)
 
 
 def named_cards(query: str) -> list[Any]:
@@ -302,7 +341,8 @@ def ask(query: str, rulings: Sequence[RulingText], limit: int = 5) -> Answer:
     searcher = section_searcher()
     query_terms = respell(simplified, keyword_names(searcher.opened.lexicon.glossary.terms))
     # Without the rulings' questions expanding the clauses: they are scored on their own here.
-    section_hits = search_sections(query_terms, limit=max(limit, SECTION_POOL), expanded=False)
+    # Without highlights: `ask` shows a section's text plain.
+    section_hits = search_sections(query_terms, limit=max(limit, SECTION_POOL), expanded=False, highlighted=False)
     sections = [(h.section, h.score) for h in section_hits]
     cards = named_cards(query_terms)
     ranked = retell(query_terms, rank(query_terms, rulings, sections, cards), rulings, searcher)

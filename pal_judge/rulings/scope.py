@@ -6,7 +6,6 @@ rules ruling. The topics and their marker words live in `out_of_scope.yaml`.
 
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
@@ -16,6 +15,7 @@ from pal_judge.search.simplified import HAN_RE, to_simplified
 
 TOPICS_FILE = Path(__file__).resolve().parent / "out_of_scope.yaml"
 _CACHE_FORMAT = 1
+_WORD_CHARS = frozenset("abcdefghijklmnopqrstuvwxyz0123456789")
 
 
 @dataclass(frozen=True)
@@ -24,14 +24,27 @@ class Topic:
     words: tuple[str, ...]
 
     def said_in(self, question: str) -> bool:
-        """Is one of the topic's words in `question` (lower-cased, simplified)?"""
+        """Is one of the topic's words in `question` (lower-cased, simplified)? A Chinese word
+        anywhere, an English word as a whole word (no letter or digit on either side)."""
         for word in self.words:
             if HAN_RE.search(word):
                 if word in question:
                     return True
-            elif re.search(rf"(?<![a-z0-9]){re.escape(word.lower())}(?![a-z0-9])", question):
+            elif _whole_word_in(word.lower(), question):
                 return True
         return False
+
+
+def _whole_word_in(word: str, text: str) -> bool:
+    """Does `word` occur in `text` with no a-z or 0-9 right before or after it? (The regular
+    expression (?<![a-z0-9])word(?![a-z0-9]), without compiling one per word on every `ask`.)"""
+    start = text.find(word)
+    while start != -1:
+        end = start + len(word)
+        if (start == 0 or text[start - 1] not in _WORD_CHARS) and (end == len(text) or text[end] not in _WORD_CHARS):
+            return True
+        start = text.find(word, start + 1)
+    return False
 
 
 @lru_cache(maxsize=2)

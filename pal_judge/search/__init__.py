@@ -4,7 +4,7 @@ This package is the only place in pal-judge that imports Whoosh, and it does
 so lazily: importing `pal_judge.search` costs nothing; the first search does.
 
 Sections
-    search_sections(query, lang="both", limit=10) -> list[Hit]
+    search_sections(query, lang="both", limit=10, expanded=True, highlighted=True) -> list[Hit]
         Ranked sections. A query that is a section number (`11.2`, `§11.2`)
         returns that section first (`hit.exact`), then the sections under it
         and the clauses citing it. `lang` ("en", "zh", "both") chooses the
@@ -14,7 +14,8 @@ Sections
         The index is opened from (or built into) `cache_dir()/search/` on
         demand; see `store.py` for staleness and atomic builds. Raises
         UserError for an empty query, a query of only stop words, or a
-        syntax mistake (the syntax is described in `query.py`).
+        syntax mistake (the syntax is described in `query.py`). `highlighted=False`
+        leaves out the spans of the query's words (hit.highlights empty).
     correct_query(query, keep=frozenset()) -> Correction | None
         The query with misspelt English words replaced by the closest words the
         rulebook, the glossary or the player words know (`tuant` -> `taunt`),
@@ -26,7 +27,7 @@ Sections
         Open or build the rulebook index explicitly (`pal-judge index`).
 
 Other documents (for instance rulings, for `pal-judge ask`)
-    search_documents(query, documents, lang="both", limit=10, name="documents")
+    search_documents(query, documents, lang="both", limit=10, name="documents", highlighted=True)
         -> list[DocumentHit]
         `documents` is a sequence of `Document(id, en, zh, title_en="",
         title_zh="", cites=())`: the same analyzers, glossary expansion and
@@ -60,9 +61,11 @@ __all__ = [
 ]
 
 
-def search_sections(query: str, lang: str = "both", limit: int = 10, expanded: bool = True) -> list[Hit]:
+def search_sections(
+    query: str, lang: str = "both", limit: int = 10, expanded: bool = True, highlighted: bool = True
+) -> list[Hit]:
     _check_syntax(query)  # a mistake in the query is reported before any index is opened or built
-    return section_searcher().search(query, lang=lang, limit=limit, expanded=expanded)
+    return section_searcher().search(query, lang=lang, limit=limit, expanded=expanded, highlighted=highlighted)
 
 
 def correct_query(query: str, keep: frozenset[str] = frozenset()) -> "Correction | None":
@@ -83,12 +86,13 @@ def build_section_index(rebuild: bool = False, quiet: bool = False) -> "OpenedIn
 
 
 def search_documents(
-    query: str, documents: Sequence["Document"], lang: str = "both", limit: int = 10, name: str = "documents"
+    query: str, documents: Sequence["Document"], lang: str = "both", limit: int = 10, name: str = "documents",
+    highlighted: bool = True,
 ) -> list[DocumentHit]:
     from pal_judge.search.documents_index import search_documents as _search
 
     _check_syntax(query)
-    return _search(query, documents, lang=lang, limit=limit, name=name)
+    return _search(query, documents, lang=lang, limit=limit, name=name, highlighted=highlighted)
 
 
 def _check_syntax(query: str) -> None:

@@ -112,11 +112,11 @@ def unspoken(compiler: Compiler, question: str, en: str, zh: str) -> list[str]:
     text says in none of their forms: neither the words themselves nor a rulebook phrase they
     mean, each phrase whole (every word of it somewhere in the text), nor a glossary term
     they mean. A text that never speaks of what the player asks about does not answer it."""
-    tokens, used = _words_of(compiler, en, zh)
     missing = []
     for term in compiler.terms_in(question):
         if term.id not in compiler.means:
             continue
+        tokens, used = _words_of(compiler, en, zh)  # read only for a question with a player's word (kept)
         phrases = [compiler.stems(v) for v in term.en] + [compiler.zh_tokens(v) for v in term.zh]
         for meant in compiler.meanings(term):
             phrases += [compiler.stems(p) for p in meant.en] + [compiler.zh_tokens(p) for p in meant.zh]

@@ -26,12 +26,13 @@ def documents_key(documents: Sequence[Document]) -> str:
 
 
 def search_documents(
-    query: str, documents: Sequence[Document], lang: str = "both", limit: int = 10, name: str = "documents"
+    query: str, documents: Sequence[Document], lang: str = "both", limit: int = 10, name: str = "documents",
+    highlighted: bool = True,
 ) -> list[DocumentHit]:
     if not documents:
         return []
     key = documents_key(documents)
-    return _searcher(str(search_root()), name, key, tuple(documents)).search_documents(query, lang, limit)
+    return _searcher(str(search_root()), name, key, tuple(documents)).search_documents(query, lang, limit, highlighted)
 
 
 @lru_cache(maxsize=4)

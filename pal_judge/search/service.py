@@ -43,12 +43,8 @@ class IndexSearcher:
     def __init__(self, opened: OpenedIndex) -> None:
         self.opened = opened
         self._searcher = opened.index.searcher(weighting=BM25F())
-        reader = self._searcher.reader()
-        self._compilers = {
-            (lang, expanded): Compiler(opened.lexicon, lang, expanded, known=partial(has_term, reader, "en"))
-            for lang in LANGS
-            for expanded in (True, False)
-        }
+        self._known = partial(has_term, self._searcher.reader(), "en")
+        self._compilers: dict[tuple[str, bool], Compiler] = {}  # made on first use (see `compiler`)
         self._speller = Speller(self._searcher, opened.lexicon)
         # The index never changes while it is open: what is read from it is kept (bounded).
         self._holders = lru_cache(maxsize=8192)(partial(holders, self._searcher))
@@ -58,12 +54,21 @@ class IndexSearcher:
         # A question asked again (or by several commands of one process) is compiled once.
         self._compiled = lru_cache(maxsize=256)(self._compile)
 
+    def compiler(self, lang: str, expanded: bool) -> Compiler:
+        """The query compiler of one language setting (`lang`, with or without the rulings'
+        questions), made when first asked for: a command uses one or two of the six."""
+        if (lang, expanded) not in self._compilers:
+            self._compilers[lang, expanded] = Compiler(self.opened.lexicon, lang, expanded, known=self._known)
+        return self._compilers[lang, expanded]
+
     def close(self) -> None:
         self._searcher.close()
 
     def search_raw(
-        self, text: str, lang: str = "both", limit: int = 10, expanded: bool = True, second_pass: bool = True
+        self, text: str, lang: str = "both", limit: int = 10, expanded: bool = True, second_pass: bool = True,
+        highlighted: bool = True,
     ) -> list[RawHit]:
+        """`highlighted=False`: without the spans of the query's words (`ask` shows none)."""
         if lang not in LANGS:
             raise UserError(f"unknown language {lang!r}: use en, zh or both")
         if limit < 1:
@@ -86,20 +91,21 @@ class IndexSearcher:
             ),
             key=lambda pair: -pair[0],
         )[:limit]
-        found_hits = [self._hit(doc, score, en_terms, zh_terms) for score, doc in ranked]
+        found_hits = [self._hit(doc, score, en_terms, zh_terms, highlighted) for score, doc in ranked]
         if exact_doc is None:
             return found_hits
         top = max((h.score for h in found_hits), default=1.0)
         return [RawHit(dict(self._fields(exact_doc)), top + 1.0, {}, exact=True), *found_hits][:limit]
 
-    def _hit(self, doc: int, score: float, en_terms: frozenset[str], zh_terms: frozenset[str]) -> RawHit:
+    def _hit(self, doc: int, score: float, en_terms: frozenset[str], zh_terms: frozenset[str], highlighted: bool) -> RawHit:
         fields = self._fields(doc)
-        return RawHit(dict(fields), score, self._highlight(fields["en"], fields["zh"], en_terms, zh_terms))
+        spans = self._highlight(fields["en"], fields["zh"], en_terms, zh_terms) if highlighted else {}
+        return RawHit(dict(fields), score, spans)
 
     def _compile(self, text: str, lang: str, expanded: bool, second_pass: bool) -> _Compiled:
         """The Whoosh query of a (normalised) query text, the words to mark, and the
         concepts of the second pass."""
-        compiler = self._compilers[lang, expanded]
+        compiler = self.compiler(lang, expanded)
         whoosh_query = compiler.compile(parse(text))
         en_terms, zh_terms = query_terms(whoosh_query)
         found = tuple(concepts(compiler, text)) if second_pass else ()
@@ -117,7 +123,7 @@ class IndexSearcher:
     def unspoken(self, question: str, en: str, zh: str) -> list[str]:
         """The player's words of `question` that a text (English `en`, Chinese `zh`) never speaks
         of, in any form (see coverage.py)."""
-        return unspoken(self._compilers["both", False], to_simplified(nfkc(question)), en, zh)
+        return unspoken(self.compiler("both", False), to_simplified(nfkc(question)), en, zh)
 
     @lru_cache(maxsize=1024)  # noqa: B019 (one searcher per index, kept for the process)
     def section_texts(self, number: str) -> tuple[str, str]:
@@ -125,16 +131,20 @@ class IndexSearcher:
         fields = self._searcher.document(key=number) or {}
         return fields.get("en", ""), fields.get("zh", "")
 
-    def search(self, text: str, lang: str = "both", limit: int = 10, expanded: bool = True) -> list[Hit]:
+    def search(
+        self, text: str, lang: str = "both", limit: int = 10, expanded: bool = True, highlighted: bool = True
+    ) -> list[Hit]:
         """`expanded=False`: without the questions of the rulings citing each clause."""
-        return [_section_hit(raw) for raw in self.search_raw(text, lang, limit, expanded)]
+        return [_section_hit(raw) for raw in self.search_raw(text, lang, limit, expanded, highlighted=highlighted)]
 
-    def search_documents(self, text: str, lang: str = "both", limit: int = 10) -> list[DocumentHit]:
+    def search_documents(
+        self, text: str, lang: str = "both", limit: int = 10, highlighted: bool = True
+    ) -> list[DocumentHit]:
         return [
             DocumentHit(raw.fields["key"], raw.score, raw.fields["en"], raw.fields["zh"], raw.highlights)
             # Without the second pass: on the rulings' questions and answers it lowered ask's top-1 on
             # tests/rulings/ask_questions.yaml (tuning part 0.82 -> 0.80) for +3/170 on bench/questions.
-            for raw in self.search_raw(text, lang, limit, second_pass=False)
+            for raw in self.search_raw(text, lang, limit, second_pass=False, highlighted=highlighted)
         ]
 
     def _highlight(self, en: str, zh: str, en_terms: frozenset[str], zh_terms: frozenset[str]) -> dict[str, tuple[Span, ...]]:

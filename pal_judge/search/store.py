@@ -35,6 +35,7 @@ import shutil
 import tempfile
 import time
 from dataclasses import dataclass
+from functools import lru_cache
 from pathlib import Path
 from typing import TYPE_CHECKING, Callable, Iterator
 
@@ -42,6 +43,7 @@ from whoosh.index import Index, open_dir
 
 if TYPE_CHECKING:
     from rich.console import Console
+from pal_judge.atomic import write_text_atomic
 from pal_judge.cache_manifest import record, recorded, relative, remove_ours
 from pal_judge.notices import warn
 from pal_judge.paths import cache_dir, owned_privately
@@ -49,11 +51,13 @@ from pal_judge.prebuilt import shipped
 from pal_judge.search.backend import build_in_memory, build_on_disk
 from pal_judge.search.documents import IndexDoc
 from pal_judge.search.vocabulary import Lexicon
-from pal_judge.textfiles import read_json
+from pal_judge.textfiles import CACHE_MAX_BYTES, read_bounded, read_json
 
 INDEX_FORMAT = 5  # bump when the schema or the analyzers change
 _SWEEP_AFTER_S = 600.0  # leftovers of crashed builds older than this are removed
 _SHIPPED_MAX_BYTES = 200_000_000  # a shipped index is a few megabytes
+_CHECKED_NOTE = "checked.json"  # the index's files when it last opened sound (see `_note_checked`)
+_NOTE_MAX_BYTES = 100_000  # a note names the dozen files of one index
 
 DocsFactory = Callable[[], tuple[list[IndexDoc], Lexicon]]
 
@@ -152,17 +156,56 @@ def _open_ready(folder: Path, key: str, reporter: Reporter) -> OpenedIndex | Non
         if meta.get("key") != key:
             raise ValueError("key mismatch")
         index = open_dir(str(folder))
-        with index.searcher() as searcher:  # touch the segment files, not only the table of contents
-            if searcher.doc_count() != meta["doc_count"]:  # (Index.doc_count would open a second reader)
-                raise ValueError("document count mismatch")
-            searcher.stored_fields(0)
-            list(searcher.lexicon("key"))
-        lexicon = Lexicon.from_json(read_json(folder / "lexicon.json"))
+        files = _files_now(folder)
+        if not _checked_before(folder, files):
+            with index.searcher() as searcher:  # touch the segment files, not only the table of contents
+                if searcher.doc_count() != meta["doc_count"]:  # (Index.doc_count would open a second reader)
+                    raise ValueError("document count mismatch")
+                searcher.stored_fields(0)
+                list(searcher.lexicon("key"))
+            _note_checked(folder, files)
+        lexicon = _lexicon(read_bounded(folder / "lexicon.json", CACHE_MAX_BYTES))
     except Exception as err:  # any damage at all: throw it away and rebuild
         reporter.warn(f"search index at {folder} is unreadable ({err}); rebuilding it")
         _discard(folder)
         return None
     return OpenedIndex(index, lexicon, folder, key, meta["doc_count"], built=False, build_seconds=0.0)
+
+
+def _files_now(folder: Path) -> dict[str, list[int]]:
+    """Each file of an index folder (but the note of `_note_checked`) with its size and modification time."""
+    files = {}
+    with os.scandir(folder) as entries:
+        for entry in entries:
+            if entry.name != _CHECKED_NOTE:
+                stat = entry.stat(follow_symlinks=False)
+                files[entry.name] = [stat.st_size, stat.st_mtime_ns]
+    return files
+
+
+def _checked_before(folder: Path, files: dict[str, list[int]]) -> bool:
+    """Did an earlier open find this index sound, its files then exactly as they are now (names,
+    sizes, modification times)? A missing, broken or different note only means checking again."""
+    try:
+        return read_json(folder / _CHECKED_NOTE, _NOTE_MAX_BYTES) == {"files": files}
+    except (OSError, ValueError):
+        return False
+
+
+def _note_checked(folder: Path, files: dict[str, list[int]]) -> None:
+    """Note that the index with these `files` opened sound (plain JSON, written atomically inside the
+    private index folder): the next open skips the check until any file of the index changes."""
+    try:
+        write_text_atomic(folder / _CHECKED_NOTE, json.dumps({"files": files}), private=True)
+    except OSError:
+        pass  # a read-only cache: the next open checks again
+
+
+@lru_cache(maxsize=8)
+def _lexicon(data: bytes) -> Lexicon:
+    """The Lexicon saved as `data` (lexicon.json), made once per process: the rulebook's index and
+    the rulings' indexes usually save the same one."""
+    return Lexicon.from_json(json.loads(data))
 
 
 def _copy_shipped(name: str, key: str, folder: Path, reporter: Reporter) -> OpenedIndex | None:

@@ -2,12 +2,15 @@
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 from pal_judge.errors import UserError
-from pal_judge.rulings.scope import out_of_scope, topics
+from pal_judge.rulings.scope import Topic, out_of_scope, topics
 
 
 def test_topic_words_match_whole_words_only() -> None:
@@ -86,3 +89,11 @@ def test_topics_are_read_again_when_their_file_changes(tmp_path: Path, monkeypat
     topics.cache_clear()
     assert [(t.name, t.words) for t in topics(path)] == [("sleeves", ("sleeve", "playmat"))]
     topics.cache_clear()
+
+
+@given(word=st.text(alphabet="ab1 -'", min_size=1, max_size=4), text=st.text(alphabet="ab1 -'.", max_size=14))
+def test_an_english_topic_word_matches_exactly_where_a_whole_word_pattern_does(word: str, text: str) -> None:
+    """said_in finds an English word without compiling a pattern per word: wherever, and only
+    where, (?<![a-z0-9])word(?![a-z0-9]) finds it (overlapping and repeated occurrences too)."""
+    pattern = rf"(?<![a-z0-9]){re.escape(word)}(?![a-z0-9])"
+    assert Topic("t", (word,)).said_in(text) == bool(re.search(pattern, text))

@@ -43,3 +43,24 @@ def test_a_ruling_question_said_back_in_full_is_wholly_said() -> None:
     whole = f"{ruling.question_en} {' '.join(ruling.tags)} {ruling.question_zh}"
     assert words.share_said(ruling.id, said(compiler, whole)) == 1.0
     assert words.share_said(ruling.id, said(compiler, "is exile the same as the graveyard")) < 0.2
+
+
+def test_a_broken_or_planted_question_words_cache_only_costs_time() -> None:
+    """The rulings' question words are kept as plain JSON; one under the right key that is not what
+    pal-judge wrote (words missing, wrong shapes, not an object) is recomputed: the same answer."""
+    import json
+
+    from pal_judge.paths import cache_dir
+
+    rulings = ruling_texts()
+    question = "opponent has 2 taunt guys both rested, which one do i have to swing at"
+    expected = ask(question, rulings).to_dict()
+    note = cache_dir() / "question-words.json"
+    written = note.read_bytes()
+    key = json.loads(written)["key"]
+    try:
+        for planted in ({"words": {}, "rarity": {}}, {"words": {"two-taunts": [1, 2, 3]}, "rarity": {}}, "words"):
+            note.write_text(json.dumps({"key": key, "value": planted}), encoding="utf-8")
+            assert ask(question, rulings).to_dict() == expected
+    finally:
+        note.write_bytes(written)

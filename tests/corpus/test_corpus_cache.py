@@ -42,6 +42,7 @@ def test_second_load_comes_from_the_cache(rules: Path, cache: Path, monkeypatch:
     second = load_rulebook(rules)
     assert len(builds) == 1
     assert second.get("1.1.1").en == first.get("1.1.1").en
+    assert second == first  # every section, paragraph and alignment, tuples where the model has them
     assert len(list(cache.glob("rulebook-*.json"))) == 1
 
 

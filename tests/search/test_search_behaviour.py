@@ -96,6 +96,15 @@ def test_highlights_mark_the_matched_words(searcher) -> None:  # type: ignore[no
     assert "taunt" in marked_en
 
 
+def test_without_highlights_the_same_sections_rank_the_same(searcher) -> None:  # type: ignore[no-untyped-def]
+    """`ask` asks for no highlights (it shows clauses plain): only the spans go, never a hit or its score."""
+    question = "can a Pal with Taunt be attacked while it is rested"
+    marked = searcher.search(question, expanded=False)
+    plain = searcher.search(question, expanded=False, highlighted=False)
+    assert [(h.section, h.score) for h in plain] == [(h.section, h.score) for h in marked]
+    assert any(h.highlights.get("en") for h in marked) and not any(h.highlights for h in plain)
+
+
 def test_limit_and_rank_order(searcher) -> None:  # type: ignore[no-untyped-def]
     hits = searcher.search("damage", limit=4)
     assert len(hits) == 4

@@ -29,7 +29,7 @@ def whoosh_top(searcher, query, limit):  # type: ignore[no-untyped-def]
 def test_the_scorer_ranks_exactly_as_whoosh_does(searcher, lang: str) -> None:  # type: ignore[no-untyped-def]
     raw = searcher._searcher
     scorer = QueryScorer(raw)  # a fresh one: nothing kept from other tests
-    compiler = searcher._compilers[lang, True]
+    compiler = searcher.compiler(lang, True)
     compared = 0
     for text in QUESTIONS + SYNTAX:
         try:
@@ -50,7 +50,7 @@ def test_the_kept_leaves_stay_within_their_bound_and_change_no_ranking(searcher,
     monkeypatch.setattr(scores, "LEAF_CACHE_PAIRS", 2_000)  # a few leaves only: most are read again
     raw = searcher._searcher
     scorer = QueryScorer(raw)
-    compiler = searcher._compilers["both", True]
+    compiler = searcher.compiler("both", True)
     for text in QUESTIONS[:20]:
         query = compiler.compile(parse(text))
         assert scorer.top(query, 10) == whoosh_top(raw, query, 10), text

@@ -63,6 +63,24 @@ def test_a_damaged_index_is_rebuilt(cache: Path) -> None:
     assert reopened.built and found(reopened) == ["12.10.2"]
 
 
+@pytest.mark.parametrize("note", ["as written", "planted", "broken"])
+def test_an_index_damaged_after_a_sound_open_is_rebuilt_whatever_its_note_says(cache: Path, note: str) -> None:
+    """An open that finds the index sound notes its files (checked.json) so that the next opens skip
+    the check; any change of a file (here the same size, written again) means checking again, and a
+    planted or broken note only costs that check."""
+    open_index("t", KEY, tiny_docs, reporter=quiet())
+    folder = open_index("t", KEY, tiny_docs, reporter=quiet()).location  # opened sound: noted
+    assert (folder / "checked.json").is_file() and not open_index("t", KEY, tiny_docs, reporter=quiet()).built
+    for segment in folder.glob("*.seg"):
+        segment.write_bytes(b"\0" * segment.stat().st_size)
+    if note == "planted":
+        (folder / "checked.json").write_text('{"files": {"MAIN.seg": [1, 2]}}', encoding="utf-8")
+    elif note == "broken":
+        (folder / "checked.json").write_bytes(b"{\"files\": ")
+    reopened = open_index("t", KEY, tiny_docs, reporter=quiet())
+    assert reopened.built and found(reopened) == ["12.10.2"]
+
+
 def test_a_half_built_folder_is_never_used(cache: Path) -> None:
     folder = search_root() / f"t-{KEY}"
     folder.mkdir(parents=True)
