@@ -1,4 +1,4 @@
-"""Table talk `ask` reads as the rulebook's words: Chinese player words (认负, 抽光), power written
+"""Table talk `ask` reads as the rulebook's words: Chinese player words (认负, 抽光, 赢下), power written
 in thousands ("2k"), and the rulings' indexes rebuilt when the words a query expands with change."""
 
 from __future__ import annotations
@@ -20,6 +20,8 @@ from pal_judge.search.documents import Document
         ("打到一半可以直接认负吗", {"concede-any-time", "concede-during-opponents-attack"}),
         # 4.5 / 11.2: a player who must draw from an empty deck loses (抽光: drawn dry)
         ("牌库抽光了会输吗", {"deck-out-loses", "draw-more-than-deck"}),
+        # 1.2.4: a card that makes a player win does so as it resolves (赢得 / 赢下: win, 胜利)
+        ("卡牌让我直接赢下这局，什么时候算", {"effect-wins-the-game"}),
     ],
 )
 def test_chinese_table_talk_finds_the_ruling_of_the_rule_word(question: str, rulings: set[str]) -> None:
