@@ -1,4 +1,4 @@
-"""Table talk `ask` reads as the rulebook's words: Chinese player words (认负, 抽光, 赢下), power written
+"""Table talk `ask` reads as the rulebook's words: Chinese player words (认负, 抽光, 赢下, 停不了, 竖回来), power written
 in thousands ("2k"), and the rulings' indexes rebuilt when the words a query expands with change."""
 
 from __future__ import annotations
@@ -22,6 +22,10 @@ from pal_judge.search.documents import Document
         ("牌库抽光了会输吗", {"deck-out-loses", "draw-more-than-deck"}),
         # 1.2.4: a card that makes a player win does so as it resolves (赢得 / 赢下: win, 胜利)
         ("卡牌让我直接赢下这局，什么时候算", {"effect-wins-the-game"}),
+        # 13.1.1.1: a loop neither player can stop ends the game in a draw (停不了: 无法停止)
+        ("两个强制效果互相触发，谁都停不了，这局怎么算", {"unstoppable-loop-is-a-draw"}),
+        # 9.3.2: the attacker is rested and stays so after the battle (竖回来: stands again)
+        ("攻击完的帕鲁会竖回来吗", {"attacker-stays-rested"}),
     ],
 )
 def test_chinese_table_talk_finds_the_ruling_of_the_rule_word(question: str, rulings: set[str]) -> None:
