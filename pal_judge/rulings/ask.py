@@ -80,7 +80,7 @@ AGREE_SECTIONS = 3
 KEYWORD_SPELLING_CUTOFF = 0.85
 _WORD_RE = re.compile(r"[A-Za-z]{5,}")
 # Players write power in thousands ("2k into 2k", "a 1.5k pal"); the rulings and the rulebook in full.
-_THOUSANDS_RE = re.compile(r"(?<![\w.])(\d+(?:\.\d+)?)k\b", re.IGNORECASE)
+_THOUSANDS_RE = re.compile(r"(?<![A-Za-z0-9.])(\d+(?:\.\d+)?)k(?![A-Za-z0-9])", re.IGNORECASE)
 
 
 @dataclass(frozen=True)

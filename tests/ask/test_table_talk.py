@@ -35,6 +35,7 @@ def test_chinese_table_talk_finds_the_ruling_of_the_rule_word(question: str, rul
 
 def test_power_in_thousands_is_read_in_full() -> None:
     assert in_full("2k into 2K, a 1.5k pal") == "2000 into 2000, a 1500 pal"
+    assert in_full("两只2k的帕鲁") == "两只2000的帕鲁"
     assert in_full("3kg of cards, v2k") == "3kg of cards, v2k"  # not a number of thousands
 
 
