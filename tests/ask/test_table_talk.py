@@ -50,3 +50,10 @@ def test_the_rulings_indexes_are_rebuilt_when_the_glossary_changes(
     before = documents_index.documents_key(documents)
     glossary.write_text("- {id: concede, kind: action, en: [concede, scoop], zh: [投降]}\n", encoding="utf-8")
     assert documents_index.documents_key(documents) != before
+
+
+def test_opp_is_the_opponent() -> None:
+    """'opp' / 'the other guy' read as the opponent (对手): the discard ruling (5.10.2) stands clearly first."""
+    answer = ask("my event makes opp discard a card, who picks which one", ruling_texts())
+    assert answer.ruling is not None and answer.ruling.id == "discard-chosen-by-owner"
+    assert answer.confidence.level == "high"
