@@ -80,6 +80,8 @@ AGREE_SECTIONS = 3
 # A misspelt keyword ("retailate", "breakthru", "interupt") is read as the keyword it is this close to.
 KEYWORD_SPELLING_CUTOFF = 0.85
 _WORD_RE = re.compile(r"[A-Za-z]{5,}")
+# Players write power in thousands ("2k into 2k", "a 1.5k pal"); the rulings and the rulebook in full.
+_THOUSANDS_RE = re.compile(r"(?<![A-Za-z0-9.])(\d+(?:\.\d+)?)k(?![A-Za-z0-9])", re.IGNORECASE)
 
 
 @dataclass(frozen=True)
@@ -330,6 +332,11 @@ def respell(query: str, names: Sequence[str]) -> str:
     return _WORD_RE.sub(fix, query)
 
 
+def in_full(query: str) -> str:
+    """The query with numbers written in thousands spelt out ('2k' -> '2000')."""
+    return _THOUSANDS_RE.sub(lambda m: str(round(float(m.group(1)) * 1000)), query)
+
+
 def ask(query: str, rulings: Sequence[RulingText], limit: int = 5) -> Answer:
     from pal_judge.rulings.scope import out_of_scope
     from pal_judge.search import search_sections, section_searcher
@@ -339,7 +346,7 @@ def ask(query: str, rulings: Sequence[RulingText], limit: int = 5) -> Answer:
     parse(query)  # a syntax mistake in the question as typed is reported before any index is opened
     simplified = to_simplified(query)
     searcher = section_searcher()
-    query_terms = respell(simplified, keyword_names(searcher.opened.lexicon.glossary.terms))
+    query_terms = respell(in_full(simplified), keyword_names(searcher.opened.lexicon.glossary.terms))
     # Without the rulings' questions expanding the clauses: they are scored on their own here.
     # Without highlights: `ask` shows a section's text plain.
     section_hits = search_sections(query_terms, limit=max(limit, SECTION_POOL), expanded=False, highlighted=False)

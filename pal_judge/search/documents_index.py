@@ -5,9 +5,10 @@ from __future__ import annotations
 import json
 from dataclasses import fields
 from functools import lru_cache
+from pathlib import Path
 from typing import Sequence
 
-from pal_judge.corpus.glossary import load_glossary
+from pal_judge.corpus.glossary import default_glossary_path, load_glossary
 from pal_judge.fingerprint import fingerprint, package_sources
 from pal_judge.search.documents import Document, IndexDoc, document_doc
 from pal_judge.search.hits import DocumentHit
@@ -17,12 +18,14 @@ from pal_judge.search.vocabulary import Lexicon, load_lexicon
 
 
 def documents_key(documents: Sequence[Document]) -> str:
-    """The documents' content and the search code."""
+    """The documents' content, the search code and the words a query is expanded with (the
+    glossary and player_words.yaml: an edit of either is seen by the next search)."""
     # The fields one level deep (what asdict gives for these flat records, without its deep copies:
     # the same text, in a tenth of the time; every `ask` computes this key).
     content = [json.dumps({f.name: getattr(d, f.name) for f in fields(d)}, ensure_ascii=False, sort_keys=True)
                for d in documents]
-    return fingerprint("\n".join([f"format={INDEX_FORMAT}", *content]), package_sources("search"), length=16)
+    files = package_sources("search") + sorted(Path(__file__).parent.glob("*.yaml")) + [default_glossary_path()]
+    return fingerprint("\n".join([f"format={INDEX_FORMAT}", *content]), files, length=16)
 
 
 def search_documents(

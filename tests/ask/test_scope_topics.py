@@ -58,6 +58,12 @@ def test_no_topic_word_is_a_word_of_the_rulebook() -> None:
         "he keeps stalling when he is behind",
         "他翻错了牌库顶，怎么罚",
         "瑞士轮一共打几轮",
+        "what do i need to do to become a judge",
+        "裁判考试难不难",
+        "is the new set out before nationals or after",
+        "下一弹什么时候发售",
+        "炎龙的市价涨了吗",
+        "he is slow rolling on purpose to run out the clock",
     ],
 )
 def test_whole_topics_are_declined(question: str) -> None:
@@ -72,6 +78,7 @@ def test_whole_topics_are_declined(question: str) -> None:
         "can I trash a card to pay the cost",
         "is a draw possible",
         "can we keep count of souls with a die",
+        "if an event lets me cheat lamball into the base, does it count as deployed",  # put there unpaid
     ],
 )
 def test_rules_questions_near_topic_words_stay_in_scope(question: str) -> None:
