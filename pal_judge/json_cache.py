@@ -6,12 +6,16 @@ under the same key is used (`prebuilt.py`). It is read bounded (regular files on
 written atomically and privately, and only over a file the cache manifest says we wrote
 (`PAL_JUDGE_CACHE` may hold a judge's own `cards.json`). A cache folder that cannot be written
 only costs the recomputation. Never pickles: the value is plain data.
+
+`read` turns the stored value into what the caller uses and raises ValueError, TypeError or
+KeyError when it is not what `compute` writes (a planted or damaged file with the right key): that
+copy is passed over like a stale one, and the value is computed and written again.
 """
 
 from __future__ import annotations
 
 import json
-from typing import Any, Callable
+from typing import Any, Callable, TypeVar
 
 from pal_judge.atomic import write_text_atomic
 from pal_judge.cache_manifest import may_write, record
@@ -19,13 +23,23 @@ from pal_judge.paths import cache_dir
 from pal_judge.prebuilt import cached_then_shipped
 from pal_judge.textfiles import CACHE_MAX_BYTES
 
+_T = TypeVar("_T")
 
-def cached_json(name: str, key: str, compute: Callable[[], Any], max_bytes: int = CACHE_MAX_BYTES) -> Any:
+
+def _as_stored(value: Any) -> Any:
+    return value
+
+
+def cached_json(name: str, key: str, compute: Callable[[], Any], max_bytes: int = CACHE_MAX_BYTES,
+                read: Callable[[Any], _T] = _as_stored) -> _T:
     cache = cache_dir()
     file_name = f"{name}.json"
     for data in cached_then_shipped(cache / file_name, max_bytes):  # ours, else the package's
         if isinstance(data, dict) and data.get("key") == key and "value" in data:
-            return data["value"]
+            try:
+                return read(data["value"])
+            except (ValueError, TypeError, KeyError):
+                continue  # the right key over a value `compute` never wrote: not ours
     value = compute()  # no cache yet, or not one of ours
     try:
         if may_write(cache, file_name):
@@ -34,4 +48,4 @@ def cached_json(name: str, key: str, compute: Callable[[], Any], max_bytes: int 
             record(cache, file_name)
     except OSError:
         pass  # a read-only cache only costs time
-    return value
+    return read(value)

@@ -54,8 +54,15 @@ def ruling_cards() -> list[Card]:
     """The cards of the rulings files, from the cache when it is fresh."""
     files = ruling_files()
     key = fingerprint(f"cards={CACHE_FORMAT}", [*files, *package_sources("cards", "rulings", "scenarios")])
-    stored = cached_json("cards", key, lambda: [asdict(c) for c in _read_ruling_cards(files)])
-    return [Card(c["name"], c["type"], c["data"], tuple(c["defined_at"]), tuple(c["rulings"])) for c in stored]
+    return cached_json("cards", key, lambda: [asdict(c) for c in _read_ruling_cards(files)], read=_stored_cards)
+
+
+def _stored_cards(stored: list[dict[str, Any]]) -> list[Card]:
+    """The cards as `ruling_cards` stores them; TypeError, KeyError or ValueError when they are not that."""
+    cards = [Card(c["name"], c["type"], c["data"], tuple(c["defined_at"]), tuple(c["rulings"])) for c in stored]
+    if not all(isinstance(c.name, str) and isinstance(c.type, str) and isinstance(c.data, dict) for c in cards):
+        raise ValueError("not the rulings' cards")
+    return cards
 
 
 def _read_ruling_cards(files: list[Path]) -> list[Card]:

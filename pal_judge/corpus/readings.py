@@ -9,6 +9,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 from pal_judge.chinese_text import unfold
 from pal_judge.corpus.yaml_data import DataFileError, load_yaml_list, require_mapping
@@ -54,14 +55,15 @@ def load_readings(path: Path | None = None) -> tuple[Reading, ...]:
     from pal_judge.json_cache import cached_json
 
     key = fingerprint(f"readings {_FORMAT}", [path, Path(__file__)])
-    entries = cached_json("readings", key, lambda: [r.to_dict() for r in _parse(path)], _CACHE_LIMIT)
-    try:
-        readings = tuple(Reading(e["id"], tuple(e["clauses"]), e["en"], e["zh"]) for e in entries)
-        if all(isinstance(v, str) for r in readings for v in (r.id, r.en, r.zh, *r.clauses)):
-            return readings
-    except (TypeError, KeyError):
-        pass
-    return _parse(path)  # a cache that is not what this module wrote: read the file itself
+    return cached_json("readings", key, lambda: [r.to_dict() for r in _parse(path)], _CACHE_LIMIT, read=_stored_readings)
+
+
+def _stored_readings(entries: list[dict[str, Any]]) -> tuple[Reading, ...]:
+    """The readings as `load_readings` stores them; TypeError, KeyError or ValueError when they are not that."""
+    readings = tuple(Reading(e["id"], tuple(e["clauses"]), e["en"], e["zh"]) for e in entries)
+    if not all(isinstance(v, str) for r in readings for v in (r.id, r.en, r.zh, *r.clauses)):
+        raise ValueError("not the readings")
+    return readings
 
 
 def _parse(path: Path) -> tuple[Reading, ...]:

@@ -268,10 +268,7 @@ def _question_words(compiler: Any, rulings: Sequence[RulingText], index_key: str
         return {"words": {ruling: [sorted(w.en), sorted(w.zh)] for ruling, w in words.words.items()},
                 "rarity": words.rarity}
 
-    try:
-        return _words_from_json(cached_json("question-words", key, compute), rulings)
-    except (TypeError, ValueError, KeyError):  # not what compute() writes: recompute
-        return _words_from_json(compute(), rulings)
+    return cached_json("question-words", key, compute, read=lambda data: _words_from_json(data, rulings))
 
 
 def _words_from_json(data: dict[str, Any], rulings: Sequence[RulingText]) -> Any:

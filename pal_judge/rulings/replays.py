@@ -67,7 +67,4 @@ def replay_transcript(ruling_id: str) -> Transcript:
         return Transcript.of_run(run_scenario(load_ruling_by_id(ruling_id).scenario)).to_dict()
 
     name = CACHE_PREFIX + ruling_id  # ruling ids are lower-case letters, digits and '-' (rulings/loader.py)
-    try:
-        return Transcript.from_dict(cached_json(name, sources_key(), run))
-    except ValueError:  # a file of that name that is not ours: run it
-        return Transcript.from_dict(run())
+    return cached_json(name, sources_key(), run, read=Transcript.from_dict)

@@ -55,14 +55,15 @@ def topics(path: Path = TOPICS_FILE) -> tuple[Topic, ...]:
     from pal_judge.json_cache import cached_json
 
     key = fingerprint(f"out-of-scope {_CACHE_FORMAT}", [path, Path(__file__)])
-    entries = cached_json("out-of-scope", key, lambda: [[t.name, list(t.words)] for t in _parse(path)])
-    try:
-        found = tuple(Topic(name, tuple(words)) for name, words in entries)
-        if all(isinstance(v, str) for t in found for v in (t.name, *t.words)):
-            return found
-    except (TypeError, ValueError):
-        pass
-    return _parse(path)  # a cache that is not what this module wrote: read the file itself
+    return cached_json("out-of-scope", key, lambda: [[t.name, list(t.words)] for t in _parse(path)], read=_stored_topics)
+
+
+def _stored_topics(entries: list[list[object]]) -> tuple[Topic, ...]:
+    """The topics as `topics` stores them; ValueError or TypeError when they are not that."""
+    found = tuple(Topic(name, tuple(words)) for name, words in entries)  # type: ignore[arg-type]
+    if not all(isinstance(v, str) for t in found for v in (t.name, *t.words)):
+        raise ValueError("not the out-of-scope topics")
+    return found
 
 
 def _parse(path: Path) -> tuple[Topic, ...]:

@@ -161,3 +161,27 @@ def test_a_cache_file_that_is_not_a_regular_file_is_rebuilt_quickly(tmp_path: Pa
     assert proc.returncode == 0 and '"9.6.3"' in proc.stdout, proc.stderr
     assert "Traceback" not in proc.stderr
     assert rulebook.is_file() and not rulebook.is_symlink()  # replaced by a real cache file
+
+
+@pytest.mark.parametrize("planted", [[["penalties", [1, 2]]], [["penalties"]], {"topic": "x"}, "words"],
+                         ids=["numbers-for-words", "no-words", "an-object", "a-string"])
+def test_a_cached_value_under_the_right_key_that_is_not_ours_is_computed_and_written_again(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, planted: object
+) -> None:
+    """json_cache: a file with the right key over a value pal-judge never writes (here the out-of-scope
+    topics) is passed over like a stale one: the value is read from the source again and the file
+    rewritten, so the next run reads a good cache instead of recomputing for ever."""
+    from pal_judge.rulings import scope
+
+    monkeypatch.setenv("PAL_JUDGE_CACHE", str(tmp_path))
+    scope.topics.cache_clear()
+    expected = scope.topics()
+    note = tmp_path / "out-of-scope.json"
+    written = json.loads(note.read_text(encoding="utf-8"))
+    note.write_text(json.dumps({"key": written["key"], "value": planted}), encoding="utf-8")
+    scope.topics.cache_clear()
+    try:
+        assert scope.topics() == expected
+        assert json.loads(note.read_text(encoding="utf-8")) == written
+    finally:
+        scope.topics.cache_clear()
