@@ -2,13 +2,13 @@
 
     python bench/bench_ask.py              # the tuning sets, totals only
     python bench/bench_ask.py tuning -v    # a tuning set, every miss listed
-    python bench/bench_ask.py heldout4      # a held-out set (by name only, never by default)
+    python bench/bench_ask.py heldout5      # a held-out set (by name only, never by default)
     python bench/bench_ask.py tuning_was_heldout2@fifth tuning_was_heldout2@rest
                                            # a seeded fifth of a set kept back while tuning (stop 13), the rest
 
-Tuning sets: tuning, and tuning_was_heldout / _heldout2 / _heldout3 (held out until their
-figures were reported at stops 11-13, retired into tuning at stop 13). Held-out sets:
-heldout4 and heldout5. A held-out set's misses are never listed (-v is refused for it):
+Tuning sets: tuning, and tuning_was_heldout / _heldout2 / _heldout3 / _heldout4 (held out until
+their figures were reported at stops 11-13, retired into tuning at stops 13 and 14). Held-out sets:
+heldout5, heldout6 and heldout7. A held-out set's misses are never listed (-v is refused for it):
 it must stay unseen. Figures, per set and per language:
   top-1 / top-3   the right ruling ranks first / among the first three (questions with a ruling)
   shown right     what the judge sees is right: the right ruling, or no ruling for a `none` question
@@ -34,8 +34,8 @@ import yaml
 
 QUESTIONS = Path(__file__).resolve().parent / "questions"
 sys.path.insert(0, str(QUESTIONS.parent.parent))  # measure this checkout's pal_judge, not an installed one
-SETS = ("tuning", "tuning_was_heldout", "tuning_was_heldout2", "tuning_was_heldout3")
-HELD_OUT = {"heldout4", "heldout5"}  # written blind on 2026-12-01, measured only after merging
+SETS = ("tuning", "tuning_was_heldout", "tuning_was_heldout2", "tuning_was_heldout3", "tuning_was_heldout4")
+HELD_OUT = {"heldout5", "heldout6", "heldout7"}  # written blind (2026-12-01 and 12-02), measured only after merging
 
 
 @dataclass(frozen=True)
