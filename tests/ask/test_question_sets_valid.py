@@ -44,8 +44,9 @@ def rulebook():  # type: ignore[no-untyped-def]
 def test_the_sets_are_found() -> None:
     names = {p.stem for p in SETS}
     assert {"tuning", "tuning_was_heldout", "tuning_was_heldout2", "tuning_was_heldout3", "tuning_was_heldout4", "heldout5",
-            "heldout7", "search_tuning", "search_tuning_was_heldout", "search_tuning_was_heldout2", "search_tuning_was_heldout3",
-            "search_tuning_was_heldout4", "search_heldout5", "search_heldout7"} <= names
+            "heldout6", "heldout7", "search_tuning", "search_tuning_was_heldout", "search_tuning_was_heldout2",
+            "search_tuning_was_heldout3", "search_tuning_was_heldout4", "search_heldout5", "search_heldout6",
+            "search_heldout7"} <= names
 
 
 @pytest.mark.parametrize("path", SETS, ids=lambda p: p.name)
@@ -96,6 +97,7 @@ PROMISED_SHAPES = {
     ("tuning_was_heldout3", "search_tuning_was_heldout3"): (150, 60, 15, 15, 15, 60, 60),
     ("tuning_was_heldout4", "search_tuning_was_heldout4"): (150, 60, 15, 15, 15, 60, 60),
     ("heldout5", "search_heldout5"): (150, 60, 15, 15, 15, 60, 60),
+    ("heldout6", "search_heldout6"): (170, 65, 15, 15, 15, 60, 60),
     ("heldout7", "search_heldout7"): (170, 65, 15, 15, 15, 60, 60),
 }
 
