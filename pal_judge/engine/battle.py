@@ -18,10 +18,24 @@ NO_BLOCK = Option("none")  # 9.4.2 the non-turn player may decline to block
 PASS = Option("pass")  # 9.5.2 / 10.5.4.3 passing the quick step's play timing
 
 
+def may_restrict(g: "Game", kind: str) -> bool:
+    """Is there an effect in play with this restriction (10.10.1.3: cannot_attack, must_attack, cannot_block,
+    cannot_be_blocked), a continuous ability's or one on some card? Without one, `stats.restricted` is false for
+    every card, so it is not asked card by card."""
+    if kind in stats.zones(g).continuous_kinds:
+        return True
+    for m in g.modifiers:
+        if m.kind == kind:
+            return True
+    return False
+
+
 def legal_attackers(g: "Game") -> list[CardInstance]:
     """9.2.2.1 the turn player's standing pals; 9.2.2.2 not forbidden; 9.2.2.3 even if new."""
-    return [c for c in g.players[g.turn_player].base
-            if c.card.type == "pal" and not c.rested and not stats.restricted(g, c, "cannot_attack")]
+    standing = [c for c in g.players[g.turn_player].base if not c.rested and c.card.type == "pal"]
+    if standing and may_restrict(g, "cannot_attack"):
+        return [c for c in standing if not stats.restricted(g, c, "cannot_attack")]
+    return standing
 
 
 def legal_targets(g: "Game", attacker: CardInstance) -> tuple[list[CardInstance | None], str, bool]:
@@ -95,7 +109,7 @@ def run_battle(g: "Game", attacker_oid: int, target_oid: int | None, taunt: str,
     # 9.3.1 the attack is declared; then what made this attacker and this target legal, the clauses
     # particular to this attack first (9.2.3 the kind of target, Assault, Taunt, restrictions)
     cites = ["9.3.1", "9.2.3"]
-    if stats.restricted(g, att, "must_attack"):
+    if may_restrict(g, "must_attack") and stats.restricted(g, att, "must_attack"):
         cites.append("7.5.2.1")
     if att.entered_turn == g.turn:
         cites.append("9.2.2.3")  # deployed this turn and still may attack
@@ -170,9 +184,11 @@ def _block_step(g: "Game", b: Battle, opened: bool = False) -> None:
         return
     att = g.find(b.attacker)
     nt = b.target_player
-    if att is not None and "stealth" not in stats.keywords(g, att) and not stats.restricted(g, att, "cannot_be_blocked"):
-        blockers = [c for c in g.players[nt].pals()
-                    if not c.rested and c.oid != b.target_oid and not stats.restricted(g, c, "cannot_block")]
+    if att is not None and "stealth" not in stats.keywords(g, att) \
+            and not (may_restrict(g, "cannot_be_blocked") and stats.restricted(g, att, "cannot_be_blocked")):
+        standing = [c for c in g.players[nt].base if not c.rested and c.card.type == "pal" and c.oid != b.target_oid]
+        barring = standing and may_restrict(g, "cannot_block")
+        blockers = [c for c in standing if not stats.restricted(g, c, "cannot_block")] if barring else standing
         if blockers:
             opts = [Option(c.label, c.oid) for c in blockers] + [NO_BLOCK]
             opt = g.ask("block", nt, opts, f"block {att.label}? (9.4.2)")
@@ -187,12 +203,9 @@ def _block_step(g: "Game", b: Battle, opened: bool = False) -> None:
                 triggers.fire_self(g, blocker, "on_block")
             else:
                 g.emit(f"{g.pname(nt)} does not block", ("9.4.2",), player=nt, announce=True)
-        else:
-            barred = [c.label for c in g.players[nt].pals()
-                      if not c.rested and c.oid != b.target_oid and stats.restricted(g, c, "cannot_block")]
-            if barred:  # standing pals an effect forbids to block (9.4.2 only a pal that may block)
-                g.emit(f"{', '.join(barred)} cannot block: {g.pname(nt)} has no pal that can block",
-                       ("9.4.2", "10.10.1.3"), player=nt)
+        elif standing:  # standing pals an effect forbids to block (9.4.2 only a pal that may block)
+            g.emit(f"{', '.join(c.label for c in standing)} cannot block: {g.pname(nt)} has no pal that can block",
+                   ("9.4.2", "10.10.1.3"), player=nt)
     elif att is not None:
         g.emit(f"{att.label} cannot be blocked", ("12.11.2", "12.11.1", "9.4.2"), player=nt, card=att.label)
     tgt = g.find(b.target_oid)

@@ -36,9 +36,10 @@ def check_timing(g: "Game") -> None:
     if not g.pending and (g.version == g.clean_version or g.event_count == g.clean_check_at):
         return  # nothing has changed since the last check timing found nothing to do: it finds nothing again
     rounds = 0
-    g.loop_stoppers = set()
+    if g.loop_stoppers or g.loop_seen:  # 13.1.1 a loop is looked for within one check timing: forget the last one's
+        g.loop_stoppers = set()
+        g.loop_seen = set()
     g.loop_budget = None
-    g.loop_seen = set()
     g.loop_state = None
     while True:
         rounds += 1
