@@ -43,15 +43,18 @@ def legal_targets(g: "Game", attacker: CardInstance) -> tuple[list[CardInstance 
     9.2.4.1 minus the targets an effect forbids this attacker. 12.10.2 if a Taunt card is a legal
     target, one of the Taunt cards must be chosen; 12.10.3 a Taunt card that is not a legal target
     imposes nothing. Returns (targets, taunt status, whether an effect removed a target); read only."""
-    return _targets(g, attacker, stats.derived(g, _defence, g.opp(g.turn_player), "defence"))
+    return _targets(g, attacker, stats.derived(g, _defence, g.opp(g.turn_player), "defence"),
+                    may_restrict(g, "cannot_attack"))
 
 
-def _targets(g: "Game", attacker: CardInstance, defence: Defence) -> tuple[list[CardInstance | None], str, bool]:
-    """`legal_targets` from what the defending base offers (`_defence`)."""
+def _targets(g: "Game", attacker: CardInstance, defence: Defence, restricting: bool
+             ) -> tuple[list[CardInstance | None], str, bool]:
+    """`legal_targets` from what the defending base offers (`_defence`); `restricting`: some effect in play may
+    forbid targets (`may_restrict(g, "cannot_attack")`, 9.2.4.1)."""
     plain, with_assault, taunting = defence
     printed = with_assault if "assault" in stats.keywords(g, attacker) else plain
     allowed = [t for t in printed if not stats.cannot_attack_target(g, attacker, t, g.opp(g.turn_player))] \
-        if stats.targets_restricted(g, attacker) else printed
+        if restricting and stats.targets_restricted(g, attacker) else printed
     forbidden = len(allowed) < len(printed)
     if not taunting:
         return allowed, "", forbidden
@@ -84,8 +87,9 @@ def attack_options(g: "Game", attackers: list[CardInstance]) -> list[Option]:
     """8.4.1 every legal attack of these legal attackers (`legal_attackers`)."""
     opts = []
     defence = stats.derived(g, _defence, g.opp(g.turn_player), "defence")
+    restricting = may_restrict(g, "cannot_attack")
     for att in attackers:
-        targets, taunt, forbidden = _targets(g, att, defence)
+        targets, taunt, forbidden = _targets(g, att, defence, restricting)
         head = f"attack {att.label} -> "
         for t in targets:
             if t is None:

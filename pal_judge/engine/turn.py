@@ -5,7 +5,9 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Sequence
 
 from pal_judge.engine import battle, effects, pipeline, stats, timing, triggers
+from pal_judge.engine.cards import Ability
 from pal_judge.engine.deciders import Option
+from pal_judge.engine.state import CardInstance
 
 if TYPE_CHECKING:
     from pal_judge.engine.game import Game
@@ -113,8 +115,9 @@ def ability_options(g: "Game", who: int, quick: bool) -> list[Option]:
             activated = c.card.activated
             if not activated:
                 continue
-            acts = [(i, a) for i, a in activated if a.zone == zone]
-            for k, (i, a) in enumerate(acts):
+            for i, a in activated:
+                if a.zone != zone:
+                    continue  # 10.3.4.1 an ability works from its zone only
                 if quick and not a.quick:
                     continue
                 if not quick and a.keyword == "interrupt":
@@ -123,11 +126,28 @@ def ability_options(g: "Game", who: int, quick: bool) -> list[Option]:
                     continue
                 if a.cond is not None and not stats.condition_ok(g, a.cond, who, c):
                     continue
-                if not any(effects.can_pay(g, who, cs, c) for cs in a.costs):
+                if not _payable(g, who, a, c):
                     continue
-                label = f"activate {c.label}" if len(acts) == 1 else f"activate {c.label}: {a.name or f'#{k + 1}'}"
-                opts.append(Option(label, ("activate", c.oid, i)))
+                opts.append(Option(_activate_label(c, activated, zone, i), ("activate", c.oid, i)))
     return opts
+
+
+def _payable(g: "Game", who: int, ability: Ability, card: CardInstance) -> bool:
+    """10.4.2.2 one of the ability's ways to pay (10.6.2.3.1) can be paid as a whole."""
+    for costs in ability.costs:
+        if effects.can_pay(g, who, costs, card):
+            return True
+    return False
+
+
+def _activate_label(c: CardInstance, activated: Sequence[tuple[int, Ability]], zone: str, index: int) -> str:
+    """`activate NAME`, or `activate NAME: ABILITY` when the card has several activated abilities in this zone
+    (the ability's name, or `#k`: its place among them)."""
+    here = [i for i, a in activated if a.zone == zone]
+    if len(here) == 1:
+        return f"activate {c.label}"
+    ability = dict(activated)[index]
+    return f"activate {c.label}: {ability.name or f'#{here.index(index) + 1}'}"
 
 
 def main_options(g: "Game") -> list[Option]:
