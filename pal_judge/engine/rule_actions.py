@@ -67,7 +67,9 @@ def run_check_type(g: "Game") -> None:
             _defeat(g)  # 11.3.1 / 11.3.2 may apply (neither can while both players have life and a deck)
         if g.rules_clean_at == g.board_version:
             return  # nothing lethal damage and overflow read has changed since they last found nothing
-        groups = _lethal(g) + _overflow(g)
+        groups = _lethal(g)
+        if _may_overflow(g):
+            groups += _overflow(g)
         if not groups:
             g.rules_clean_at = g.board_version
             return
@@ -109,11 +111,18 @@ Group = tuple[list[CardInstance], tuple[str, ...], str]
 def _lethal(g: "Game") -> list[Group]:
     """11.4.1 damage > 0 and >= power/durability: to the owner's graveyard."""
     doomed = [ci for p in g.players for ci in p.base  # only a damaged card is read (its power, 10.10.1)
-              if ci.damage > 0 and ci.card.type in ("pal", "structure") and ci.damage >= stats.power(g, ci)]
+              if ci.damage > 0 and ci.card.type in ("pal", "structure") and ci.damage >= stats.power_detail(g, ci)[0]]
     if not doomed:
         return []
     kinds = ("2.8.1", "2.8.3") if any(c.card.type == "structure" for c in doomed) else ("2.8.1",)
     return [(doomed, ("11.4.1", "11.4.2", "11.1.2.3", "11.1.2.4", "10.5.3.1") + kinds, "lethal damage")]
+
+
+def _may_overflow(g: "Game") -> bool:
+    """Can a player have more pals than their pal limit (11.5)? Not while no continuous effect changes a limit (4.4.5)
+    and each base has no more cards than its player's printed limit."""
+    a, b = g.players
+    return len(a.base) > a.pal_limit or len(b.base) > b.pal_limit or "pal_limit" in stats.zones(g).continuous_kinds
 
 
 def _overflow(g: "Game") -> list[Group]:
@@ -121,10 +130,6 @@ def _overflow(g: "Game") -> list[Group]:
     out: list[Group] = []
     for idx in (g.turn_player, 1 - g.turn_player):  # 1.3.4 the turn player chooses first
         p = g.players[idx]
-        if not p.base:
-            continue  # no limit is below 0 (1.3.2.2.1): no pals never overflow
-        if len(p.base) <= p.pal_limit and "pal_limit" not in stats.zones(g).continuous_kinds:
-            continue  # no continuous effect changes a pal limit (4.4.5): no more cards than the limit, no more pals
         limit = max(stats.pal_limit(g, idx), 0)  # 1.3.2.2.1 a negative limit is read as 0
         if len(p.base) <= limit:
             continue  # not even as many cards as the limit
