@@ -245,14 +245,16 @@ def _end(g: "Game") -> None:
     def one_round() -> None:
         triggers.fire_global(g, "end_of_turn")  # 7.6.1
         timing.check_timing(g)  # 7.6.2
-        damaged = [c.label for c in g.base_cards() if c.damage]
-        for c in g.base_cards():
+        damaged = [c for c in g.base_cards() if c.damage]
+        for c in damaged:
             c.damage = 0
         if damaged:
-            g.emit(f"damage is removed from {', '.join(damaged)}", ("7.6.3", "7.6.2"), before={"damaged": damaged},
+            labels = [c.label for c in damaged]
+            g.emit(f"damage is removed from {', '.join(labels)}", ("7.6.3", "7.6.2"), before={"damaged": labels},
                    after={"damaged": []})
         n = len(g.modifiers)
-        g.modifiers = [m for m in g.modifiers if m.duration not in ("until_end_of_turn", "until_end_of_battle")]
+        if n:
+            g.modifiers = [m for m in g.modifiers if m.duration not in ("until_end_of_turn", "until_end_of_battle")]
         if len(g.modifiers) != n:
             g.state_changed()
             g.emit(f"{n - len(g.modifiers)} effect(s) lasting until end of turn end", ("7.6.4",))
