@@ -227,8 +227,6 @@ def _tname(g: "Game", b: Battle) -> str:
 
 def quick_options(g: "Game", who: int) -> list[Option]:
     """9.5.2 quick events from hand (12.2.1.2) and usable quick activated abilities (12.2.1.1)."""
-    from pal_judge.engine.turn import ability_options
-
     p = g.players[who]
     opts = []
     seen: set[str] = set()
@@ -237,7 +235,7 @@ def quick_options(g: "Game", who: int) -> list[Option]:
                 and c.card.has_keyword("quick"):
             seen.add(c.card.name)
             opts.append(Option(f"play {c.card.name}", ("play", c.oid)))
-    opts += ability_options(g, who, quick=True)
+    opts += effects.ability_options(g, who, quick=True)
     opts.append(PASS)
     return opts
 

@@ -5,9 +5,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Sequence
 
 from pal_judge.engine import battle, effects, pipeline, stats, timing, triggers
-from pal_judge.engine.cards import Ability
 from pal_judge.engine.deciders import Option
-from pal_judge.engine.state import CardInstance
 
 if TYPE_CHECKING:
     from pal_judge.engine.game import Game
@@ -105,51 +103,6 @@ def _soul(g: "Game") -> None:
     timing.check_timing(g)  # 7.4.3
 
 
-def ability_options(g: "Game", who: int, quick: bool) -> list[Option]:
-    """Usable activated abilities (8.3.1 / 9.5.2): active zone (10.3.4, 10.3.5), use limit (10.7.2),
-    condition, and a payable cost (10.4.2.2)."""
-    p = g.players[who]
-    opts = []
-    for zone, cards in (("base", p.base), ("hand", p.hand)):
-        for c in cards:
-            activated = c.card.activated
-            if not activated:
-                continue
-            for i, a in activated:
-                if a.zone != zone:
-                    continue  # 10.3.4.1 an ability works from its zone only
-                if quick and not a.quick:
-                    continue
-                if not quick and a.keyword == "interrupt":
-                    continue  # nullifying needs an attack: only offered in the quick step
-                if a.limit is not None and g.uses.get((c.oid, i), 0) >= a.limit:
-                    continue
-                if a.cond is not None and not stats.condition_ok(g, a.cond, who, c):
-                    continue
-                if not _payable(g, who, a, c):
-                    continue
-                opts.append(Option(_activate_label(c, activated, zone, i), ("activate", c.oid, i)))
-    return opts
-
-
-def _payable(g: "Game", who: int, ability: Ability, card: CardInstance) -> bool:
-    """10.4.2.2 one of the ability's ways to pay (10.6.2.3.1) can be paid as a whole."""
-    for costs in ability.costs:
-        if effects.can_pay(g, who, costs, card):
-            return True
-    return False
-
-
-def _activate_label(c: CardInstance, activated: Sequence[tuple[int, Ability]], zone: str, index: int) -> str:
-    """`activate NAME`, or `activate NAME: ABILITY` when the card has several activated abilities in this zone
-    (the ability's name, or `#k`: its place among them)."""
-    here = [i for i, a in activated if a.zone == zone]
-    if len(here) == 1:
-        return f"activate {c.label}"
-    ability = dict(activated)[index]
-    return f"activate {c.label}: {ability.name or f'#{here.index(index) + 1}'}"
-
-
 def main_options(g: "Game") -> list[Option]:
     """The turn player's legal actions at the main phase's play timing (7.5.2), in the order the deciders see them."""
     tp = g.turn_player
@@ -162,7 +115,7 @@ def main_options(g: "Game") -> list[Option]:
         if c.card.cost <= souls and name not in seen:
             seen.add(name)
             opts.append(Option(f"play {name}", ("play", c.oid)))
-    opts += ability_options(g, tp, quick=False)  # 8.3.1
+    opts += effects.ability_options(g, tp, quick=False)  # 8.3.1
     attackers = battle.legal_attackers(g)
     if attackers:
         opts += battle.attack_options(g, attackers)  # 8.4.1
