@@ -18,10 +18,11 @@ NO_BLOCK = Option("none")  # 9.4.2 the non-turn player may decline to block
 PASS = Option("pass")  # 9.5.2 / 10.5.4.3 passing the quick step's play timing
 
 
-def may_restrict(g: "Game", kind: str) -> bool:
-    """Is there an effect in play with this restriction (10.10.1.3: cannot_attack, must_attack, cannot_block,
-    cannot_be_blocked), a continuous ability's or one on some card? Without one, `stats.restricted` is false for
-    every card, so it is not asked card by card."""
+def effect_in_play(g: "Game", kind: str) -> bool:
+    """Is there an effect of this kind (a step's `do`) in play, a continuous ability's or one on some card (10.10.1)?
+    Without one no card is touched by it, so it is not asked card by card: without a restriction (10.10.1.3:
+    cannot_attack, must_attack, cannot_block, cannot_be_blocked) `stats.restricted` is false for every card, and
+    without a `grant` every card has its printed keywords (10.10.1.1, 10.10.1.2)."""
     if kind in stats.zones(g).continuous_kinds:
         return True
     for m in g.modifiers:
@@ -30,10 +31,16 @@ def may_restrict(g: "Game", kind: str) -> bool:
     return False
 
 
+def _keywords(g: "Game", card: CardInstance, granting: bool) -> dict[str, int]:
+    """The card's keywords; its printed ones when no effect in play grants any (`granting`: `effect_in_play(g,
+    "grant")`; 10.10.1.1, 10.10.1.2)."""
+    return stats.keywords(g, card) if granting else card.card.printed_keywords
+
+
 def legal_attackers(g: "Game") -> list[CardInstance]:
     """9.2.2.1 the turn player's standing pals; 9.2.2.2 not forbidden; 9.2.2.3 even if new."""
     standing = [c for c in g.players[g.turn_player].base if not c.rested and c.card.type == "pal"]
-    if standing and may_restrict(g, "cannot_attack"):
+    if standing and effect_in_play(g, "cannot_attack"):
         return [c for c in standing if not stats.restricted(g, c, "cannot_attack")]
     return standing
 
@@ -44,15 +51,15 @@ def legal_targets(g: "Game", attacker: CardInstance) -> tuple[list[CardInstance 
     target, one of the Taunt cards must be chosen; 12.10.3 a Taunt card that is not a legal target
     imposes nothing. Returns (targets, taunt status, whether an effect removed a target); read only."""
     return _targets(g, attacker, stats.derived(g, _defence, g.opp(g.turn_player), "defence"),
-                    may_restrict(g, "cannot_attack"))
+                    effect_in_play(g, "cannot_attack"), effect_in_play(g, "grant"))
 
 
-def _targets(g: "Game", attacker: CardInstance, defence: Defence, restricting: bool
+def _targets(g: "Game", attacker: CardInstance, defence: Defence, restricting: bool, granting: bool
              ) -> tuple[list[CardInstance | None], str, bool]:
     """`legal_targets` from what the defending base offers (`_defence`); `restricting`: some effect in play may
-    forbid targets (`may_restrict(g, "cannot_attack")`, 9.2.4.1)."""
+    forbid targets (`effect_in_play(g, "cannot_attack")`, 9.2.4.1); `granting`: some effect may give Assault."""
     plain, with_assault, taunting = defence
-    printed = with_assault if "assault" in stats.keywords(g, attacker) else plain
+    printed = with_assault if "assault" in _keywords(g, attacker, granting) else plain
     allowed = [t for t in printed if not stats.cannot_attack_target(g, attacker, t, g.opp(g.turn_player))] \
         if restricting and stats.targets_restricted(g, attacker) else printed
     forbidden = len(allowed) < len(printed)
@@ -71,6 +78,7 @@ def _defence(g: "Game", defender: int) -> Defence:
     plain: list[CardInstance | None] = [None]
     with_assault: list[CardInstance | None] = [None]
     taunting = []
+    granting = effect_in_play(g, "grant")
     for c in g.players[defender].base:
         kind = c.card.type
         if kind == "structure" or kind == "pal" and c.rested:
@@ -78,7 +86,7 @@ def _defence(g: "Game", defender: int) -> Defence:
             with_assault.append(c)
         elif kind == "pal":
             with_assault.append(c)
-        if "taunt" in stats.keywords(g, c):
+        if "taunt" in _keywords(g, c, granting):
             taunting.append(c.oid)
     return plain, with_assault, frozenset(taunting)
 
@@ -87,9 +95,9 @@ def attack_options(g: "Game", attackers: list[CardInstance]) -> list[Option]:
     """8.4.1 every legal attack of these legal attackers (`legal_attackers`)."""
     opts = []
     defence = stats.derived(g, _defence, g.opp(g.turn_player), "defence")
-    restricting = may_restrict(g, "cannot_attack")
+    restricting, granting = effect_in_play(g, "cannot_attack"), effect_in_play(g, "grant")
     for att in attackers:
-        targets, taunt, forbidden = _targets(g, att, defence, restricting)
+        targets, taunt, forbidden = _targets(g, att, defence, restricting, granting)
         head = f"attack {att.label} -> "
         for t in targets:
             if t is None:
@@ -113,7 +121,7 @@ def run_battle(g: "Game", attacker_oid: int, target_oid: int | None, taunt: str,
     # 9.3.1 the attack is declared; then what made this attacker and this target legal, the clauses
     # particular to this attack first (9.2.3 the kind of target, Assault, Taunt, restrictions)
     cites = ["9.3.1", "9.2.3"]
-    if may_restrict(g, "must_attack") and stats.restricted(g, att, "must_attack"):
+    if effect_in_play(g, "must_attack") and stats.restricted(g, att, "must_attack"):
         cites.append("7.5.2.1")
     if att.entered_turn == g.turn:
         cites.append("9.2.2.3")  # deployed this turn and still may attack
@@ -189,9 +197,9 @@ def _block_step(g: "Game", b: Battle, opened: bool = False) -> None:
     att = g.find(b.attacker)
     nt = b.target_player
     if att is not None and "stealth" not in stats.keywords(g, att) \
-            and not (may_restrict(g, "cannot_be_blocked") and stats.restricted(g, att, "cannot_be_blocked")):
+            and not (effect_in_play(g, "cannot_be_blocked") and stats.restricted(g, att, "cannot_be_blocked")):
         standing = [c for c in g.players[nt].base if not c.rested and c.card.type == "pal" and c.oid != b.target_oid]
-        barring = standing and may_restrict(g, "cannot_block")
+        barring = standing and effect_in_play(g, "cannot_block")
         blockers = [c for c in standing if not stats.restricted(g, c, "cannot_block")] if barring else standing
         if blockers:
             opts = [Option(c.label, c.oid) for c in blockers] + [NO_BLOCK]

@@ -231,8 +231,8 @@ def _note_other_names(g: "Game", t: Target, pool: list[Thing]) -> None:
 # ------------------------------------------------------------------------------ steps
 def run_steps(g: "Game", steps: Sequence[Step], ctx: Context) -> None:
     for s in steps:
-        if not stats.condition_ok(g, s.cond, ctx.controller, g.find(ctx.source_oid)):
-            continue
+        if s.cond is not None and not stats.condition_ok(g, s.cond, ctx.controller, g.find(ctx.source_oid)):
+            continue  # 10.3.3 a step under a condition that does not hold
         if s.x or (s.target is not None and s.target.x):
             xv = choose_x(g, ctx)
             target = replace(s.target, choose=xv) if s.target is not None and s.target.x else s.target
@@ -787,7 +787,7 @@ def play_card(g: "Game", who: int, ci: CardInstance, cites: Sequence[str]) -> No
                what=f"{p.name} plays {card.name}")
     assert r is not None  # a move from the hand is never replaced (only base-to-graveyard ones are)
     ctx = Context(controller=who, source_oid=r.oid, source_label=card.name, source_card=card)
-    if has_x(card.effect):
+    if card.effect and has_x(card.effect):
         choose_x(g, ctx)  # 10.6.2.2 choices are made before the cost is paid
     choose_modes(g, card.effect, ctx)
     pay_souls(g, who, card.cost, ("10.6.2.3", "2.7.1", "5.12.1", TYPE_CITES[card.type]))  # 10.6.2.3 soul cost (2.7.1)
