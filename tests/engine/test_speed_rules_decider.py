@@ -6,28 +6,33 @@ from __future__ import annotations
 
 from collections import Counter
 
-from pal_judge.engine import Game, RandomDecider
-from pal_judge.engine.deciders import Decision, Option, is_concession
+from engine_helpers import board, pal
+from pal_judge.engine import Game, RandomDecider, ScriptedDecider
+from pal_judge.engine.deciders import is_concession
+
+CARDS = [pal("Attacker", power=3000), pal("concede Fox"), pal("Lamball")]
+BOARD = board({"base": ["Attacker"]}, {"base": ["concede Fox", "Lamball"]})
 
 
-def _asked(options: list[Option]) -> Decision:
-    """The decision as `Game.ask` puts it: the legal options, then the concessions of this game."""
-    game = Game()
-    return Decision("block", "B", tuple(options) + game._concessions(1), "block Lamball? (9.4.2)")
+def _blocked_with(seed: int) -> str:
+    """B's answer to the block declaration (9.4.2) when A's Attacker attacks B, answered at random."""
+    g = Game.from_setup(BOARD, CARDS, seed=seed)
+    g.run(ScriptedDecider(["attack Attacker -> player"], fallback=RandomDecider(seed)), until="turn:4")
+    assert not [e.what for e in g.events if e.what.endswith("concedes")]  # 1.2.3 nobody conceded
+    blocks = [e.what for e in g.events if e.what.startswith("B blocks with ") or e.what == "B does not block"]
+    return blocks[0]
 
 
 def test_a_concession_is_picked_only_when_nothing_else_is_offered() -> None:
-    decision = _asked([Option("Lamball", 3), Option("concede Fox", 4), Option("none")])
-    picks = Counter(RandomDecider(seed).decide(decision, Game()).label for seed in range(300))
-    # a card labelled "concede Fox" is a blocker like any other; every legal answer is picked, no concession
-    assert set(picks) == {"Lamball", "concede Fox", "none"}
-    assert all(80 < n < 120 for n in picks.values()), picks
-    only = Decision("main", "A", Game()._concessions(0), "")
-    assert all(is_concession(RandomDecider(seed).decide(only, Game())) for seed in range(20))
+    picks = Counter(_blocked_with(seed) for seed in range(60))
+    # the card named "concede Fox" is a blocker like any other; each legal answer is picked, no concession
+    assert set(picks) == {"B blocks with concede Fox", "B blocks with Lamball", "B does not block"}, picks
 
 
 def test_concessions_are_known_by_their_data() -> None:
-    offered = Game()._concessions(0)
-    assert [o.label for o in offered] == ["concede", "concede A", "concede B"]
-    assert all(is_concession(o) for o in offered)
-    assert not is_concession(Option("concede Fox", 4)) and not is_concession(Option("end_turn", ("end_turn",)))
+    g = Game.from_setup(BOARD, CARDS)
+    pending = g.run(ScriptedDecider(["attack Attacker -> player"])).pending
+    assert pending is not None and pending.kind == "block"
+    conceding = [o.label for o in pending.options if is_concession(o)]
+    assert conceding == ["concede", "concede A", "concede B"]  # 1.2.3 offered last, after the legal answers
+    assert [o.label for o in pending.options if not is_concession(o)] == ["concede Fox", "Lamball", "none"]
