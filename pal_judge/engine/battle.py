@@ -199,7 +199,7 @@ def _block_step(g: "Game", b: Battle, opened: bool = False) -> None:
     if att is not None and "stealth" not in stats.keywords(g, att) \
             and not (effect_in_play(g, "cannot_be_blocked") and stats.restricted(g, att, "cannot_be_blocked")):
         standing = [c for c in g.players[nt].base if not c.rested and c.card.type == "pal" and c.oid != b.target_oid]
-        barring = standing and effect_in_play(g, "cannot_block")
+        barring = bool(standing) and effect_in_play(g, "cannot_block")
         blockers = [c for c in standing if not stats.restricted(g, c, "cannot_block")] if barring else standing
         if blockers:
             opts = [Option(c.label, c.oid) for c in blockers] + [NO_BLOCK]

@@ -824,7 +824,7 @@ def ability_options(g: "Game", who: int, quick: bool) -> list[Option]:
                     continue
                 if not _payable(g, who, a, c):
                     continue
-                opts.append(Option(_activate_label(c, activated, zone, i), ("activate", c.oid, i)))
+                opts.append(Option(_activate_label(c, activated, zone, i, a), ("activate", c.oid, i)))
     return opts
 
 
@@ -836,13 +836,13 @@ def _payable(g: "Game", who: int, ability: Ability, card: CardInstance) -> bool:
     return False
 
 
-def _activate_label(c: CardInstance, activated: Sequence[tuple[int, Ability]], zone: str, index: int) -> str:
+def _activate_label(c: CardInstance, activated: Sequence[tuple[int, Ability]], zone: str, index: int,
+                    ability: Ability) -> str:
     """`activate NAME`, or `activate NAME: ABILITY` when the card has several activated abilities in this zone
     (the ability's name, or `#k`: its place among them)."""
     here = [i for i, a in activated if a.zone == zone]
     if len(here) == 1:
         return f"activate {c.label}"
-    ability = dict(activated)[index]
     return f"activate {c.label}: {ability.name or f'#{here.index(index) + 1}'}"
 
 

@@ -128,7 +128,7 @@ def _may_overflow(g: "Game") -> bool:
 def _overflow(g: "Game") -> list[Group]:
     """11.5 more pals than the pal limit: keep the newest, the controller picks the rest."""
     out: list[Group] = []
-    for idx in (g.turn_player, 1 - g.turn_player):  # 1.3.4 the turn player chooses first
+    for idx in (g.turn_player, g.opp(g.turn_player)):  # 1.3.4 the turn player chooses first
         p = g.players[idx]
         limit = max(stats.pal_limit(g, idx), 0)  # 1.3.2.2.1 a negative limit is read as 0
         if len(p.base) <= limit:

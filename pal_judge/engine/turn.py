@@ -123,7 +123,7 @@ def main_options(g: "Game") -> list[Option]:
         opts.append(SOUL_DRAW)  # 8.5
     # 7.5.2.1 only a pal that must attack AND can attack legally (9.2.2) binds the player; a pal with no
     # legal target (9.2.4, 9.2.4.1) cannot, even when another pal of the same player could attack
-    must = attackers and battle.effect_in_play(g, "must_attack") and any(
+    must = bool(attackers) and battle.effect_in_play(g, "must_attack") and any(
         stats.restricted(g, c, "must_attack") and battle.legal_targets(g, c)[0] for c in attackers)
     if not must:  # 7.5.2.1 a pal that must attack and can: doing nothing is not allowed
         opts.append(END_TURN)
