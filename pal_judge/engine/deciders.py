@@ -117,6 +117,15 @@ class FirstLegalDecider:
         return decision.options[0]
 
 
+CONCEDE = "concede"  # the option label (and data tag) of a concession, offered at every decision (1.2.3)
+
+
+def is_concession(option: Option) -> bool:
+    """A concession (1.2.3): its data is `(CONCEDE, player index)`."""
+    data = option.data
+    return type(data) is tuple and len(data) == 2 and data[0] == CONCEDE
+
+
 @dataclass
 class RandomDecider:
     """Seeded uniform choice; never concedes unless that is the only option."""
@@ -128,5 +137,9 @@ class RandomDecider:
         self.rng = random.Random(self.seed)
 
     def decide(self, decision: Decision, game: "Game") -> Option:
-        opts = [o for o in decision.options if not o.label.startswith("concede")] or list(decision.options)
-        return opts[self.rng.randrange(len(opts))]
+        options = decision.options
+        # the concessions a game offers at every decision come after the legal actions (`Game.ask`, 1.2.3)
+        actions = len(options)
+        while actions and is_concession(options[actions - 1]):
+            actions -= 1
+        return options[self.rng.randrange(actions or len(options))]

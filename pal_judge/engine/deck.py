@@ -87,14 +87,15 @@ def pregame(g: "Game", shuffled: bool = False, first: int | None = None) -> None
     from pal_judge.engine import effects
 
     for p in g.players:
-        if any(c.card.deck_limit is not None for c in p.deck):
+        cards = {id(c.card): c.card for c in p.deck}.values()  # each card's information read once for its copies
+        if any(c.deck_limit is not None for c in cards):
             # 6.1.3 deck-building abilities applied as replacement effects, inactive once the game starts
             # 1.3.1 the card's text prevails over the construction rule it contradicts
             g.emit(f"{p.name}'s deck uses a deck-building ability", ("6.1.3", "10.3.2", "1.3.1"), player=p.idx)
-        names = set().union(*(c.card.all_names for c in p.deck)) if p.deck else set()
+        names = set().union(*(c.all_names for c in cards))
         # the same-name count reads card names (2.1.1, 2.1.2) with added names (2.1.5) and main/sub names
         # (2.1.3.1); the Lucky count reads the Lucky icon (2.10.1)
-        name_cites = (("2.1.5",) if any(c.card.names for c in p.deck) else ()) + \
+        name_cites = (("2.1.5",) if any(c.names for c in cards) else ()) + \
             (("2.1.3", "2.1.3.1") if any(" – " in n for n in names) else ())
         g.emit(f"{p.name} presents a legal {len(p.deck)}-card main deck",
                ("6.2.1", "6.2.1.1", "6.1.1", "6.1.1.1", "6.1.1.2", "6.1.1.3", "6.1.2", "5.20.1", "5.20.1.1", "5.20.2",

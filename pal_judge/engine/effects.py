@@ -6,7 +6,7 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import TYPE_CHECKING, Sequence, Union
 
-from pal_judge.engine import stats, triggers
+from pal_judge.engine import replacement, stats, triggers
 from pal_judge.engine.cards import Ability, Cost, Step, Target
 from pal_judge.engine.deciders import Option
 from pal_judge.engine.limits import MAX_X
@@ -66,8 +66,6 @@ def damage_player(g: "Game", idx: int, amount: int, cites: Sequence[str], source
 def damage_card(g: "Game", ci: CardInstance, amount: int, cites: Sequence[str], source: str | None = None) -> bool:
     """5.14.1 add to the damage on a pal or structure in the base. False when no damage was dealt (none
     to deal, the card is gone, or 10.11.1.1 a replacement effect replaced it: it never happened)."""
-    from pal_judge.engine import replacement
-
     if amount <= 0 or ci.zone != "base" or g.find(ci.oid) is None:
         return False
     if replacement.replace(g, ci, "damage", cites):
@@ -233,8 +231,8 @@ def _note_other_names(g: "Game", t: Target, pool: list[Thing]) -> None:
 # ------------------------------------------------------------------------------ steps
 def run_steps(g: "Game", steps: Sequence[Step], ctx: Context) -> None:
     for s in steps:
-        if not stats.condition_ok(g, s.cond, ctx.controller, g.find(ctx.source_oid)):
-            continue
+        if s.cond is not None and not stats.condition_ok(g, s.cond, ctx.controller, g.find(ctx.source_oid)):
+            continue  # 10.3.3 a step under a condition that does not hold
         if s.x or (s.target is not None and s.target.x):
             xv = choose_x(g, ctx)
             target = replace(s.target, choose=xv) if s.target is not None and s.target.x else s.target
@@ -789,7 +787,7 @@ def play_card(g: "Game", who: int, ci: CardInstance, cites: Sequence[str]) -> No
                what=f"{p.name} plays {card.name}")
     assert r is not None  # a move from the hand is never replaced (only base-to-graveyard ones are)
     ctx = Context(controller=who, source_oid=r.oid, source_label=card.name, source_card=card)
-    if has_x(card.effect):
+    if card.effect and has_x(card.effect):
         choose_x(g, ctx)  # 10.6.2.2 choices are made before the cost is paid
     choose_modes(g, card.effect, ctx)
     pay_souls(g, who, card.cost, ("10.6.2.3", "2.7.1", "5.12.1", TYPE_CITES[card.type]))  # 10.6.2.3 soul cost (2.7.1)
@@ -801,6 +799,51 @@ def play_card(g: "Game", who: int, ci: CardInstance, cites: Sequence[str]) -> No
         run_steps(g, card.effect, ctx)  # 10.6.2.4.2
         if r in g.resolution:
             g.move(r, "graveyard", ("10.6.2.4.2", "2.2.2.4"), what=f"{card.name} goes to the graveyard after resolving")
+
+
+def ability_options(g: "Game", who: int, quick: bool) -> list[Option]:
+    """Usable activated abilities (8.3.1 / 9.5.2): active zone (10.3.4, 10.3.5), use limit (10.7.2),
+    condition, and a payable cost (10.4.2.2)."""
+    p = g.players[who]
+    opts = []
+    for zone, cards in (("base", p.base), ("hand", p.hand)):
+        for c in cards:
+            activated = c.card.activated
+            if not activated:
+                continue
+            for i, a in activated:
+                if a.zone != zone:
+                    continue  # 10.3.4.1 an ability works from its zone only
+                if quick and not a.quick:
+                    continue
+                if not quick and a.keyword == "interrupt":
+                    continue  # nullifying needs an attack: only offered in the quick step
+                if a.limit is not None and g.uses.get((c.oid, i), 0) >= a.limit:
+                    continue
+                if a.cond is not None and not stats.condition_ok(g, a.cond, who, c):
+                    continue
+                if not _payable(g, who, a, c):
+                    continue
+                opts.append(Option(_activate_label(c, activated, zone, i, a), ("activate", c.oid, i)))
+    return opts
+
+
+def _payable(g: "Game", who: int, ability: Ability, card: CardInstance) -> bool:
+    """10.4.2.2 one of the ability's ways to pay (10.6.2.3.1) can be paid as a whole."""
+    for costs in ability.costs:
+        if can_pay(g, who, costs, card):
+            return True
+    return False
+
+
+def _activate_label(c: CardInstance, activated: Sequence[tuple[int, Ability]], zone: str, index: int,
+                    ability: Ability) -> str:
+    """`activate NAME`, or `activate NAME: ABILITY` when the card has several activated abilities in this zone
+    (the ability's name, or `#k`: its place among them)."""
+    here = [i for i, a in activated if a.zone == zone]
+    if len(here) == 1:
+        return f"activate {c.label}"
+    return f"activate {c.label}: {ability.name or f'#{here.index(index) + 1}'}"
 
 
 def activate(g: "Game", who: int, ci: CardInstance, index: int, ability: Ability, cites: Sequence[str]) -> None:

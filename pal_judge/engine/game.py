@@ -8,16 +8,13 @@ from typing import Any, Callable, Iterable, Mapping, Sequence
 
 from pal_judge.engine import effects, limits
 from pal_judge.engine.cards import CardDef
-from pal_judge.engine.deciders import Decider, Decision, Option, ScriptExhausted
+from pal_judge.engine.deciders import CONCEDE, Decider, Decision, Option, ScriptExhausted
 from pal_judge.engine.pipeline import Move, move_group
 from pal_judge.engine.state import (
     Battle, CardInstance, Delayed, Lki, Modifier, Pending, Player, Result,
 )
 from pal_judge.engine.stats import Zones
 from pal_judge.engine.trace import Event, Record, event_from
-
-
-CONCEDE = "concede"  # the option label (and data tag) of a concession, offered at every decision (1.2.3)
 
 
 class GameOver(Exception):

@@ -50,6 +50,8 @@ def _label(holder: CardInstance, i: int, a: Ability) -> str:
 
 def replace(g: "Game", ci: CardInstance, event: str, cites: Sequence[str]) -> bool:
     """10.11: apply the replacement effects that apply to this event on `ci`; True when it was replaced."""
+    if not stats.zones(g).replacing:
+        return False  # no base card has a replacement ability (10.3.5): nothing can replace this event
     effects = g.procedures  # the effect steps and costs, a layer above (wired by the Game)
     reps = _applicable(g, ci, event)
     used: set[tuple[int, int]] = set()

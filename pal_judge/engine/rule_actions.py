@@ -61,12 +61,15 @@ def run_check_type(g: "Game") -> None:
     11.1.2.4 lethal damage (11.4) and pal overflow (11.5) are both read from the same board and their
     cards go to the graveyard in one simultaneous move: overflow counts a pal that lethal damage is
     removing at the same moment (and keeps it first if it was the last placed, 11.5.1.1)."""
+    a, b = g.players
     for _round in range(RULE_ACTION_ROUNDS):
-        if _defeat(g):
-            return
+        if not (a.life > 0 and a.deck and b.life > 0 and b.deck):
+            _defeat(g)  # 11.3.1 / 11.3.2 may apply (neither can while both players have life and a deck)
         if g.rules_clean_at == g.board_version:
             return  # nothing lethal damage and overflow read has changed since they last found nothing
-        groups = _lethal(g) + _overflow(g)
+        groups = _lethal(g)
+        if _may_overflow(g):
+            groups += _overflow(g)
         if not groups:
             g.rules_clean_at = g.board_version
             return
@@ -79,11 +82,9 @@ def run_check_type(g: "Game") -> None:
                ("13.1.1.1", "13.1.1", "10.5.3.1"))
 
 
-def _defeat(g: "Game") -> bool:
-    """11.3: life 0 or less, or no cards in the deck; all at once means a draw (1.2.2)."""
-    a, b = g.players
-    if a.life > 0 and a.deck and b.life > 0 and b.deck:
-        return False  # neither 11.3.1 nor 11.3.2 applies (checked at every round of every check timing)
+def _defeat(g: "Game") -> None:
+    """11.3: life 0 or less, or no cards in the deck; all at once means a draw (1.2.2). The game ends (`end_game`
+    raises `GameOver`) or nothing happens."""
     losers = []
     for p in g.players:
         if p.life <= 0:
@@ -93,7 +94,7 @@ def _defeat(g: "Game") -> bool:
         elif not p.deck:
             losers.append((p.idx, "11.3.2", f"{p.name}'s deck is empty"))
     if not losers:
-        return False
+        return
     extra = tuple(c for _, c, r in losers if not r) + ("11.1.1", "11.1.2", "11.1.2.3", "10.5.3.1")
     losers = [x for x in losers if x[2]]
     if len(losers) == 2:
@@ -102,7 +103,6 @@ def _defeat(g: "Game") -> bool:
     idx, cite, reason = losers[0]
     g.end_game("win", g.opp(idx), f"{reason}, {g.pname(idx)} loses", ("1.2.1", "1.2.1.1" if cite == "11.3.1" else "1.2.1.2",
                                                                     cite, "11.3.3") + extra)
-    return True
 
 
 Group = tuple[list[CardInstance], tuple[str, ...], str]
@@ -111,23 +111,25 @@ Group = tuple[list[CardInstance], tuple[str, ...], str]
 def _lethal(g: "Game") -> list[Group]:
     """11.4.1 damage > 0 and >= power/durability: to the owner's graveyard."""
     doomed = [ci for p in g.players for ci in p.base  # only a damaged card is read (its power, 10.10.1)
-              if ci.damage > 0 and ci.card.type in ("pal", "structure") and ci.damage >= stats.power(g, ci)]
+              if ci.damage > 0 and ci.card.type in ("pal", "structure") and ci.damage >= stats.power_detail(g, ci)[0]]
     if not doomed:
         return []
     kinds = ("2.8.1", "2.8.3") if any(c.card.type == "structure" for c in doomed) else ("2.8.1",)
     return [(doomed, ("11.4.1", "11.4.2", "11.1.2.3", "11.1.2.4", "10.5.3.1") + kinds, "lethal damage")]
 
 
+def _may_overflow(g: "Game") -> bool:
+    """Can a player have more pals than their pal limit (11.5)? Not while no continuous effect changes a limit (4.4.5)
+    and each base has no more cards than its player's printed limit."""
+    a, b = g.players
+    return len(a.base) > a.pal_limit or len(b.base) > b.pal_limit or "pal_limit" in stats.zones(g).continuous_kinds
+
+
 def _overflow(g: "Game") -> list[Group]:
     """11.5 more pals than the pal limit: keep the newest, the controller picks the rest."""
     out: list[Group] = []
-    # without a continuous effect on a pal limit (4.4.5), a base with no more cards than its player's limit has no
-    # more pals than it either
-    limits_changed = bool(stats.continuous_steps(g, "pal_limit"))
     for idx in (g.turn_player, g.opp(g.turn_player)):  # 1.3.4 the turn player chooses first
         p = g.players[idx]
-        if not p.base or len(p.base) <= p.pal_limit and not limits_changed:
-            continue  # no limit is below 0 (1.3.2.2.1): no pals never overflow
         limit = max(stats.pal_limit(g, idx), 0)  # 1.3.2.2.1 a negative limit is read as 0
         if len(p.base) <= limit:
             continue  # not even as many cards as the limit

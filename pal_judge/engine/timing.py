@@ -36,9 +36,10 @@ def check_timing(g: "Game") -> None:
     if not g.pending and (g.version == g.clean_version or g.event_count == g.clean_check_at):
         return  # nothing has changed since the last check timing found nothing to do: it finds nothing again
     rounds = 0
-    g.loop_stoppers = set()
+    if g.loop_stoppers or g.loop_seen:  # 13.1.1 a loop is looked for within one check timing: forget the last one's
+        g.loop_stoppers = set()
+        g.loop_seen = set()
     g.loop_budget = None
-    g.loop_seen = set()
     g.loop_state = None
     while True:
         rounds += 1
@@ -50,7 +51,8 @@ def check_timing(g: "Game") -> None:
                 # 13.1.1.1 a loop neither player can stop: the game is a draw
                 g.end_game("loop_draw", None, "infinite loop that no player can stop", ("13.1.1", "13.1.1.1"))
         rule_actions.run_check_type(g)  # 10.5.3.1
-        triggers.state_triggers(g)
+        if triggers.listening(g, "state"):
+            triggers.state_triggers(g)  # 10.8.6 (only cards with a state trigger have one)
         if not g.pending:
             break  # 10.5.3.4
         for who, cite in ((g.turn_player, "10.5.3.2"), (g.opp(g.turn_player), "10.5.3.3")):

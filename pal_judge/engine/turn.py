@@ -103,33 +103,6 @@ def _soul(g: "Game") -> None:
     timing.check_timing(g)  # 7.4.3
 
 
-def ability_options(g: "Game", who: int, quick: bool) -> list[Option]:
-    """Usable activated abilities (8.3.1 / 9.5.2): active zone (10.3.4, 10.3.5), use limit (10.7.2),
-    condition, and a payable cost (10.4.2.2)."""
-    p = g.players[who]
-    opts = []
-    for zone, cards in (("base", p.base), ("hand", p.hand)):
-        for c in cards:
-            activated = c.card.activated
-            if not activated:
-                continue
-            acts = [(i, a) for i, a in activated if a.zone == zone]
-            for k, (i, a) in enumerate(acts):
-                if quick and not a.quick:
-                    continue
-                if not quick and a.keyword == "interrupt":
-                    continue  # nullifying needs an attack: only offered in the quick step
-                if a.limit is not None and g.uses.get((c.oid, i), 0) >= a.limit:
-                    continue
-                if a.cond is not None and not stats.condition_ok(g, a.cond, who, c):
-                    continue
-                if not any(effects.can_pay(g, who, cs, c) for cs in a.costs):
-                    continue
-                label = f"activate {c.label}" if len(acts) == 1 else f"activate {c.label}: {a.name or f'#{k + 1}'}"
-                opts.append(Option(label, ("activate", c.oid, i)))
-    return opts
-
-
 def main_options(g: "Game") -> list[Option]:
     """The turn player's legal actions at the main phase's play timing (7.5.2), in the order the deciders see them."""
     tp = g.turn_player
@@ -142,7 +115,7 @@ def main_options(g: "Game") -> list[Option]:
         if c.card.cost <= souls and name not in seen:
             seen.add(name)
             opts.append(Option(f"play {name}", ("play", c.oid)))
-    opts += ability_options(g, tp, quick=False)  # 8.3.1
+    opts += effects.ability_options(g, tp, quick=False)  # 8.3.1
     attackers = battle.legal_attackers(g)
     if attackers:
         opts += battle.attack_options(g, attackers)  # 8.4.1
@@ -150,8 +123,8 @@ def main_options(g: "Game") -> list[Option]:
         opts.append(SOUL_DRAW)  # 8.5
     # 7.5.2.1 only a pal that must attack AND can attack legally (9.2.2) binds the player; a pal with no
     # legal target (9.2.4, 9.2.4.1) cannot, even when another pal of the same player could attack
-    must = any(stats.restricted(g, c, "must_attack") and battle.legal_targets(g, c)[0]
-               for c in attackers)
+    must = bool(attackers) and battle.effect_in_play(g, "must_attack") and any(
+        stats.restricted(g, c, "must_attack") and battle.legal_targets(g, c)[0] for c in attackers)
     if not must:  # 7.5.2.1 a pal that must attack and can: doing nothing is not allowed
         opts.append(END_TURN)
     return opts  # `concede` is added to every decision by Game.ask (1.2.3)
@@ -184,6 +157,8 @@ def perform(g: "Game", who: int, opt: Option, cites: Sequence[str]) -> None:
 def _prohibition_over_obligation(g: "Game") -> tuple[str, ...]:
     """1.3.3 a pal that must attack (7.5.2.1) but that an effect forbids to attack (9.2.2.2) or to attack
     any target (9.2.4.1): the prohibition prevails, so ending the main phase is allowed."""
+    if not battle.effect_in_play(g, "must_attack"):
+        return ()
     must = [c for c in g.players[g.turn_player].pals() if not c.rested and stats.restricted(g, c, "must_attack")]
     if not must:
         return ()
@@ -223,14 +198,16 @@ def _end(g: "Game") -> None:
     def one_round() -> None:
         triggers.fire_global(g, "end_of_turn")  # 7.6.1
         timing.check_timing(g)  # 7.6.2
-        damaged = [c.label for c in g.base_cards() if c.damage]
-        for c in g.base_cards():
+        damaged = [c for c in g.base_cards() if c.damage]
+        for c in damaged:
             c.damage = 0
         if damaged:
-            g.emit(f"damage is removed from {', '.join(damaged)}", ("7.6.3", "7.6.2"), before={"damaged": damaged},
+            labels = [c.label for c in damaged]
+            g.emit(f"damage is removed from {', '.join(labels)}", ("7.6.3", "7.6.2"), before={"damaged": labels},
                    after={"damaged": []})
         n = len(g.modifiers)
-        g.modifiers = [m for m in g.modifiers if m.duration not in ("until_end_of_turn", "until_end_of_battle")]
+        if n:
+            g.modifiers = [m for m in g.modifiers if m.duration not in ("until_end_of_turn", "until_end_of_battle")]
         if len(g.modifiers) != n:
             g.state_changed()
             g.emit(f"{n - len(g.modifiers)} effect(s) lasting until end of turn end", ("7.6.4",))
@@ -240,10 +217,10 @@ def _end(g: "Game") -> None:
 
 def _next_turn(g: "Game") -> None:
     # 7.6.5 the opponent becomes the turn player
-    g.emit(f"turn {g.turn} ends; {g.pname(g.opp(g.turn_player))} becomes the turn player", ("7.6.5",),
-           player=g.opp(g.turn_player), announce=True)
+    nxt = g.opp(g.turn_player)
+    g.emit(f"turn {g.turn} ends; {g.pname(nxt)} becomes the turn player", ("7.6.5",), player=nxt, announce=True)
     g.turn += 1
-    g.turn_player = g.opp(g.turn_player)
+    g.turn_player = nxt
     g.state_changed()
     g.soul_draw_used = False
     g.uses.clear()
