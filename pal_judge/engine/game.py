@@ -64,10 +64,10 @@ class Game:
         self.max_events = limits.MAX_EVENTS if max_events is None else max_events
         self.clean_check_at = -1  # event_count when a check timing last found nothing to do
         self.clean_version = -1  # the state version then (a restored game has only the saved event count)
-        # bumped whenever the cards whose abilities may work change (a card enters or leaves a base, a card with an
-        # ability marked for the hand or graveyard moves, 10.3.4.1, 10.3.5): values read from them alone are cached
-        self.zones_version = 0
-        self.zones: Zones | None = None  # what is read from those cards (stats.zones), valid at `zones_version`
+        # what is read from the cards whose abilities may work alone (stats.zones), kept until they change: dropped
+        # (None) whenever a card enters or leaves a base or a card with a hand or graveyard ability moves (10.3.4.1,
+        # 10.3.5)
+        self.zones: Zones | None = None
         # the state version: bumped by every event but announcements (every state change is one, §5) and by
         # `state_changed`; a check timing with nothing changed since the last one that found nothing is skipped.
         # The board version: bumped by `state_changed` alone, at every change of what a card's derived values or the

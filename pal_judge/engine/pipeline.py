@@ -70,7 +70,7 @@ def _relocate(g: "Game", m: Move, batch: int | None, quiet: bool) -> CardInstanc
     ci = m.card
     src, to = ci.zone, m.to
     if src == "base" or to == "base" or ci.card.icon_zones:
-        g.zones_version += 1  # the cards whose abilities may work change (10.3.4.1, 10.3.5)
+        g.zones = None  # the cards whose abilities may work change (10.3.4.1, 10.3.5): their view is built again
     g.state_changed()  # a base or a hand changes before the event is recorded
     g.remove(ci)
     new = g.new_instance(ci.card, ci.owner, to)

@@ -61,10 +61,10 @@ def condition_ok(g: "Game", cond: str | None, controller: int, source: CardInsta
 @dataclass(slots=True)
 class Zones:
     """What is read from the cards whose abilities may work alone (the base cards, and the hand and graveyard cards
-    with a zone icon, 10.3.4.1, 10.3.5), built once per change of them (`Game.zones_version`, bumped whenever a card
-    enters or leaves a base or a card with a hand or graveyard ability moves; `zones`). Read only, never changed."""
+    with a zone icon, 10.3.4.1, 10.3.5), built once per change of them (kept in `Game.zones`, which the pipeline
+    drops whenever a card enters or leaves a base or a card with a hand or graveyard ability moves; `zones`).
+    Read only, never changed."""
 
-    version: int
     cards: list[CardInstance]  # every base card, then the hand and graveyard cards with an ability for that zone
     continuous: list[CardInstance]  # the base cards with continuous abilities, in placement order (10.10.1.6.1)
     continuous_kinds: frozenset[str]  # the kinds of step those abilities have
@@ -73,9 +73,10 @@ class Zones:
 
 
 def zones(g: "Game") -> Zones:
-    """The `Zones` of the game as it is now."""
+    """The `Zones` of the game as it is now: the one kept in `game.zones`, built when it was dropped. (The hottest
+    readers read `g.zones or zones(g)`: one attribute read while the view is kept.)"""
     view = g.zones
-    if view is None or view.version != g.zones_version:
+    if view is None:
         view = g.zones = build_zones(g)
     return view
 
@@ -91,14 +92,14 @@ def build_zones(g: "Game") -> Zones:
     for ci in cards:
         for trigger in ci.card.triggers:
             by_trigger.setdefault(trigger, []).append(ci)
-    return Zones(g.zones_version, cards, continuous, frozenset().union(*(c.card.continuous_kinds for c in continuous)),
+    return Zones(cards, continuous, frozenset().union(*(c.card.continuous_kinds for c in continuous)),
                  by_trigger, replacing)
 
 
 def continuous_steps(g: "Game", *kinds: str) -> Iterable[tuple[CardInstance, Ability, Step]]:
     """Every step of one of these kinds (`do`) of every active continuous ability (10.3.5: base cards),
     in order of when the cards were placed (10.10.1.6.1)."""
-    view = zones(g)
+    view = g.zones or zones(g)
     return _active_steps(g, view.continuous, kinds) if not view.continuous_kinds.isdisjoint(kinds) else ()
 
 
@@ -192,7 +193,7 @@ def _untouched(g: "Game", ci: CardInstance, kinds: frozenset[str]) -> bool:
     the base gets none (10.3.5)."""
     if ci.zone != "base":
         return True
-    if not zones(g).continuous_kinds.isdisjoint(kinds):
+    if not (g.zones or zones(g)).continuous_kinds.isdisjoint(kinds):
         return False
     for m in g.modifiers:
         if m.oid == ci.oid and m.kind in kinds:
@@ -294,7 +295,7 @@ def _strike_detail(g: "Game", ci: CardInstance) -> tuple[int, tuple[str, ...]]:
 
 def restricted(g: "Game", ci: CardInstance, kind: str) -> bool:
     """cannot_attack / cannot_block / cannot_be_blocked / must_attack from effects (10.10.1.3)."""
-    if not g.modifiers and kind not in zones(g).continuous_kinds:
+    if not g.modifiers and kind not in (g.zones or zones(g)).continuous_kinds:
         return False  # no effect says so
     for m in g.modifiers:
         if m.oid == ci.oid and m.kind == kind and m.against is None:
@@ -318,7 +319,7 @@ def _is_against(g: "Game", against: Target, target: CardInstance | None, defende
 def targets_restricted(g: "Game", attacker: CardInstance) -> bool:
     """May an effect forbid this pal some attack targets (9.2.4.1)? Only one of its own (a `cannot_attack` with
     `against`) or a continuous `cannot_attack`: without them, `cannot_attack_target` is false for every target."""
-    return "cannot_attack" in zones(g).continuous_kinds or bool(g.modifiers) and any(
+    return "cannot_attack" in (g.zones or zones(g)).continuous_kinds or bool(g.modifiers) and any(
         m.oid == attacker.oid and m.kind == "cannot_attack" and m.against is not None for m in g.modifiers)
 
 
@@ -339,7 +340,7 @@ def cannot_attack_target(g: "Game", attacker: CardInstance, target: CardInstance
 
 def pal_limit(g: "Game", idx: int) -> int:
     """4.4.5 the pal limit, changed by continuous pal_limit effects of that player's cards."""
-    if "pal_limit" not in zones(g).continuous_kinds:
+    if "pal_limit" not in (g.zones or zones(g)).continuous_kinds:
         return g.players[idx].pal_limit  # no card changes it
     return derived(g, _pal_limit, idx, idx)
 
