@@ -9,7 +9,7 @@ from typing import Any, Callable, Iterable, Mapping, Sequence
 from pal_judge.engine import effects, limits
 from pal_judge.engine.cards import CardDef
 from pal_judge.engine.deciders import Decider, Decision, Option, ScriptExhausted
-from pal_judge.engine.pipeline import Move, move_group
+from pal_judge.engine.pipeline import move_one
 from pal_judge.engine.state import (
     Battle, CardInstance, Delayed, Lki, Modifier, Pending, Player, Result,
 )
@@ -323,7 +323,7 @@ class Game:
              quiet: bool = False) -> CardInstance | None:
         """Move one card through the event pipeline (4.1.6 / 5.10.1); it becomes a new object (4.1.4).
         None when a replacement effect replaced the move (10.11.1.1)."""
-        return move_group(self, [Move(ci, to, tuple(cites), what, bottom, rested)], batch, quiet)[0]
+        return move_one(self, ci, to, cites if type(cites) is tuple else tuple(cites), what, bottom, rested, batch, quiet)
 
     # ---------------------------------------------------------------- the end
     def end_game(self, outcome: str, winner: int | None, reason: str, cites: Sequence[str]) -> None:
