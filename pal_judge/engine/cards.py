@@ -180,6 +180,7 @@ class CardDef:
     # 6.1.3 a deck-building ability replacing the 4-copies rule (6.1.1.2): N copies, or -1 for any number
     deck_limit: int | None = None
     has_continuous: bool = field(init=False, default=False, compare=False)
+    has_replacement: bool = field(init=False, default=False, compare=False)  # read at every zone change (10.11)
     # derived once, read on every event: the triggers of its printed auto abilities, the zones other than the
     # base where one of its abilities works (10.3.4.1)
     triggers: frozenset[str] = field(init=False, default=frozenset(), compare=False)
@@ -197,6 +198,7 @@ class CardDef:
         object.__setattr__(self, "printed_abilities", tuple(abilities_of(self.printed_keywords, self)))
         object.__setattr__(self, "activated", tuple((i, a) for i, a in self.printed_abilities if a.kind == "activated"))
         object.__setattr__(self, "has_continuous", any(a.kind == "continuous" for a in self.abilities))
+        object.__setattr__(self, "has_replacement", any(a.kind == "replacement" for a in self.abilities))
         object.__setattr__(self, "continuous_kinds",
                            frozenset(s.do for a in self.abilities if a.kind == "continuous" for s in a.effect))
         object.__setattr__(self, "triggers", frozenset(a.trigger for a in self.abilities if a.trigger))

@@ -176,20 +176,21 @@ class Game:
              announce: bool = False) -> None:
         """Record an event. `announce`: it only announces a procedure (a phase or step begins, a player passes)
         and changes no state, so the state version stays (values derived from the state remain valid)."""
-        self.event_count += 1
+        seq = self.event_count = self.event_count + 1
         if not announce:
             self.version += 1
-        if self.event_count > self.max_events:
+        if seq > self.max_events:
             self._over_budget()
-        if (not self.record and not self.listeners) or self.event_count <= self.shown_after:
+        if seq <= self.shown_after or not (self.record or self.listeners):
             return  # (a restored game giving its saved answers again does not show those events twice)
-        record = (self.event_count, what, cites if type(cites) is tuple else tuple(cites), player, card, before, after)
+        record = (seq, what, cites if type(cites) is tuple else tuple(cites), player, card, before, after)
         if self.record:
             self._unbuilt.append(record)  # the Event is built when the trace is read (`events`)
-        if self.listeners:
-            event = self.events[-1] if self.record else event_from(record, self._names())
-            for listener in self.listeners:
-                listener(self, event)  # it may concede (1.2.3), which ends the game right here
+            if not self.listeners:
+                return
+        event = self.events[-1] if self.record else event_from(record, self._names())
+        for listener in self.listeners:
+            listener(self, event)  # it may concede (1.2.3), which ends the game right here
 
     @property
     def events(self) -> list[Event]:
@@ -236,11 +237,11 @@ class Game:
         """Ask the decider; only `main` is asked with a single option."""
         if not options:
             raise RuntimeError(f"decision {kind} with no options")
-        decision = Decision(kind, self.players[player].name, tuple(options) + self._concessions(player), prompt)
         if self._until is not None and self._until_hit():
-            raise _Stop("until", decision)
+            raise _Stop("until", self._decision(kind, player, options, prompt))
         if len(options) == 1 and kind != "main":
             return options[0]
+        decision = self._decision(kind, player, options, prompt)
         assert self.decider is not None
         try:
             chosen = self.decider.decide(decision, self)
@@ -249,6 +250,9 @@ class Game:
         if isinstance(chosen.data, tuple) and chosen.data and chosen.data[0] == CONCEDE:
             self.concede(self.pname(chosen.data[1]))
         return chosen
+
+    def _decision(self, kind: str, player: int, options: Sequence[Option], prompt: str) -> Decision:
+        return Decision(kind, self.players[player].name, tuple(options) + self._concessions(player), prompt)
 
     def _concessions(self, asked: int) -> tuple[Option, ...]:
         """1.2.3 any player may concede at any time: at every decision, `concede` (the player asked) and

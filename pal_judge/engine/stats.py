@@ -83,17 +83,26 @@ def zones(g: "Game") -> Zones:
 
 def build_zones(g: "Game") -> Zones:
     cards = g.base_cards()
-    continuous = sorted((c for c in cards if c.card.has_continuous), key=lambda c: c.placed)
-    replacing = [c for c in cards if any(a.kind == "replacement" for a in c.card.abilities)]
+    continuous = [c for c in cards if c.card.has_continuous]
+    if len(continuous) > 1:
+        continuous.sort(key=_placed)
+    replacing = [c for c in cards if c.card.has_replacement]
     for p in g.players:
         for zone in (p.hand, p.graveyard):
             cards += [c for c in zone if c.card.icon_zones and c.zone in c.card.icon_zones]
     by_trigger: dict[str, list[CardInstance]] = {}
     for ci in cards:
         for trigger in ci.card.triggers:
-            by_trigger.setdefault(trigger, []).append(ci)
-    return Zones(cards, continuous, frozenset().union(*(c.card.continuous_kinds for c in continuous)),
-                 by_trigger, replacing)
+            if trigger in by_trigger:
+                by_trigger[trigger].append(ci)
+            else:
+                by_trigger[trigger] = [ci]
+    kinds = frozenset().union(*(c.card.continuous_kinds for c in continuous)) if continuous else frozenset()
+    return Zones(cards, continuous, kinds, by_trigger, replacing)
+
+
+def _placed(ci: CardInstance) -> int:
+    return ci.placed
 
 
 def continuous_steps(g: "Game", *kinds: str) -> Iterable[tuple[CardInstance, Ability, Step]]:

@@ -95,7 +95,8 @@ def listening(g: "Game", trigger: str) -> Sequence[CardInstance]:
 
 def _may_trigger(g: "Game", trigger: str) -> Sequence[CardInstance]:
     """The cards that may have an active ability of this phase, step or turn trigger (10.3.4.1, 10.3.5)."""
-    return (g.zones or stats.zones(g)).cards if trigger in KEYWORD_TRIGGERS else listening(g, trigger)
+    view = g.zones or stats.zones(g)
+    return view.cards if trigger in KEYWORD_TRIGGERS else view.by_trigger.get(trigger, ())
 
 
 def fire_self(g: "Game", ci: CardInstance, trigger: str, cites: tuple[str, ...] = (), subject: int | None = None,
@@ -138,13 +139,16 @@ def _whose_ok(g: "Game", whose: str, controller: int) -> bool:
 
 def fire_global(g: "Game", trigger: str, phase: str | None = None, step: str | None = None) -> None:
     """Phase, step and turn triggers of every base card, then delayed triggers (10.8.5)."""
+    cards = _may_trigger(g, trigger)
+    if not cards and not g.delayed:
+        return  # no card listens to it and no delayed ability waits
     if trigger == "start_of_phase":
         cites: tuple[str, ...] = (PHASE_CITES[phase or "main"],)
     elif trigger == "start_of_step":
         cites = (STEP_CITES[step or "block"],)
     else:
         cites = TRIGGER_CITES.get(trigger, ())
-    for ci in _may_trigger(g, trigger):
+    for ci in cards:
         if not _may_have(g, ci, trigger):
             continue
         for idx, a in card_abilities(g, ci):
@@ -163,7 +167,7 @@ def fire_global(g: "Game", trigger: str, phase: str | None = None, step: str | N
                 g.battle.triggered_end.add(key)
             ctx = Context(controller=ci.controller, source_oid=ci.oid, source_label=ci.label, source_card=ci.card)
             _standby(g, a, ctx, key, cites + a.cites + (ZONE_CITES[a.zone] if a.zone != "base" else ()))
-    for d in list(g.delayed) if g.delayed else ():
+    for d in list(g.delayed):
         if d.trigger == trigger and d.phase == phase and _whose_ok(g, d.whose, d.ctx.controller):
             g.delayed.remove(d)  # 10.8.5.1 a delayed trigger triggers once
             ab = Ability("auto", d.effect, name="delayed", trigger=trigger, cites=("10.8.5",))
@@ -308,7 +312,7 @@ def _state_true(g: "Game", state: str | None, controller: int) -> bool:
 
 def state_triggers(g: "Game") -> None:
     """10.8.6 state triggers enter standby once per occurrence (10.8.6.1)."""
-    for ci in listening(g, "state"):
+    for ci in _may_trigger(g, "state"):
         if ci.zone != "base":
             continue
         for idx, a in enumerate(ci.card.abilities):
