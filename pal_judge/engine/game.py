@@ -70,16 +70,18 @@ class Game:
         self.zones: Zones | None = None
         # the state version: bumped by every event but announcements (every state change is one, §5) and by
         # `state_changed`; a check timing with nothing changed since the last one that found nothing is skipped.
-        # The board version: bumped by `state_changed` alone, at every change of what a card's derived values or the
-        # check-type rule actions read (zones, rested state, damage on cards, effects, night, the turn player, the
-        # battle); those values are cached per board version, and lethal damage and overflow are not looked for
-        # again while it stays where they last found nothing. Not saved: a restored game starts with empty caches
+        # The board version: bumped by `state_changed` and `damage_changed` alone, at every change of what a card's
+        # derived values or the check-type rule actions read (zones, rested state, damage on cards, effects, night, the
+        # turn player, the battle); lethal damage and overflow are not looked for again while it stays where they last
+        # found nothing. The values version: the same but for damage on cards (`state_changed` alone), which no derived
+        # value reads: those values are cached per values version. Not saved: a restored game starts with empty caches
         # and a full check.
         self.version = 0
         self.board_version = 0
         self.rules_clean_at = -1  # the board version when lethal damage and overflow last found nothing
+        self.values_version = 0
         self.derived: dict[tuple[Any, ...], Any] = {}  # stats' cache of derived values, valid at `derived_at`
-        self.derived_at = -1
+        self.derived_at = -1  # the values version they were computed at
         self.turn = 1
         self.turn_player = 0
         self.first_player = 0
@@ -208,6 +210,13 @@ class Game:
         """A change of what derived values or the check-type rule actions read (a card moved, rested or stood,
         damaged, an effect added or ended, night, the turn player, the battle or its opponents), made before its
         event is recorded: values derived from the old state are stale. Every such change calls it (API.md §9)."""
+        self.version += 1
+        self.board_version += 1
+        self.values_version += 1
+
+    def damage_changed(self) -> None:
+        """The damage on a card changed (5.14.1, 4.4.4): what lethal damage reads (11.4.1), but no derived value
+        (keywords, power and strike are not damage, 10.10; no selector or condition reads damage)."""
         self.version += 1
         self.board_version += 1
 

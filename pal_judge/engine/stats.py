@@ -22,14 +22,15 @@ _T = TypeVar("_T")
 
 
 def derived(g: "Game", compute: Callable[["Game", Any], _T], subject: Any, key: Hashable) -> _T:
-    """A value derived from the state (a card's keywords, power, strike; a player's pal limit), computed once per
-    board version (`Game.board_version`, bumped by every change of what these values read: zones, rested state,
-    effects, night, the turn player, the battle): between two such changes it cannot differ (10.10.1); damage,
-    life, souls, resources and abilities in standby leave it as it is. `key` names the subject; the value is read
-    only, never changed."""
-    if g.derived_at != g.board_version:
+    """A value derived from the state (a card's keywords, power, strike; a player's pal limit; the defending base's
+    targets), computed once per values version (`Game.values_version`, bumped by every change of what these values
+    read, `Game.state_changed`: zones, rested state, effects, night, the turn player, the battle): between two such
+    changes it cannot differ (10.10.1); damage on cards (`Game.damage_changed`: none of them reads it), damage to
+    players, life, souls, resources and abilities in standby leave it as it is. `key` names the subject; the value
+    is read only, never changed."""
+    if g.derived_at != g.values_version:
         g.derived.clear()
-        g.derived_at = g.board_version
+        g.derived_at = g.values_version
     try:
         return g.derived[compute, key]  # type: ignore[no-any-return]
     except KeyError:
