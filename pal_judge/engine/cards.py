@@ -192,6 +192,11 @@ class CardDef:
     # hand (12.8.2)
     activated: tuple[tuple[int, Ability], ...] = field(init=False, default=(), compare=False)
     continuous_kinds: frozenset[str] = field(init=False, default=frozenset(), compare=False)  # their steps' `do`
+    # its card names: the printed one and added ones (2.1.5). "Same name" (5.20.1, 5.20.1.1, 6.1.1.2) compares
+    # these: a main or sub name is only a part of a card name (2.1.3, 2.1.4)
+    card_names: frozenset[str] = field(init=False, default=frozenset(), compare=False)
+    # every name a text may refer to it by (2.1.4): its card names and their main/sub names (2.1.3)
+    all_names: frozenset[str] = field(init=False, default=frozenset(), compare=False)
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "printed_keywords", add_keywords({}, self.keywords))
@@ -203,20 +208,9 @@ class CardDef:
                            frozenset(s.do for a in self.abilities if a.kind == "continuous" for s in a.effect))
         object.__setattr__(self, "triggers", frozenset(a.trigger for a in self.abilities if a.trigger))
         object.__setattr__(self, "icon_zones", frozenset(a.zone for a in self.abilities if a.zone != "base"))
-
-    @property
-    def card_names(self) -> frozenset[str]:
-        """Its card names: the printed one and added ones (2.1.5). "Same name" (5.20.1, 5.20.1.1, 6.1.1.2)
-        compares these: a main or sub name is only a part of a card name (2.1.3, 2.1.4)."""
-        return frozenset({self.name, *self.names})
-
-    @property
-    def all_names(self) -> frozenset[str]:
-        """Every name a text may refer to it by (2.1.4): its card names and their main/sub names (2.1.3)."""
-        out = set(self.card_names)
-        for n in list(out):
-            out.update(sub_and_main(n) or ())
-        return frozenset(out)
+        card_names = frozenset({self.name, *self.names})
+        object.__setattr__(self, "card_names", card_names)
+        object.__setattr__(self, "all_names", card_names.union(*(sub_and_main(n) or () for n in card_names)))
 
     @property
     def main_names(self) -> frozenset[str]:
