@@ -6,14 +6,13 @@ import random
 from dataclasses import dataclass
 from typing import Any, Callable, Iterable, Mapping, Sequence
 
-from pal_judge.engine import effects, limits
+from pal_judge.engine import effects, limits, stats
 from pal_judge.engine.cards import CardDef
 from pal_judge.engine.deciders import Decider, Decision, Option, ScriptExhausted
 from pal_judge.engine.pipeline import move_one
 from pal_judge.engine.state import (
     Battle, CardInstance, Delayed, Lki, Modifier, Pending, Player, Result,
 )
-from pal_judge.engine.stats import Zones
 from pal_judge.engine.trace import Event, Record, event_from
 
 
@@ -67,7 +66,7 @@ class Game:
         # what is read from the cards whose abilities may work alone (stats.zones), kept until they change: dropped
         # (None) whenever a card enters or leaves a base or a card with a hand or graveyard ability moves (10.3.4.1,
         # 10.3.5)
-        self.zones: Zones | None = None
+        self.zones: stats.Zones | None = None
         # the state version: bumped by every event but announcements (every state change is one, §5) and by
         # `state_changed`; a check timing with nothing changed since the last one that found nothing is skipped.
         # The board version: bumped by `state_changed` and `damage_changed` alone, at every change of what a card's
@@ -306,13 +305,7 @@ class Game:
 
     def find(self, oid: int | None) -> CardInstance | None:
         """The object with this oid if it is still in a base."""
-        if oid is None:
-            return None
-        for p in self.players:
-            for c in p.base:
-                if c.oid == oid:
-                    return c
-        return None
+        return None if oid is None else (self.zones or stats.zones(self)).in_base.get(oid)
 
     def find_anywhere(self, oid: int | None) -> CardInstance | None:
         """The object with this oid in any zone of a player (base, hand, graveyard, exile, deck)."""
@@ -382,8 +375,6 @@ class Game:
 
     def _note_continuous_effects(self) -> None:
         """For a game built from a board: record the values continuous effects already change (10.10.1)."""
-        from pal_judge.engine import stats
-
         for ci in self.base_cards():
             value, cites = stats.power_detail(self, ci)
             if cites and value != ci.card.power:

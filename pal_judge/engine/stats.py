@@ -71,6 +71,7 @@ class Zones:
     continuous_kinds: frozenset[str]  # the kinds of step those abilities have
     by_trigger: dict[str, list[CardInstance]]  # trigger -> the cards of `cards` with a printed auto ability of it
     replacing: list[CardInstance]  # the base cards with a replacement ability, in base order (10.3.5, 10.11)
+    in_base: dict[int, CardInstance]  # every base card by object id (`Game.find`)
 
 
 def zones(g: "Game") -> Zones:
@@ -84,6 +85,7 @@ def zones(g: "Game") -> Zones:
 
 def build_zones(g: "Game") -> Zones:
     cards = g.base_cards()
+    in_base = {c.oid: c for c in cards}
     continuous = [c for c in cards if c.card.has_continuous]
     if len(continuous) > 1:
         continuous.sort(key=_placed)
@@ -99,7 +101,7 @@ def build_zones(g: "Game") -> Zones:
             else:
                 by_trigger[trigger] = [ci]
     kinds = frozenset().union(*(c.card.continuous_kinds for c in continuous)) if continuous else frozenset()
-    return Zones(cards, continuous, kinds, by_trigger, replacing)
+    return Zones(cards, continuous, kinds, by_trigger, replacing, in_base)
 
 
 def _placed(ci: CardInstance) -> int:
@@ -203,19 +205,29 @@ def _untouched(g: "Game", ci: CardInstance, kinds: frozenset[str]) -> bool:
     the base gets none (10.3.5)."""
     if ci.zone != "base":
         return True
-    if not (g.zones or zones(g)).continuous_kinds.isdisjoint(kinds):
+    in_play = (g.zones or zones(g)).continuous_kinds
+    if in_play and not in_play.isdisjoint(kinds):
         return False
+    return not (g.modifiers and _modified(g, ci, kinds))
+
+
+def _modified(g: "Game", ci: CardInstance, kinds: frozenset[str]) -> bool:
+    """An effect of one of these kinds from a resolved ability applies to this card (10.2.1.2)."""
+    oid = ci.oid
     for m in g.modifiers:
-        if m.oid == ci.oid and m.kind in kinds:
-            return False
-    return True
+        if m.oid == oid and m.kind in kinds:
+            return True
+    return False
 
 
 def keywords(g: "Game", ci: CardInstance) -> dict[str, int]:
     """Effective keywords: flags map to their count, valued keywords to their summed value (read only)."""
-    if _untouched(g, ci, _GRANT):
-        return ci.card.printed_keywords
-    return derived(g, _keywords, ci, ci.oid)
+    # `_untouched(g, ci, _GRANT)` written out, as the most read value: the printed keywords (10.10.1.1) unless a grant
+    # can apply to this base card (10.3.5), a continuous one in play or one from a resolved ability on it
+    if ci.zone == "base" and ("grant" in (g.zones or zones(g)).continuous_kinds
+                              or g.modifiers and _modified(g, ci, _GRANT)):
+        return derived(g, _keywords, ci, ci.oid)
+    return ci.card.printed_keywords
 
 
 def _keywords(g: "Game", ci: CardInstance) -> dict[str, int]:
