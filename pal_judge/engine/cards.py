@@ -30,6 +30,7 @@ PHASES = ("stand", "draw", "soul", "main", "end")
 STEPS = ("block", "quick", "damage")
 STATES = ("hand_empty", "no_pals")
 CONDITIONS = ("night", "day", "your_turn", "opponent_turn", "hand_empty", "attacking", "battling")
+ZONE_CONDITIONS = frozenset({"hand_empty"})  # the conditions that read a zone other than the base
 DURATIONS = ("once", "until_end_of_turn", "until_end_of_battle", "game")
 TARGET_WORDS = ("self", "you", "opponent", "attacker", "battle_opponent", "assigned", "trigger_card")
 TARGET_TYPES = ("pal", "structure", "equipment", "player", "any", "pal_or_structure")
@@ -154,6 +155,11 @@ class Ability:
         return self.costs[0]
 
 
+def _reads_elsewhere(s: Step) -> bool:
+    """Does this step of a continuous ability read a zone other than the base (its condition, a count there)?"""
+    return s.cond in ZONE_CONDITIONS or s.amount_of is not None and s.amount_of[1].zone != "base"
+
+
 def add_keywords(out: dict[str, int], keywords: Iterable[tuple[str, int]]) -> dict[str, int]:
     """Tally keywords into `out`: a flag keyword maps to its count, a valued one to its summed value."""
     for k, v in keywords:
@@ -181,6 +187,9 @@ class CardDef:
     deck_limit: int | None = None
     has_continuous: bool = field(init=False, default=False, compare=False)
     has_replacement: bool = field(init=False, default=False, compare=False)  # read at every zone change (10.11)
+    # a continuous ability of it reads a zone other than the base (a hand_empty condition, a count of cards there):
+    # a move between those zones may change what it applies (10.10.1)
+    continuous_reads_elsewhere: bool = field(init=False, default=False, compare=False)
     # derived once, read on every event: the triggers of its printed auto abilities, the zones other than the
     # base where one of its abilities works (10.3.4.1)
     triggers: frozenset[str] = field(init=False, default=frozenset(), compare=False)
@@ -204,6 +213,9 @@ class CardDef:
         object.__setattr__(self, "activated", tuple((i, a) for i, a in self.printed_abilities if a.kind == "activated"))
         object.__setattr__(self, "has_continuous", any(a.kind == "continuous" for a in self.abilities))
         object.__setattr__(self, "has_replacement", any(a.kind == "replacement" for a in self.abilities))
+        object.__setattr__(self, "continuous_reads_elsewhere", any(
+            a.kind == "continuous" and (a.cond in ZONE_CONDITIONS or any(_reads_elsewhere(s) for s in a.effect))
+            for a in self.abilities))
         object.__setattr__(self, "continuous_kinds",
                            frozenset(s.do for a in self.abilities if a.kind == "continuous" for s in a.effect))
         object.__setattr__(self, "triggers", frozenset(a.trigger for a in self.abilities if a.trigger))

@@ -213,6 +213,13 @@ class Game:
         self.board_version += 1
         self.values_version += 1
 
+    def other_zones_changed(self) -> None:
+        """A card moved between zones other than the base (hand, deck, graveyard, exile, resolution) and no continuous
+        ability in play reads them (`stats.Zones.reads_elsewhere`): the check timing reads the change (a deck that ran
+        out, 11.3; a hand that became empty, 10.8.6), no derived value and no check-type rule action of a base does
+        (lethal damage and overflow, 11.4, 11.5)."""
+        self.version += 1
+
     def damage_changed(self) -> None:
         """The damage on a card changed (5.14.1, 4.4.4): what lethal damage reads (11.4.1), but no derived value
         (keywords, power and strike are not damage, 10.10; no selector or condition reads damage)."""

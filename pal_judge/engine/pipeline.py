@@ -16,7 +16,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Sequence
 
-from pal_judge.engine import replacement, triggers
+from pal_judge.engine import replacement, stats, triggers
 from pal_judge.engine.state import CardInstance
 
 if TYPE_CHECKING:
@@ -85,7 +85,11 @@ def _relocate(g: "Game", ci: CardInstance, to: str, cites: tuple[str, ...], what
     src = ci.zone
     if src == "base" or to == "base" or ci.card.icon_zones:
         g.zones = None  # the cards whose abilities may work change (10.3.4.1, 10.3.5): their view is built again
-    g.state_changed()  # a base or a hand changes before the event is recorded
+        g.state_changed()  # before the event is recorded
+    elif (g.zones or stats.zones(g)).reads_elsewhere:
+        g.state_changed()  # a continuous ability in play reads the zone it leaves or enters (10.10.1)
+    else:
+        g.other_zones_changed()  # no derived value and no check-type rule action on the base reads them
     g.remove(ci)
     new = g.new_instance(ci.card, ci.owner, to)
     if to == "resolution":

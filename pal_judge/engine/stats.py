@@ -72,6 +72,9 @@ class Zones:
     by_trigger: dict[str, list[CardInstance]]  # trigger -> the cards of `cards` with a printed auto ability of it
     replacing: list[CardInstance]  # the base cards with a replacement ability, in base order (10.3.5, 10.11)
     in_base: dict[int, CardInstance]  # every base card by object id (`Game.find`)
+    # a continuous ability in play reads a zone other than the base (`CardDef.continuous_reads_elsewhere`): a move
+    # between those zones may change derived values
+    reads_elsewhere: bool
 
 
 def zones(g: "Game") -> Zones:
@@ -101,7 +104,8 @@ def build_zones(g: "Game") -> Zones:
             else:
                 by_trigger[trigger] = [ci]
     kinds = frozenset().union(*(c.card.continuous_kinds for c in continuous)) if continuous else frozenset()
-    return Zones(cards, continuous, kinds, by_trigger, replacing, in_base)
+    return Zones(cards, continuous, kinds, by_trigger, replacing, in_base,
+                 any(c.card.continuous_reads_elsewhere for c in continuous))
 
 
 def _placed(ci: CardInstance) -> int:

@@ -67,3 +67,40 @@ def test_the_zone_view_is_built_afresh_after_the_structure_leaves() -> None:
     assert base(g, "B") == {}
     assert sorted(c.card.name for c in g.players[1].graveyard) == ["Banner", "Lamball"]
     assert stats.zones(g).continuous == []
+
+
+# "While your hand is empty, this Pal gets +1000 power" (a continuous ability reading the hand, 10.10.1)
+HERMIT = pal("Hermit", abilities=[{"kind": "continuous", "if": "hand_empty",
+                                   "effect": [{"do": "power", "amount": 1000, "target": "self"}]}])
+# "This Pal gets +X power, X being the number of cards in your graveyard" (an amount from the game, 10.10.1)
+MOURNER = pal("Mourner", abilities=[{"kind": "continuous", "effect": [
+    {"do": "power", "amount": {"count": {"type": "any", "zone": "graveyard", "controller": "you"}}, "target": "self"}]}])
+
+
+def test_a_draw_that_ends_an_empty_hand_is_followed_by_lethal_damage() -> None:
+    # Hermit has 2000 power with A's hand empty and 1500 damage on it; the draw phase (7.3.1) moves a card from the
+    # deck to the hand, no base is touched, but Hermit's power falls to 1000: lethal damage at the check timing
+    # after the draw (7.3.2, 11.4.1)
+    g = Game.from_setup(board({"base": [{"card": "Hermit", "damage": 1500}], "deck": 5}, phase="draw"), [HERMIT])
+    g.run(ScriptedDecider([]), until="phase:main")
+    assert "Hermit" not in base(g, "A") and [c.card.name for c in g.players[0].graveyard] == ["Hermit"]
+    assert any(e.cites[:1] == ("11.4.1",) and e.card == "Hermit" for e in g.events)
+
+
+def test_a_count_of_the_graveyard_follows_every_card_put_there() -> None:
+    # Toss is played (hand to the resolution zone), discards Filler (hand to graveyard) and goes to the graveyard
+    # itself: no card enters or leaves a base, yet at every event Mourner's power is 1000 + the cards in A's
+    # graveyard (10.10.1: the value follows the game), read after each of them
+    toss = {"name": "Toss", "type": "event", "cost": 0, "effect": [{"do": "discard", "amount": 1, "who": "you"}]}
+    seen: list[tuple[int, int]] = []
+
+    def read_power(game: Game, _event: Any) -> None:
+        mourner = game.players[0].base[0]
+        seen.append((stats.power(game, mourner), 1000 + len(game.players[0].graveyard)))
+
+    g = Game.from_setup(board({"base": ["Mourner"], "hand": ["Toss", "Filler"]}), [MOURNER, toss])
+    g.listeners.append(read_power)
+    g.run(ScriptedDecider(["play Toss"]))
+    assert sorted(c.card.name for c in g.players[0].graveyard) == ["Filler", "Toss"]
+    assert {power for power, _ in seen} == {1000, 1001, 1002}
+    assert all(power == expected for power, expected in seen)
