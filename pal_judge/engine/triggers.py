@@ -9,7 +9,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any, Sequence
 
 from pal_judge.engine import stats
-from pal_judge.engine.cards import KEYWORD_TRIGGERS, Ability, abilities_of, keyword_abilities
+from pal_judge.engine.cards import KEYWORD_TRIGGERS, Ability, CardDef, abilities_of, keyword_abilities
 from pal_judge.engine.deciders import Option
 from pal_judge.engine.state import CardInstance, Context, Lki, Pending
 
@@ -42,9 +42,14 @@ STEP_CITES = {"block": "9.4.1", "quick": "9.5.1", "damage": "9.6.1"}
 
 
 def card_abilities(g: "Game", ci: CardInstance) -> Sequence[tuple[int, Ability]]:
-    kws = stats.keywords(g, ci)
-    printed = ci.card.printed_keywords
-    return ci.card.printed_abilities if kws is printed or kws == printed else abilities_of(kws, ci.card)
+    return _abilities_with(stats.keywords(g, ci), ci.card)
+
+
+def _abilities_with(kws: dict[str, int], card: CardDef) -> Sequence[tuple[int, Ability]]:
+    """A card's numbered abilities with these keywords: the ones read once from the card when they are its printed
+    keywords (no keyword was given or lost, 10.10.1.2)."""
+    printed = card.printed_keywords
+    return card.printed_abilities if kws is printed or kws == printed else abilities_of(kws, card)
 
 
 def capture_lki(g: "Game", ci: CardInstance) -> Lki:
@@ -238,7 +243,7 @@ def on_left_base_group(g: "Game", left: list[tuple[Lki, str, int]]) -> None:
 
 def _fire_from_lookback(g: "Game", lki: Lki, trigger: str, seen: Lki) -> None:
     """A trigger of a card that left the base, with its abilities as they were there (10.8.4.1.2)."""
-    for idx, a in abilities_of(lki.keywords, lki.card):
+    for idx, a in _abilities_with(lki.keywords, lki.card):
         if a.kind != "auto" or a.trigger != trigger or a.zone != "base":
             continue
         if seen.oid != lki.oid and not _whose_card_ok(a.whose, lki.controller, seen.controller):
