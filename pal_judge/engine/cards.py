@@ -30,6 +30,7 @@ PHASES = ("stand", "draw", "soul", "main", "end")
 STEPS = ("block", "quick", "damage")
 STATES = ("hand_empty", "no_pals")
 CONDITIONS = ("night", "day", "your_turn", "opponent_turn", "hand_empty", "attacking", "battling")
+ZONE_CONDITIONS = frozenset({"hand_empty"})  # the conditions that read a zone other than the base
 DURATIONS = ("once", "until_end_of_turn", "until_end_of_battle", "game")
 TARGET_WORDS = ("self", "you", "opponent", "attacker", "battle_opponent", "assigned", "trigger_card")
 TARGET_TYPES = ("pal", "structure", "equipment", "player", "any", "pal_or_structure")
@@ -154,6 +155,11 @@ class Ability:
         return self.costs[0]
 
 
+def _reads_elsewhere(s: Step) -> bool:
+    """Does this step of a continuous ability read a zone other than the base (its condition, a count there)?"""
+    return s.cond in ZONE_CONDITIONS or s.amount_of is not None and s.amount_of[1].zone != "base"
+
+
 def add_keywords(out: dict[str, int], keywords: Iterable[tuple[str, int]]) -> dict[str, int]:
     """Tally keywords into `out`: a flag keyword maps to its count, a valued one to its summed value."""
     for k, v in keywords:
@@ -180,6 +186,10 @@ class CardDef:
     # 6.1.3 a deck-building ability replacing the 4-copies rule (6.1.1.2): N copies, or -1 for any number
     deck_limit: int | None = None
     has_continuous: bool = field(init=False, default=False, compare=False)
+    has_replacement: bool = field(init=False, default=False, compare=False)  # read at every zone change (10.11)
+    # a continuous ability of it reads a zone other than the base (a hand_empty condition, a count of cards there):
+    # a move between those zones may change what it applies (10.10.1)
+    continuous_reads_elsewhere: bool = field(init=False, default=False, compare=False)
     # derived once, read on every event: the triggers of its printed auto abilities, the zones other than the
     # base where one of its abilities works (10.3.4.1)
     triggers: frozenset[str] = field(init=False, default=frozenset(), compare=False)
@@ -191,30 +201,28 @@ class CardDef:
     # hand (12.8.2)
     activated: tuple[tuple[int, Ability], ...] = field(init=False, default=(), compare=False)
     continuous_kinds: frozenset[str] = field(init=False, default=frozenset(), compare=False)  # their steps' `do`
+    # its card names: the printed one and added ones (2.1.5). "Same name" (5.20.1, 5.20.1.1, 6.1.1.2) compares
+    # these: a main or sub name is only a part of a card name (2.1.3, 2.1.4)
+    card_names: frozenset[str] = field(init=False, default=frozenset(), compare=False)
+    # every name a text may refer to it by (2.1.4): its card names and their main/sub names (2.1.3)
+    all_names: frozenset[str] = field(init=False, default=frozenset(), compare=False)
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "printed_keywords", add_keywords({}, self.keywords))
         object.__setattr__(self, "printed_abilities", tuple(abilities_of(self.printed_keywords, self)))
         object.__setattr__(self, "activated", tuple((i, a) for i, a in self.printed_abilities if a.kind == "activated"))
         object.__setattr__(self, "has_continuous", any(a.kind == "continuous" for a in self.abilities))
+        object.__setattr__(self, "has_replacement", any(a.kind == "replacement" for a in self.abilities))
+        object.__setattr__(self, "continuous_reads_elsewhere", any(
+            a.kind == "continuous" and (a.cond in ZONE_CONDITIONS or any(_reads_elsewhere(s) for s in a.effect))
+            for a in self.abilities))
         object.__setattr__(self, "continuous_kinds",
                            frozenset(s.do for a in self.abilities if a.kind == "continuous" for s in a.effect))
         object.__setattr__(self, "triggers", frozenset(a.trigger for a in self.abilities if a.trigger))
         object.__setattr__(self, "icon_zones", frozenset(a.zone for a in self.abilities if a.zone != "base"))
-
-    @property
-    def card_names(self) -> frozenset[str]:
-        """Its card names: the printed one and added ones (2.1.5). "Same name" (5.20.1, 5.20.1.1, 6.1.1.2)
-        compares these: a main or sub name is only a part of a card name (2.1.3, 2.1.4)."""
-        return frozenset({self.name, *self.names})
-
-    @property
-    def all_names(self) -> frozenset[str]:
-        """Every name a text may refer to it by (2.1.4): its card names and their main/sub names (2.1.3)."""
-        out = set(self.card_names)
-        for n in list(out):
-            out.update(sub_and_main(n) or ())
-        return frozenset(out)
+        card_names = frozenset({self.name, *self.names})
+        object.__setattr__(self, "card_names", card_names)
+        object.__setattr__(self, "all_names", card_names.union(*(sub_and_main(n) or () for n in card_names)))
 
     @property
     def main_names(self) -> frozenset[str]:

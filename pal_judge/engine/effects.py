@@ -72,7 +72,7 @@ def damage_card(g: "Game", ci: CardInstance, amount: int, cites: Sequence[str], 
         return False
     before = ci.damage
     ci.damage += amount
-    g.state_changed()  # lethal damage (11.4.1) reads it
+    g.damage_changed()  # lethal damage (11.4.1) reads it
     g.emit(f"{source or 'an effect'} deals {amount} damage to {ci.label}", tuple(cites) + ("5.14.1", "4.4.4"),
            player=ci.controller, card=ci.label, before={"damage": before}, after={"damage": ci.damage})
     return True

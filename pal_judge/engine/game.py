@@ -6,14 +6,13 @@ import random
 from dataclasses import dataclass
 from typing import Any, Callable, Iterable, Mapping, Sequence
 
-from pal_judge.engine import effects, limits
+from pal_judge.engine import effects, limits, stats
 from pal_judge.engine.cards import CardDef
 from pal_judge.engine.deciders import CONCEDE, Decider, Decision, Option, ScriptExhausted
-from pal_judge.engine.pipeline import Move, move_group
+from pal_judge.engine.pipeline import move_one
 from pal_judge.engine.state import (
     Battle, CardInstance, Delayed, Lki, Modifier, Pending, Player, Result,
 )
-from pal_judge.engine.stats import Zones
 from pal_judge.engine.trace import Event, Record, event_from
 
 
@@ -61,22 +60,24 @@ class Game:
         self.max_events = limits.MAX_EVENTS if max_events is None else max_events
         self.clean_check_at = -1  # event_count when a check timing last found nothing to do
         self.clean_version = -1  # the state version then (a restored game has only the saved event count)
-        # bumped whenever the cards whose abilities may work change (a card enters or leaves a base, a card with an
-        # ability marked for the hand or graveyard moves, 10.3.4.1, 10.3.5): values read from them alone are cached
-        self.zones_version = 0
-        self.zones: Zones | None = None  # what is read from those cards (stats.zones), valid at `zones_version`
+        # what is read from the cards whose abilities may work alone (stats.zones), kept until they change: dropped
+        # (None) whenever a card enters or leaves a base or a card with a hand or graveyard ability moves (10.3.4.1,
+        # 10.3.5)
+        self.zones: stats.Zones | None = None
         # the state version: bumped by every event but announcements (every state change is one, §5) and by
         # `state_changed`; a check timing with nothing changed since the last one that found nothing is skipped.
-        # The board version: bumped by `state_changed` alone, at every change of what a card's derived values or the
-        # check-type rule actions read (zones, rested state, damage on cards, effects, night, the turn player, the
-        # battle); those values are cached per board version, and lethal damage and overflow are not looked for
-        # again while it stays where they last found nothing. Not saved: a restored game starts with empty caches
+        # The board version: bumped by `state_changed` and `damage_changed` alone, at every change of what a card's
+        # derived values or the check-type rule actions read (zones, rested state, damage on cards, effects, night, the
+        # turn player, the battle); lethal damage and overflow are not looked for again while it stays where they last
+        # found nothing. The values version: the same but for damage on cards (`state_changed` alone), which no derived
+        # value reads: those values are cached per values version. Not saved: a restored game starts with empty caches
         # and a full check.
         self.version = 0
         self.board_version = 0
         self.rules_clean_at = -1  # the board version when lethal damage and overflow last found nothing
+        self.values_version = 0
         self.derived: dict[tuple[Any, ...], Any] = {}  # stats' cache of derived values, valid at `derived_at`
-        self.derived_at = -1
+        self.derived_at = -1  # the values version they were computed at
         self.turn = 1
         self.turn_player = 0
         self.first_player = 0
@@ -173,20 +174,21 @@ class Game:
              announce: bool = False) -> None:
         """Record an event. `announce`: it only announces a procedure (a phase or step begins, a player passes)
         and changes no state, so the state version stays (values derived from the state remain valid)."""
-        self.event_count += 1
+        seq = self.event_count = self.event_count + 1
         if not announce:
             self.version += 1
-        if self.event_count > self.max_events:
+        if seq > self.max_events:
             self._over_budget()
-        if (not self.record and not self.listeners) or self.event_count <= self.shown_after:
+        if seq <= self.shown_after or not (self.record or self.listeners):
             return  # (a restored game giving its saved answers again does not show those events twice)
-        record = (self.event_count, what, cites if type(cites) is tuple else tuple(cites), player, card, before, after)
+        record = (seq, what, cites if type(cites) is tuple else tuple(cites), player, card, before, after)
         if self.record:
             self._unbuilt.append(record)  # the Event is built when the trace is read (`events`)
-        if self.listeners:
-            event = self.events[-1] if self.record else event_from(record, self._names())
-            for listener in self.listeners:
-                listener(self, event)  # it may concede (1.2.3), which ends the game right here
+            if not self.listeners:
+                return
+        event = self.events[-1] if self.record else event_from(record, self._names())
+        for listener in self.listeners:
+            listener(self, event)  # it may concede (1.2.3), which ends the game right here
 
     @property
     def events(self) -> list[Event]:
@@ -204,6 +206,20 @@ class Game:
         """A change of what derived values or the check-type rule actions read (a card moved, rested or stood,
         damaged, an effect added or ended, night, the turn player, the battle or its opponents), made before its
         event is recorded: values derived from the old state are stale. Every such change calls it (API.md §9)."""
+        self.version += 1
+        self.board_version += 1
+        self.values_version += 1
+
+    def other_zones_changed(self) -> None:
+        """A card moved between zones other than the base (hand, deck, graveyard, exile, resolution) and no continuous
+        ability in play reads them (`stats.Zones.reads_elsewhere`): the check timing reads the change (a deck that ran
+        out, 11.3; a hand that became empty, 10.8.6), no derived value and no check-type rule action of a base does
+        (lethal damage and overflow, 11.4, 11.5)."""
+        self.version += 1
+
+    def damage_changed(self) -> None:
+        """The damage on a card changed (5.14.1, 4.4.4): what lethal damage reads (11.4.1), but no derived value
+        (keywords, power and strike are not damage, 10.10; no selector or condition reads damage)."""
         self.version += 1
         self.board_version += 1
 
@@ -233,11 +249,11 @@ class Game:
         """Ask the decider; only `main` is asked with a single option."""
         if not options:
             raise RuntimeError(f"decision {kind} with no options")
-        decision = Decision(kind, self.players[player].name, tuple(options) + self._concessions(player), prompt)
         if self._until is not None and self._until_hit():
-            raise _Stop("until", decision)
+            raise _Stop("until", self._decision(kind, player, options, prompt))
         if len(options) == 1 and kind != "main":
             return options[0]
+        decision = self._decision(kind, player, options, prompt)
         assert self.decider is not None
         try:
             chosen = self.decider.decide(decision, self)
@@ -246,6 +262,10 @@ class Game:
         if isinstance(chosen.data, tuple) and chosen.data and chosen.data[0] == CONCEDE:
             self.concede(self.pname(chosen.data[1]))
         return chosen
+
+    def _decision(self, kind: str, player: int, options: Sequence[Option], prompt: str) -> Decision:
+        concessions = self._concession_options.get(player) or self._concessions(player)
+        return Decision(kind, self.players[player].name, tuple(options) + concessions, prompt)
 
     def _concessions(self, asked: int) -> tuple[Option, ...]:
         """1.2.3 any player may concede at any time: at every decision, `concede` (the player asked) and
@@ -290,13 +310,7 @@ class Game:
 
     def find(self, oid: int | None) -> CardInstance | None:
         """The object with this oid if it is still in a base."""
-        if oid is None:
-            return None
-        for p in self.players:
-            for c in p.base:
-                if c.oid == oid:
-                    return c
-        return None
+        return None if oid is None else (self.zones or stats.zones(self)).in_base.get(oid)
 
     def find_anywhere(self, oid: int | None) -> CardInstance | None:
         """The object with this oid in any zone of a player (base, hand, graveyard, exile, deck)."""
@@ -320,7 +334,7 @@ class Game:
              quiet: bool = False) -> CardInstance | None:
         """Move one card through the event pipeline (4.1.6 / 5.10.1); it becomes a new object (4.1.4).
         None when a replacement effect replaced the move (10.11.1.1)."""
-        return move_group(self, [Move(ci, to, tuple(cites), what, bottom, rested)], batch, quiet)[0]
+        return move_one(self, ci, to, cites if type(cites) is tuple else tuple(cites), what, bottom, rested, batch, quiet)
 
     # ---------------------------------------------------------------- the end
     def end_game(self, outcome: str, winner: int | None, reason: str, cites: Sequence[str]) -> None:
@@ -366,8 +380,6 @@ class Game:
 
     def _note_continuous_effects(self) -> None:
         """For a game built from a board: record the values continuous effects already change (10.10.1)."""
-        from pal_judge.engine import stats
-
         for ci in self.base_cards():
             value, cites = stats.power_detail(self, ci)
             if cites and value != ci.card.power:

@@ -16,7 +16,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Sequence
 
-from pal_judge.engine import replacement, triggers
+from pal_judge.engine import replacement, stats, triggers
 from pal_judge.engine.state import CardInstance
 
 if TYPE_CHECKING:
@@ -38,13 +38,11 @@ class Move:
 def move_group(g: "Game", moves: Sequence[Move], batch: int | None = None,
                quiet: bool = False) -> list[CardInstance | None]:
     """Move the cards at the same time; returns each card as it arrived (None: the move was replaced)."""
-    if len(moves) == 1 and moves[0].card.zone != "base" and moves[0].to != "base":
-        return [_relocate(g, moves[0], batch, quiet)]  # one card, no base: as below, without the group's bookkeeping
     live = [None if m.card.zone == "base" and m.to == "graveyard" and replacement.replace(g, m.card, "destroy", m.cites)
             else m for m in moves]
     if not any(m is not None and (m.card.zone == "base" or m.to == "base") for m in live):
         # no card leaves or enters a base: no look-back and no zone-change trigger of a base (10.8.4)
-        return [None if m is None else _relocate(g, m, batch, quiet) for m in live]
+        return [None if m is None else _relocate_move(g, m, batch, quiet) for m in live]
     if batch is None and any(m is not None and m.to == "base" for m in live):
         batch = g.next_batch()  # cards put into the base by one event are placed together (11.5.1.1)
     # the look-back snapshot of every card leaving the base, before any of them moves
@@ -52,7 +50,7 @@ def move_group(g: "Game", moves: Sequence[Move], batch: int | None = None,
     g.lki.update(lookback)
     g.leaving = set(lookback)
     try:
-        arrived = [None if m is None else _relocate(g, m, batch, quiet) for m in live]
+        arrived = [None if m is None else _relocate_move(g, m, batch, quiet) for m in live]
         left = [(lookback[m.card.oid], m.to, new.oid) for m, new in zip(live, arrived)
                 if m is not None and new is not None and m.card.oid in lookback]
         if left:
@@ -65,29 +63,50 @@ def move_group(g: "Game", moves: Sequence[Move], batch: int | None = None,
     return arrived
 
 
-def _relocate(g: "Game", m: Move, batch: int | None, quiet: bool) -> CardInstance:
+def move_one(g: "Game", ci: CardInstance, to: str, cites: tuple[str, ...], what: str | None = None,
+             bottom: bool = False, rested: bool = False, batch: int | None = None,
+             quiet: bool = False) -> CardInstance | None:
+    """One card moved (`Game.move`): a group of one, as `move_group` moves it. A move that touches no base (a draw,
+    a card played to the resolution zone, a discard) is relocated at once: no replacement applies to it (10.11 acts
+    on a card going from the base to the graveyard), and it has no look-back or zone-change trigger of a base
+    (10.8.4)."""
+    if ci.zone != "base" and to != "base":
+        return _relocate(g, ci, to, cites, what, bottom, rested, batch, quiet)
+    return move_group(g, [Move(ci, to, cites, what, bottom, rested)], batch, quiet)[0]
+
+
+def _relocate_move(g: "Game", m: Move, batch: int | None, quiet: bool) -> CardInstance:
+    return _relocate(g, m.card, m.to, m.cites, m.what, m.bottom, m.rested, batch, quiet)
+
+
+def _relocate(g: "Game", ci: CardInstance, to: str, cites: tuple[str, ...], what: str | None, bottom: bool,
+              rested: bool, batch: int | None, quiet: bool) -> CardInstance:
     """Take the card out of its zone and put a new object (4.1.4) into its owner's zone (4.1.6)."""
-    ci = m.card
-    src, to = ci.zone, m.to
+    src = ci.zone
     if src == "base" or to == "base" or ci.card.icon_zones:
-        g.zones_version += 1  # the cards whose abilities may work change (10.3.4.1, 10.3.5)
-    g.state_changed()  # a base or a hand changes before the event is recorded
+        g.zones = None  # the cards whose abilities may work change (10.3.4.1, 10.3.5): their view is built again
+        g.state_changed()  # before the event is recorded
+    elif (g.zones or stats.zones(g)).reads_elsewhere:
+        g.state_changed()  # a continuous ability in play reads the zone it leaves or enters (10.10.1)
+    else:
+        g.other_zones_changed()  # no derived value and no check-type rule action on the base reads them
     g.remove(ci)
     new = g.new_instance(ci.card, ci.owner, to)
     if to == "resolution":
         g.resolution.append(new)
-    elif to == "deck" and not m.bottom:
+    elif to == "deck" and not bottom:
         g.players[ci.owner].deck.insert(0, new)
     else:
         getattr(g.players[ci.owner], to).append(new)
     if to == "base":
-        new.rested = m.rested
+        new.rested = rested
         new.placed = batch if batch is not None else g.next_batch()
         new.entered_turn = g.turn
     if not quiet:
         # 4.1.4 the moved card is a new object: cited where that loses something (its damage, rested state)
-        cites = m.cites + ("4.1.4",) if src == "base" and (ci.damage or ci.rested) else m.cites
-        g.emit(m.what or f"{ci.label} moves from {src} to {to}", cites, player=ci.owner, card=new.label,
+        if src == "base" and (ci.damage or ci.rested):
+            cites += ("4.1.4",)
+        g.emit(what or f"{ci.label} moves from {src} to {to}", cites, player=ci.owner, card=new.label,
                before={"zone": src, "oid": ci.oid}, after={"zone": to, "oid": new.oid})
     if src == "base" and g.modifiers and any(mod.oid == ci.oid for mod in g.modifiers):
         # 10.10.2 effects from resolved abilities no longer apply to the moved card
@@ -126,5 +145,7 @@ def stand_all(g: "Game", idx: int) -> list[CardInstance]:
 
 def _became(g: "Game", cards: Sequence[CardInstance], rested: bool) -> None:
     """"When another card becomes rested / standing" (whose: you, opponent, any) of every other base card."""
-    for ci in cards:
-        triggers.fire_watchers(g, ci, "on_other_rested" if rested else "on_other_stood")
+    trigger = "on_other_rested" if rested else "on_other_stood"
+    if triggers.listening(g, trigger):  # (a printed trigger only, never a keyword's)
+        for ci in cards:
+            triggers.fire_watchers(g, ci, trigger)

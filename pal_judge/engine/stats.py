@@ -22,14 +22,15 @@ _T = TypeVar("_T")
 
 
 def derived(g: "Game", compute: Callable[["Game", Any], _T], subject: Any, key: Hashable) -> _T:
-    """A value derived from the state (a card's keywords, power, strike; a player's pal limit), computed once per
-    board version (`Game.board_version`, bumped by every change of what these values read: zones, rested state,
-    effects, night, the turn player, the battle): between two such changes it cannot differ (10.10.1); damage,
-    life, souls, resources and abilities in standby leave it as it is. `key` names the subject; the value is read
-    only, never changed."""
-    if g.derived_at != g.board_version:
+    """A value derived from the state (a card's keywords, power, strike; a player's pal limit; the defending base's
+    targets), computed once per values version (`Game.values_version`, bumped by every change of what these values
+    read, `Game.state_changed`: zones, rested state, effects, night, the turn player, the battle): between two such
+    changes it cannot differ (10.10.1); damage on cards (`Game.damage_changed`: none of them reads it), damage to
+    players, life, souls, resources and abilities in standby leave it as it is. `key` names the subject; the value
+    is read only, never changed."""
+    if g.derived_at != g.values_version:
         g.derived.clear()
-        g.derived_at = g.board_version
+        g.derived_at = g.values_version
     try:
         return g.derived[compute, key]  # type: ignore[no-any-return]
     except KeyError:
@@ -61,44 +62,60 @@ def condition_ok(g: "Game", cond: str | None, controller: int, source: CardInsta
 @dataclass(slots=True)
 class Zones:
     """What is read from the cards whose abilities may work alone (the base cards, and the hand and graveyard cards
-    with a zone icon, 10.3.4.1, 10.3.5), built once per change of them (`Game.zones_version`, bumped whenever a card
-    enters or leaves a base or a card with a hand or graveyard ability moves; `zones`). Read only, never changed."""
+    with a zone icon, 10.3.4.1, 10.3.5), built once per change of them (kept in `Game.zones`, which the pipeline
+    drops whenever a card enters or leaves a base or a card with a hand or graveyard ability moves; `zones`).
+    Read only, never changed."""
 
-    version: int
     cards: list[CardInstance]  # every base card, then the hand and graveyard cards with an ability for that zone
     continuous: list[CardInstance]  # the base cards with continuous abilities, in placement order (10.10.1.6.1)
     continuous_kinds: frozenset[str]  # the kinds of step those abilities have
     by_trigger: dict[str, list[CardInstance]]  # trigger -> the cards of `cards` with a printed auto ability of it
     replacing: list[CardInstance]  # the base cards with a replacement ability, in base order (10.3.5, 10.11)
+    in_base: dict[int, CardInstance]  # every base card by object id (`Game.find`)
+    # a continuous ability in play reads a zone other than the base (`CardDef.continuous_reads_elsewhere`): a move
+    # between those zones may change derived values
+    reads_elsewhere: bool
 
 
 def zones(g: "Game") -> Zones:
-    """The `Zones` of the game as it is now."""
+    """The `Zones` of the game as it is now: the one kept in `game.zones`, built when it was dropped. (The hottest
+    readers read `g.zones or zones(g)`: one attribute read while the view is kept.)"""
     view = g.zones
-    if view is None or view.version != g.zones_version:
+    if view is None:
         view = g.zones = build_zones(g)
     return view
 
 
 def build_zones(g: "Game") -> Zones:
     cards = g.base_cards()
-    continuous = sorted((c for c in cards if c.card.has_continuous), key=lambda c: c.placed)
-    replacing = [c for c in cards if any(a.kind == "replacement" for a in c.card.abilities)]
+    in_base = {c.oid: c for c in cards}
+    continuous = [c for c in cards if c.card.has_continuous]
+    if len(continuous) > 1:
+        continuous.sort(key=_placed)
+    replacing = [c for c in cards if c.card.has_replacement]
     for p in g.players:
         for zone in (p.hand, p.graveyard):
             cards += [c for c in zone if c.card.icon_zones and c.zone in c.card.icon_zones]
     by_trigger: dict[str, list[CardInstance]] = {}
     for ci in cards:
         for trigger in ci.card.triggers:
-            by_trigger.setdefault(trigger, []).append(ci)
-    return Zones(g.zones_version, cards, continuous, frozenset().union(*(c.card.continuous_kinds for c in continuous)),
-                 by_trigger, replacing)
+            if trigger in by_trigger:
+                by_trigger[trigger].append(ci)
+            else:
+                by_trigger[trigger] = [ci]
+    kinds = frozenset().union(*(c.card.continuous_kinds for c in continuous)) if continuous else frozenset()
+    return Zones(cards, continuous, kinds, by_trigger, replacing, in_base,
+                 any(c.card.continuous_reads_elsewhere for c in continuous))
+
+
+def _placed(ci: CardInstance) -> int:
+    return ci.placed
 
 
 def continuous_steps(g: "Game", *kinds: str) -> Iterable[tuple[CardInstance, Ability, Step]]:
     """Every step of one of these kinds (`do`) of every active continuous ability (10.3.5: base cards),
     in order of when the cards were placed (10.10.1.6.1)."""
-    view = zones(g)
+    view = g.zones or zones(g)
     return _active_steps(g, view.continuous, kinds) if not view.continuous_kinds.isdisjoint(kinds) else ()
 
 
@@ -192,19 +209,29 @@ def _untouched(g: "Game", ci: CardInstance, kinds: frozenset[str]) -> bool:
     the base gets none (10.3.5)."""
     if ci.zone != "base":
         return True
-    if not zones(g).continuous_kinds.isdisjoint(kinds):
+    in_play = (g.zones or zones(g)).continuous_kinds
+    if in_play and not in_play.isdisjoint(kinds):
         return False
+    return not (g.modifiers and _modified(g, ci, kinds))
+
+
+def _modified(g: "Game", ci: CardInstance, kinds: frozenset[str]) -> bool:
+    """An effect of one of these kinds from a resolved ability applies to this card (10.2.1.2)."""
+    oid = ci.oid
     for m in g.modifiers:
-        if m.oid == ci.oid and m.kind in kinds:
-            return False
-    return True
+        if m.oid == oid and m.kind in kinds:
+            return True
+    return False
 
 
 def keywords(g: "Game", ci: CardInstance) -> dict[str, int]:
     """Effective keywords: flags map to their count, valued keywords to their summed value (read only)."""
-    if _untouched(g, ci, _GRANT):
-        return ci.card.printed_keywords
-    return derived(g, _keywords, ci, ci.oid)
+    # `_untouched(g, ci, _GRANT)` written out, as the most read value: the printed keywords (10.10.1.1) unless a grant
+    # can apply to this base card (10.3.5), a continuous one in play or one from a resolved ability on it
+    if ci.zone == "base" and ("grant" in (g.zones or zones(g)).continuous_kinds
+                              or g.modifiers and _modified(g, ci, _GRANT)):
+        return derived(g, _keywords, ci, ci.oid)
+    return ci.card.printed_keywords
 
 
 def _keywords(g: "Game", ci: CardInstance) -> dict[str, int]:
@@ -294,7 +321,7 @@ def _strike_detail(g: "Game", ci: CardInstance) -> tuple[int, tuple[str, ...]]:
 
 def restricted(g: "Game", ci: CardInstance, kind: str) -> bool:
     """cannot_attack / cannot_block / cannot_be_blocked / must_attack from effects (10.10.1.3)."""
-    if not g.modifiers and kind not in zones(g).continuous_kinds:
+    if not g.modifiers and kind not in (g.zones or zones(g)).continuous_kinds:
         return False  # no effect says so
     for m in g.modifiers:
         if m.oid == ci.oid and m.kind == kind and m.against is None:
@@ -318,7 +345,7 @@ def _is_against(g: "Game", against: Target, target: CardInstance | None, defende
 def targets_restricted(g: "Game", attacker: CardInstance) -> bool:
     """May an effect forbid this pal some attack targets (9.2.4.1)? Only one of its own (a `cannot_attack` with
     `against`) or a continuous `cannot_attack`: without them, `cannot_attack_target` is false for every target."""
-    return "cannot_attack" in zones(g).continuous_kinds or bool(g.modifiers) and any(
+    return "cannot_attack" in (g.zones or zones(g)).continuous_kinds or bool(g.modifiers) and any(
         m.oid == attacker.oid and m.kind == "cannot_attack" and m.against is not None for m in g.modifiers)
 
 
@@ -339,7 +366,7 @@ def cannot_attack_target(g: "Game", attacker: CardInstance, target: CardInstance
 
 def pal_limit(g: "Game", idx: int) -> int:
     """4.4.5 the pal limit, changed by continuous pal_limit effects of that player's cards."""
-    if "pal_limit" not in zones(g).continuous_kinds:
+    if "pal_limit" not in (g.zones or zones(g)).continuous_kinds:
         return g.players[idx].pal_limit  # no card changes it
     return derived(g, _pal_limit, idx, idx)
 

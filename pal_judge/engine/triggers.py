@@ -9,7 +9,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any, Sequence
 
 from pal_judge.engine import stats
-from pal_judge.engine.cards import KEYWORD_TRIGGERS, Ability, abilities_of, keyword_abilities
+from pal_judge.engine.cards import KEYWORD_TRIGGERS, Ability, CardDef, abilities_of, keyword_abilities
 from pal_judge.engine.deciders import Option
 from pal_judge.engine.state import CardInstance, Context, Lki, Pending
 
@@ -42,9 +42,14 @@ STEP_CITES = {"block": "9.4.1", "quick": "9.5.1", "damage": "9.6.1"}
 
 
 def card_abilities(g: "Game", ci: CardInstance) -> Sequence[tuple[int, Ability]]:
-    kws = stats.keywords(g, ci)
-    printed = ci.card.printed_keywords
-    return ci.card.printed_abilities if kws is printed or kws == printed else abilities_of(kws, ci.card)
+    return _abilities_with(stats.keywords(g, ci), ci.card)
+
+
+def _abilities_with(kws: dict[str, int], card: CardDef) -> Sequence[tuple[int, Ability]]:
+    """A card's numbered abilities with these keywords: the ones read once from the card when they are its printed
+    keywords (no keyword was given or lost, 10.10.1.2)."""
+    printed = card.printed_keywords
+    return card.printed_abilities if kws is printed or kws == printed else abilities_of(kws, card)
 
 
 def capture_lki(g: "Game", ci: CardInstance) -> Lki:
@@ -90,12 +95,13 @@ def listening(g: "Game", trigger: str) -> Sequence[CardInstance]:
     """The cards whose abilities may work (`stats.Zones.cards`), in that order, with a printed auto ability of this
     trigger: the only ones that can have one, but for a keyword's trigger (KEYWORD_TRIGGERS: a keyword may be granted,
     10.10.1.2), whose callers read every card. An index kept until a card changes zone (read only)."""
-    return stats.zones(g).by_trigger.get(trigger, ())
+    return (g.zones or stats.zones(g)).by_trigger.get(trigger, ())
 
 
 def _may_trigger(g: "Game", trigger: str) -> Sequence[CardInstance]:
     """The cards that may have an active ability of this phase, step or turn trigger (10.3.4.1, 10.3.5)."""
-    return stats.zones(g).cards if trigger in KEYWORD_TRIGGERS else listening(g, trigger)
+    view = g.zones or stats.zones(g)
+    return view.cards if trigger in KEYWORD_TRIGGERS else view.by_trigger.get(trigger, ())
 
 
 def fire_self(g: "Game", ci: CardInstance, trigger: str, cites: tuple[str, ...] = (), subject: int | None = None,
@@ -138,13 +144,16 @@ def _whose_ok(g: "Game", whose: str, controller: int) -> bool:
 
 def fire_global(g: "Game", trigger: str, phase: str | None = None, step: str | None = None) -> None:
     """Phase, step and turn triggers of every base card, then delayed triggers (10.8.5)."""
+    cards = _may_trigger(g, trigger)
+    if not cards and not g.delayed:
+        return  # no card listens to it and no delayed ability waits
     if trigger == "start_of_phase":
         cites: tuple[str, ...] = (PHASE_CITES[phase or "main"],)
     elif trigger == "start_of_step":
         cites = (STEP_CITES[step or "block"],)
     else:
         cites = TRIGGER_CITES.get(trigger, ())
-    for ci in _may_trigger(g, trigger):
+    for ci in cards:
         if not _may_have(g, ci, trigger):
             continue
         for idx, a in card_abilities(g, ci):
@@ -163,7 +172,7 @@ def fire_global(g: "Game", trigger: str, phase: str | None = None, step: str | N
                 g.battle.triggered_end.add(key)
             ctx = Context(controller=ci.controller, source_oid=ci.oid, source_label=ci.label, source_card=ci.card)
             _standby(g, a, ctx, key, cites + a.cites + (ZONE_CITES[a.zone] if a.zone != "base" else ()))
-    for d in list(g.delayed) if g.delayed else ():
+    for d in list(g.delayed):
         if d.trigger == trigger and d.phase == phase and _whose_ok(g, d.whose, d.ctx.controller):
             g.delayed.remove(d)  # 10.8.5.1 a delayed trigger triggers once
             ab = Ability("auto", d.effect, name="delayed", trigger=trigger, cites=("10.8.5",))
@@ -234,7 +243,7 @@ def on_left_base_group(g: "Game", left: list[tuple[Lki, str, int]]) -> None:
 
 def _fire_from_lookback(g: "Game", lki: Lki, trigger: str, seen: Lki) -> None:
     """A trigger of a card that left the base, with its abilities as they were there (10.8.4.1.2)."""
-    for idx, a in abilities_of(lki.keywords, lki.card):
+    for idx, a in _abilities_with(lki.keywords, lki.card):
         if a.kind != "auto" or a.trigger != trigger or a.zone != "base":
             continue
         if seen.oid != lki.oid and not _whose_card_ok(a.whose, lki.controller, seen.controller):
@@ -308,7 +317,7 @@ def _state_true(g: "Game", state: str | None, controller: int) -> bool:
 
 def state_triggers(g: "Game") -> None:
     """10.8.6 state triggers enter standby once per occurrence (10.8.6.1)."""
-    for ci in listening(g, "state"):
+    for ci in (g.zones or stats.zones(g)).by_trigger.get("state", ()):  # (read at every check timing)
         if ci.zone != "base":
             continue
         for idx, a in enumerate(ci.card.abilities):
