@@ -52,8 +52,8 @@ def assess(scores: Sequence[float], well: bool, silent: bool = False) -> Confide
     A silent ruling that stands clearly ahead, as "high" needs, is shown as "medium": of the
     rulings sharing the question's other words it is the one the question singles out, and the
     player's word is often one every ruling of its topic uses in the rulebook's terms (tap, trash,
-    对面). On the tuning sets (stop 14, bench/questions/README.md) this showed 13 right answers
-    held back before, for one wrong ruling and one `none` question answered."""
+    对面). On the tuning sets (stop 14, bench/questions/README.md) this showed 12 right answers
+    held back before, for one `none` question answered (and one wrong ruling shown instead of none)."""
     if not scores:
         return Confidence("low", 0.0, 0)
     close = sum(1 for s in scores[:MAX_CANDIDATES] if s >= CLOSE_RATIO * scores[0])
