@@ -16,7 +16,8 @@ Ranking (weights chosen on bench/questions/tuning.yaml, measured on the held-out
   says (told_apart.py): of neighbours sharing the question's words, the one asked about.
 
 A ruling silent on a player's word of the question (untap, take back, 反悔: player_words.yaml,
-in none of its forms) does not match well, however high it scores.
+in none of its forms) does not match well unless it stands clearly ahead of the next one (then
+it is shown as "medium", never "high": confidence.py).
 
 "Matches well": the best ruling scores high on its own, or fairly high and it cites one
 of the few sections the rulebook search puts first (the two searches agree). How sure the
@@ -355,8 +356,9 @@ def ask(query: str, rulings: Sequence[RulingText], limit: int = 5) -> Answer:
     matches = [Match("ruling", r.id, score, r.question_en) for score, r in ranked[:limit]]
     matches += [Match("section", h.section, h.score, h.heading) for h in shown]
     well = bool(ranked) and matches_well(ranked[0][0], ranked[0][1], sections)
-    well = well and speaks_of(query_terms, ranked[0][1], searcher)
-    confidence = assess([score for score, _ in ranked], well)
+    silent = well and not speaks_of(query_terms, ranked[0][1], searcher)
+    confidence = assess([score for score, _ in ranked], well, silent)
+    well = confidence.level != "low"
     topic = out_of_scope(simplified)
     if topic is not None and confidence.level != "high":
         return Answer(query, None, (), tuple(matches), (), confidence, declined=topic.name, cards=card_names)

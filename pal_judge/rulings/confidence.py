@@ -7,8 +7,10 @@ never shown as "high", and are checked on the held-out sets written blind (heldo
 heldout4: `python bench/bench_ask.py heldout3`, measured after merging, totals only).
 
   high    scores at least HIGH_SCORE and the next ruling at most HIGH_RATIO of it
-  medium  matches well (see ask.matches_well) but not clearly ahead
-  low     nothing matches well: no ruling is shown as the answer
+  medium  matches well (see ask.matches_well) but not clearly ahead, or clearly ahead (as
+          "high" needs) but silent on a player's word of the question (ask.speaks_of)
+  low     nothing matches well, or it is silent on a player's word and not clearly ahead:
+          no ruling is shown as the answer
 
 `certainty` (0..1) puts both on one scale for --json: the best score against HIGH_SCORE,
 times its lead over the next ruling against the lead "high" needs; 1.0 is what "high" needs.
@@ -43,13 +45,20 @@ def certainty(scores: Sequence[float]) -> float:
     return round(min(1.0, scores[0] / HIGH_SCORE) * min(1.0, lead / (1.0 - HIGH_RATIO)), 3)
 
 
-def assess(scores: Sequence[float], well: bool) -> Confidence:
-    """`scores`: the ranked rulings' scores, best first; `well`: the best one matches well."""
+def assess(scores: Sequence[float], well: bool, silent: bool = False) -> Confidence:
+    """`scores`: the ranked rulings' scores, best first; `well`: the best one matches well;
+    `silent`: it never speaks of a player's word of the question (untap, take back, 反悔).
+
+    A silent ruling that stands clearly ahead, as "high" needs, is shown as "medium": of the
+    rulings sharing the question's other words it is the one the question singles out, and the
+    player's word is often one every ruling of its topic uses in the rulebook's terms (tap, trash,
+    对面). On the tuning sets (stop 14, bench/questions/README.md) this showed 12 right answers
+    held back before, for one `none` question answered (and one wrong ruling shown instead of none)."""
     if not scores:
         return Confidence("low", 0.0, 0)
     close = sum(1 for s in scores[:MAX_CANDIDATES] if s >= CLOSE_RATIO * scores[0])
-    if not well:
+    clearly_ahead = scores[0] >= HIGH_SCORE and (len(scores) < 2 or scores[1] <= HIGH_RATIO * scores[0])
+    if not well or (silent and not clearly_ahead):
         return Confidence("low", certainty(scores), close)
-    ahead = len(scores) < 2 or scores[1] <= HIGH_RATIO * scores[0]
-    level = "high" if scores[0] >= HIGH_SCORE and ahead else "medium"
+    level = "high" if clearly_ahead and not silent else "medium"
     return Confidence(level, certainty(scores), close)

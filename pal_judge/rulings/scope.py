@@ -16,6 +16,7 @@ from pal_judge.search.simplified import HAN_RE, to_simplified
 TOPICS_FILE = Path(__file__).resolve().parent / "out_of_scope.yaml"
 _CACHE_FORMAT = 1
 _WORD_CHARS = frozenset("abcdefghijklmnopqrstuvwxyz0123456789")
+_CURRENCY_SIGNS = frozenset("$€£¥￥")
 
 
 @dataclass(frozen=True)
@@ -25,9 +26,10 @@ class Topic:
 
     def said_in(self, question: str) -> bool:
         """Is one of the topic's words in `question` (lower-cased, simplified)? A Chinese word
-        anywhere, an English word as a whole word (no letter or digit on either side)."""
+        or a currency sign ($40) anywhere, an English word as a whole word (no letter or digit
+        on either side)."""
         for word in self.words:
-            if HAN_RE.search(word):
+            if HAN_RE.search(word) or word in _CURRENCY_SIGNS:
                 if word in question:
                     return True
             elif _whole_word_in(word.lower(), question):

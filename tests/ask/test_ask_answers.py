@@ -119,3 +119,27 @@ def test_a_ruling_silent_on_what_the_player_asks_about_is_not_the_answer(questio
 def test_a_ruling_saying_the_player_word_in_rulebook_terms_still_answers() -> None:
     # "untap" is the rulebook's "stand" (7.2.1: the turn player stands all of their cards)
     assert _ask_json("do my souls untap in the stand phase")["ruling"] == "stand-phase-stands-all"
+
+
+@pytest.mark.parametrize(
+    ("question", "right"),
+    [
+        # The ruling never says "untapped" / "burn" in any form, but the question singles it out
+        # (10.7.2: an activated ability's limit on the number of times; 12.12.2: Retaliate only
+        # for a Pal that battled): shown, as "medium", never "high".
+        ("used my once per turn activated ability already, I have plenty of untapped souls, can I activate it again",
+         "activated-once-per-turn"),
+        ("my retaliate pal gets killed by a burn event in my main phase, does retaliate deal damage",
+         "retaliate-outside-battle"),
+    ],
+)
+def test_a_ruling_clearly_ahead_is_shown_though_silent_on_a_players_word(question: str, right: str) -> None:
+    from pal_judge.rulings.ask import speaks_of
+    from pal_judge.rulings.texts import ruling_texts
+    from pal_judge.search import section_searcher
+
+    ruling = next(r for r in ruling_texts() if r.id == right)
+    assert not speaks_of(question, ruling, section_searcher())  # what held it back before
+    data = _ask_json(question)
+    assert data["ruling"] == right
+    assert data["confidence"] == "medium"

@@ -26,3 +26,12 @@ def test_a_weak_best_ruling_is_not_high_however_far_ahead() -> None:
 def test_nothing_matching_well_is_low() -> None:
     assert assess([100.0, 10.0], well=False).level == "low"
     assert assess([], well=False).level == "low"
+
+
+def test_a_ruling_silent_on_a_players_word_is_never_high() -> None:
+    # clearly ahead of the next (as "high" needs): shown, but only as "medium"
+    ahead = assess([HIGH_SCORE * 2, HIGH_SCORE * 2 * HIGH_RATIO * 0.9], well=True, silent=True)
+    assert ahead.level == "medium"
+    # not clearly ahead, or too weak: not shown at all
+    assert assess([100.0, 90.0], well=True, silent=True).level == "low"
+    assert assess([HIGH_SCORE * 0.9], well=True, silent=True).level == "low"

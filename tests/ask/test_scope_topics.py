@@ -104,3 +104,17 @@ def test_an_english_topic_word_matches_exactly_where_a_whole_word_pattern_does(w
     where, (?<![a-z0-9])word(?![a-z0-9]) finds it (overlapping and repeated occurrences too)."""
     pattern = rf"(?<![a-z0-9]){re.escape(word)}(?![a-z0-9])"
     assert Topic("t", (word,)).said_in(text) == bool(re.search(pattern, text))
+
+
+@pytest.mark.parametrize(
+    ("question", "topic"),
+    [
+        ("the judge did a deck check and found 51 cards, what now", "tournament policy"),
+        ("can I swap in cards from my side deck between games", "tournament policy"),
+        ("对手在卡背上做记号，怎么处理", "tournament policy"),
+        ("a grizzbolt for $40, good deal?", "card prices and buying cards"),
+    ],
+)
+def test_deck_checks_side_decks_marked_cards_and_money_are_out_of_scope(question: str, topic: str) -> None:
+    found = out_of_scope(question)
+    assert found is not None and found.name == topic
