@@ -37,7 +37,9 @@ class Concept:
     alternatives: tuple[Alternative, ...]
     # A Chinese character pair is also covered by a clause holding its two characters apart
     # (卡种 / 卡牌种类): a player's word rarely is the rulebook's. Recall@5 on every clause-question
-    # set tuned on (kept-back fifths left out) ZH 297 -> 299 of 316, EN unchanged (stop 14).
+    # set tuned on (kept-back fifths left out) ZH 297 -> 299 of 316, EN unchanged (stop 14). In
+    # `pal-judge search` only (the expanded index): `ask`'s section scores feed its cut-offs, and
+    # there it cost one right first ruling of 1,014 on its tuning sets.
     apart: tuple[str, ...] = ()
 
 
@@ -59,7 +61,8 @@ def concepts(compiler: Compiler, text: str) -> list[Concept]:
             for pair in dict.fromkeys(compiler.zh_tokens(run)):
                 owners = [t for t in terms if any(pair in v for v in t.zh)]
                 alternatives = [(f, pair) for f in zh_fields] + _meant(compiler, owners, en_fields, zh_fields)
-                found.append(Concept(pair, tuple(alternatives), tuple(pair) if len(pair) == 2 else ()))
+                apart = tuple(pair) if compiler.expanded and len(pair) == 2 else ()
+                found.append(Concept(pair, tuple(alternatives), apart))
     return found
 
 

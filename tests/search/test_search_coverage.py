@@ -35,3 +35,6 @@ def test_a_chinese_pair_is_covered_by_its_two_characters_apart(searcher) -> None
     found = concepts(Compiler(searcher.opened.lexicon), "卡种")
     shares = coverage(_holders({"卡": {1, 2}, "种": {1}}), found, [1, 2])
     assert shares[1] == 1.0 and shares[2] == 0.0
+    # `ask` (the index without the rulings' questions) counts the pair itself only.
+    found = concepts(Compiler(searcher.opened.lexicon, expanded=False), "卡种")
+    assert coverage(_holders({"卡": {1}, "种": {1}}), found, [1]) == {1: 0.0}
