@@ -13,7 +13,8 @@ first, outside the timings). Reports:
     index (nothing kept from earlier questions: every term read from the index), p50 and p95;
   * recall@5 on the relevance set (tuned on), on its held-out set, on the clause questions
     of each bench/questions/search_tuning*.yaml (tuned on), per language, and on a seeded fifth of
-    search_tuning_was_heldout3.yaml kept back from tuning; --set NAME adds bench/questions/NAME.yaml
+    search_tuning_was_heldout3.yaml and of search_tuning_was_heldout4.yaml kept back from tuning,
+    each reported on its own; --set NAME adds bench/questions/NAME.yaml
     (never measured by default). Each set twice: as `pal-judge search` shows it (misspelt words
     corrected first, "cli": the figure that counts), and the question as typed.
 `--tuning-only` reads and reports only the sets tuned on (relevance.yaml, search_tuning.yaml):
@@ -40,10 +41,11 @@ QUESTIONS = ROOT / "bench" / "questions"
 TUNING_CLAUSES = tuple(QUESTIONS / f"{name}.yaml"
                        for name in ("search_tuning", "search_tuning_was_heldout", "search_tuning_was_heldout2",
                                     "search_tuning_was_heldout3", "search_tuning_was_heldout4"))
-# A seeded fifth of each language of search_tuning_was_heldout3.yaml, chosen by index before the
-# file was read at stop 13's second search round and never tuned on: reported on its own.
-KEPT_BACK = QUESTIONS / "search_tuning_was_heldout3.yaml"
-KEPT_BACK_SEED = 20261202
+# A seeded fifth of each language of a retired held-out set, chosen by index before the file was
+# read and never tuned on: reported on its own. search_tuning_was_heldout3.yaml since stop 13's
+# second search round, search_tuning_was_heldout4.yaml since stop 14's search round.
+KEPT_BACK = {QUESTIONS / "search_tuning_was_heldout3.yaml": 20261202,
+             QUESTIONS / "search_tuning_was_heldout4.yaml": 20261214}
 sys.path.insert(0, str(ROOT))  # measure this checkout's pal_judge, not an installed one
 
 
@@ -67,9 +69,9 @@ def recall_at_5(searcher, entries: list[dict], keep: frozenset[str] | None = Non
     return total / len(entries)
 
 
-def kept_back_fifth(entries: list[dict]) -> tuple[list[dict], list[dict]]:
+def kept_back_fifth(entries: list[dict], seed: int) -> tuple[list[dict], list[dict]]:
     """(the fifth kept back, the rest): a seeded fifth of each language's questions, by index."""
-    rng = random.Random(KEPT_BACK_SEED)
+    rng = random.Random(seed)
     chosen: set[int] = set()
     for lang in ("en", "zh"):
         indexes = [i for i, entry in enumerate(entries) if entry["lang"] == lang]
@@ -122,9 +124,12 @@ def main() -> None:
             builds.append(time.perf_counter() - started)
         print(f"index build: {opened.doc_count} sections; min {min(builds):.2f} s, median {statistics.median(builds):.2f} s")
         main_set = load(TESTS / "relevance.yaml")
-        fifth, rest = kept_back_fifth(load(KEPT_BACK))
-        tuning_sets = [(f"{path.stem} (tuned on)", load(path)) for path in TUNING_CLAUSES if path != KEPT_BACK]
-        tuning_sets.append((f"{KEPT_BACK.stem} less its kept-back fifth (tuned on)", rest))
+        tuning_sets = [(f"{path.stem} (tuned on)", load(path)) for path in TUNING_CLAUSES if path not in KEPT_BACK]
+        fifths = []
+        for path, seed in KEPT_BACK.items():
+            fifth, rest = kept_back_fifth(load(path), seed)
+            tuning_sets.append((f"{path.stem} less its kept-back fifth (tuned on)", rest))
+            fifths.append((f"kept-back fifth of {path.stem} (not tuned on)", fifth))
         held_out = [] if args.tuning_only else load(TESTS / "relevance_heldout.yaml")
         named = [(name, load(QUESTIONS / f"{name}.yaml")) for name in args.sets]
         searcher = section_searcher()
@@ -140,8 +145,7 @@ def main() -> None:
         wall, cpu = latencies(fresh, questions)
         print(f"first-asked latency over {len(questions)} questions (fresh searcher): {spread(wall)}; cpu {spread(cpu)}")
         card_words = name_words(catalogue())
-        for name, entries in (("relevance set", main_set), ("held-out set", held_out), *tuning_sets,
-                              (f"kept-back fifth of {KEPT_BACK.stem} (not tuned on)", fifth), *named):
+        for name, entries in (("relevance set", main_set), ("held-out set", held_out), *tuning_sets, *fifths, *named):
             if not entries:
                 continue
             by_lang = {lang: [e for e in entries if e["lang"] == lang] for lang in ("en", "zh")}

@@ -10,6 +10,7 @@ from pal_judge import __version__
 from pal_judge.fingerprint import fingerprint, package_sources
 from pal_judge.errors import UserError
 from pal_judge.paths import ruling_files, rules_dir
+from pal_judge.search.query import SEARCH_CONCEPT_BOOST
 from pal_judge.search.service import IndexSearcher
 from pal_judge.search.documents import IndexDoc
 from pal_judge.search.sources import rulebook_docs
@@ -83,4 +84,4 @@ def section_searcher() -> IndexSearcher:
 
 @lru_cache(maxsize=4)
 def _searcher(root: str, key: str) -> IndexSearcher:
-    return IndexSearcher(open_index(NAME, key, section_docs_in_context))
+    return IndexSearcher(open_index(NAME, key, section_docs_in_context), concept_boost=SEARCH_CONCEPT_BOOST)

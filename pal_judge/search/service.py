@@ -15,7 +15,7 @@ from pal_judge.search.analysis import nfkc
 from pal_judge.search.coverage import Concept, concepts, coverage, holders, reweigh, unspoken
 from pal_judge.search.highlight import en_spans, query_terms, zh_spans
 from pal_judge.search.hits import DocumentHit, Hit, Span
-from pal_judge.search.query import LANGS, Compiler, has_term, parse
+from pal_judge.search.query import CONCEPT_BOOST, LANGS, Compiler, has_term, parse
 from pal_judge.search.scores import QueryScorer
 from pal_judge.search.simplified import to_simplified
 from pal_judge.search.spelling import Correction, Speller
@@ -40,8 +40,11 @@ class RawHit:
 class IndexSearcher:
     """An open index ready for queries; keep one around to search many times."""
 
-    def __init__(self, opened: OpenedIndex) -> None:
+    def __init__(self, opened: OpenedIndex, concept_boost: float = CONCEPT_BOOST) -> None:
+        """`concept_boost`: the weight of glossary variants when the rulings' questions expand the
+        documents (query.py's SEARCH_CONCEPT_BOOST for the rulebook); `ask`'s searches keep the default."""
         self.opened = opened
+        self._concept_boost = concept_boost
         self._searcher = opened.index.searcher(weighting=BM25F())
         self._known = partial(has_term, self._searcher.reader(), "en")
         self._compilers: dict[tuple[str, bool], Compiler] = {}  # made on first use (see `compiler`)
@@ -58,7 +61,8 @@ class IndexSearcher:
         """The query compiler of one language setting (`lang`, with or without the rulings'
         questions), made when first asked for: a command uses one or two of the six."""
         if (lang, expanded) not in self._compilers:
-            self._compilers[lang, expanded] = Compiler(self.opened.lexicon, lang, expanded, known=self._known)
+            boost = self._concept_boost if expanded else CONCEPT_BOOST
+            self._compilers[lang, expanded] = Compiler(self.opened.lexicon, lang, expanded, self._known, boost)
         return self._compilers[lang, expanded]
 
     def close(self) -> None:

@@ -28,3 +28,13 @@ def test_question_words_are_not_concepts_and_no_concept_leaves_the_score(searche
     assert concepts(Compiler(searcher.opened.lexicon), "what does it do") == []
     assert coverage(_holders({}), [], [7]) == {7: 1.0}
     assert reweigh(10.0, 1.0) == 10.0 and reweigh(10.0, 0.0) < 10.0
+
+
+def test_a_chinese_pair_is_covered_by_its_two_characters_apart(searcher) -> None:  # type: ignore[no-untyped-def]
+    # 卡种 (card kind) is not the rulebook's pair; 2.2.2 says 卡牌种类: 卡 and 种 apart.
+    found = concepts(Compiler(searcher.opened.lexicon), "卡种")
+    shares = coverage(_holders({"卡": {1, 2}, "种": {1}}), found, [1, 2])
+    assert shares[1] == 1.0 and shares[2] == 0.0
+    # `ask` (the index without the rulings' questions) counts the pair itself only.
+    found = concepts(Compiler(searcher.opened.lexicon, expanded=False), "卡种")
+    assert coverage(_holders({"卡": {1}, "种": {1}}), found, [1]) == {1: 0.0}

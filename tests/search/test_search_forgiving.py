@@ -115,6 +115,13 @@ def test_chinese_table_talk_finds_the_rule_it_means(searcher) -> None:  # type: 
     assert {"4.10.1", "5.5.1"} & set(sections(searcher, "被除外的卡去哪里"))
 
 
+def test_a_chinese_word_the_rulebook_writes_otherwise_finds_it_by_its_characters(searcher) -> None:  # type: ignore[no-untyped-def]
+    # 隐蔽 (concealed) is not the rulebook's word for Stealth, 隐密 (12.11); it shares a character.
+    assert {"12.11", "12.11.1", "12.11.2"} & set(sections(searcher, "隐蔽"))
+    # "An attack made void: which step next?" 5.18.1: the attack fails (使攻击失败) -> battle end step.
+    assert "5.18.1" in sections(searcher, "攻击被无效之后直接到哪一步")
+
+
 def test_a_chinese_question_of_filler_words_only_is_refused() -> None:
     result = run("search", "还能一下吗")  # 还能 / 一下 / 吗: no rule word at all
     assert result.exit_code == 2
