@@ -22,7 +22,17 @@ import string
 import unicodedata
 from typing import Iterator
 
-from whoosh.analysis import STOP_WORDS, Filter, LowercaseFilter, StemmingAnalyzer, StopFilter, Token, Tokenizer
+from whoosh.analysis import (
+    STOP_WORDS,
+    CompositeAnalyzer,
+    Filter,
+    LowercaseFilter,
+    RegexTokenizer,
+    StemmingAnalyzer,
+    StopFilter,
+    Token,
+    Tokenizer,
+)
 
 from pal_judge.search.simplified import HAN_RE
 
@@ -95,22 +105,43 @@ class HanBigramTokenizer(Tokenizer):
         **kwargs: object,
     ) -> Iterator[Token]:
         token = Token(positions, chars, removestops=removestops, mode=mode, **kwargs)
-        normalised = "".join(nfkc(ch)[:1] or ch for ch in value)
-        unigrams = mode != "query"
+        for text, pos, start, end in self.spans(value, unigrams=mode != "query", start_pos=start_pos, start_char=start_char):
+            yield _fill(token, text, pos, start, end, keeporiginal)
+
+    @staticmethod
+    def spans(value: str, unigrams: bool, start_pos: int = 0, start_char: int = 0) -> Iterator[tuple[str, int, int, int]]:
+        """Each token as (text, position, start, end), the offsets into `value`."""
+        normalised = value.translate(_CHAR_NFKC)
         pos = start_pos
         for match in _CHUNK_RE.finditer(normalised):
             run, at = match.group(0), start_char + match.start()  # `at`: offset in the original text
             if match.group("word") or len(run) == 1:
-                yield _fill(token, run, pos, at, at + len(run), keeporiginal)
+                yield run, pos, at, at + len(run)
                 pos += 1
                 continue
             for i in range(len(run) - 1):
-                yield _fill(token, run[i : i + 2], pos, at + i, at + i + 2, keeporiginal)
+                yield run[i : i + 2], pos, at + i, at + i + 2
                 if unigrams:
-                    yield _fill(token, run[i], pos, at + i, at + i + 1, keeporiginal)
+                    yield run[i], pos, at + i, at + i + 1
                 pos += 1
             if unigrams:  # the last character has no bigram starting on it
-                yield _fill(token, run[-1], pos - 1, at + len(run) - 1, at + len(run), keeporiginal)
+                yield run[-1], pos - 1, at + len(run) - 1, at + len(run)
+
+
+class _CharNfkc(dict):  # type: ignore[type-arg]
+    """`str.translate` table: each character to the first character of its NFKC form (itself when
+    that is empty), so that offsets stay one to one; filled as characters are met."""
+
+    def __missing__(self, code: int) -> str:
+        ch = chr(code)
+        normal = nfkc(ch)[:1] or ch
+        if len(self) < _CHAR_NFKC_MAX:
+            self[code] = normal
+        return normal
+
+
+_CHAR_NFKC_MAX = 65_536  # bounded: a query may hold any characters
+_CHAR_NFKC = _CharNfkc()
 
 
 def _fill(token: Token, text: str, pos: int, start: int, end: int, keeporiginal: bool) -> Token:
@@ -132,6 +163,57 @@ def chinese_analyzer():  # type: ignore[no-untyped-def]
 def english_analyzer():  # type: ignore[no-untyped-def]
     tokenizer, lowercase, _, stem = StemmingAnalyzer().items
     return tokenizer | NfkcFilter() | lowercase | NumberWordFilter() | StopFilter(SHORT_STOPS, minsize=1) | stem
+
+
+def index_positions(analyzer: CompositeAnalyzer, value: str, terms: dict[str, tuple[str, ...]]) -> dict[str, list[int]]:
+    """The words `analyzer` indexes `value` as, each with its positions: what its tokens in index
+    mode give, stop words left out. Our analyzers' filters change each token alone (none reads
+    a neighbour), so each distinct raw token is filtered once, and remembered in `terms` (raw
+    token -> the words it becomes) for the next values; a stop filter that renumbers numbers
+    the tokens it keeps on from the first one's position, as Whoosh's does."""
+    tokenizer, *filters = analyzer.items
+    renumbered = any(isinstance(step, StopFilter) and step.renumber for step in filters)
+    positions: dict[str, list[int]] = {}
+    first = -1  # position of the first token kept
+    for kept, (words, pos) in enumerate(_kept_tokens(tokenizer, filters, value, terms)):
+        if renumbered:
+            first = pos if first < 0 else first
+            pos = first + kept
+        for word in words:
+            if word in positions:
+                positions[word].append(pos)
+            else:
+                positions[word] = [pos]
+    return positions
+
+
+def _kept_tokens(
+    tokenizer: Tokenizer, filters: list[Filter], value: str, terms: dict[str, tuple[str, ...]]
+) -> Iterator[tuple[tuple[str, ...], int]]:
+    """The words of each raw token that becomes at least one, with its position (`terms` filled
+    on the way)."""
+    for raw, pos in _raw_tokens(tokenizer, value):
+        words = terms.get(raw)
+        if words is None:
+            words = terms[raw] = _filtered(filters, raw)
+        if words:
+            yield words, pos
+
+
+def _raw_tokens(tokenizer: Tokenizer, value: str) -> Iterator[tuple[str, int]]:
+    """The tokenizer's tokens in index mode as (text, position), without a Token per token."""
+    if isinstance(tokenizer, HanBigramTokenizer):
+        return ((text, pos) for text, pos, _, _ in tokenizer.spans(value, unigrams=True))
+    assert isinstance(tokenizer, RegexTokenizer) and not tokenizer.gaps  # each match a token, numbered in order
+    return ((match.group(0), pos) for pos, match in enumerate(tokenizer.expression.finditer(value)))
+
+
+def _filtered(filters: list[Filter], raw: str) -> tuple[str, ...]:
+    """The words one raw token becomes through `filters` (none when it is a stop word)."""
+    tokens: Iterator[Token] = iter([Token(positions=True, mode="index", text=raw, pos=0, boost=1.0, stopped=False)])
+    for step in filters:
+        tokens = step(tokens)
+    return tuple(token.text for token in tokens if not token.stopped)
 
 
 def has_han(text: str) -> bool:

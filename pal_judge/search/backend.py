@@ -33,7 +33,7 @@ from whoosh.formats import Positions
 from whoosh.index import Index, create_in, open_dir
 from whoosh.writing import SegmentWriter
 
-from pal_judge.search.analysis import chinese_analyzer, english_analyzer
+from pal_judge.search.analysis import chinese_analyzer, english_analyzer, index_positions
 from pal_judge.search.documents import IndexDoc
 
 _POSITIONS = Positions()  # its encoding of positions depends on nothing else
@@ -44,7 +44,8 @@ Posting = tuple[bytes, int, float, bytes]  # what `FieldType.index` gives per wo
 class Text(TEXT):
     """Whoosh's TEXT field (positions, for phrases), whose postings for a value are worked out
     once per build: a heading path is repeated in every clause under it, and the questions
-    resting on a clause often in its sub-clauses. The postings are the very ones Whoosh's
+    resting on a clause often in its sub-clauses; each distinct raw word is analysed once per
+    build too (`index_positions`). The postings are the very ones Whoosh's
     `Positions.word_values` gives (same words, frequencies, weights and encoded positions)."""
 
     def index(self, value: Any, **kwargs: Any) -> Iterable[Posting]:
@@ -53,31 +54,21 @@ class Text(TEXT):
         known: dict[str, list[Posting]] = self.__dict__.setdefault("_postings", {})
         postings = known.get(value)
         if postings is None:
-            postings = known[value] = _postings(self.analyzer, self.format, value)
+            terms = self.__dict__.setdefault("_terms", {})
+            postings = known[value] = _postings(index_positions(self.analyzer, value, terms), self.format.field_boost)
         return postings
 
     def forget_postings(self) -> None:
         self.__dict__.pop("_postings", None)
+        self.__dict__.pop("_terms", None)
 
     def __getstate__(self) -> dict[str, Any]:  # the schema is pickled into the index: never the postings
-        return {name: value for name, value in self.__dict__.items() if name != "_postings"}
+        return {name: value for name, value in self.__dict__.items() if name not in ("_postings", "_terms")}
 
 
-def _postings(analyzer: Any, format_: Positions, value: str) -> list[Posting]:
-    positions: dict[str, list[int]] = {}
-    weights: dict[str, float] = {}
-    for token in analyzer(value, positions=True, boosts=True, mode="index"):
-        if token.stopped:
-            continue
-        word = token.text
-        if word in positions:
-            positions[word].append(token.pos)
-            weights[word] += token.boost
-        else:
-            positions[word] = [token.pos]
-            weights[word] = token.boost
-    boost = format_.field_boost
-    return [(word.encode("utf-8"), len(found), weights[word] * boost, _encoded(tuple(found)))
+def _postings(positions: dict[str, list[int]], boost: float) -> list[Posting]:
+    # Each token weighs 1.0 (our tokenizers' boost), so a word's weight is its frequency.
+    return [(word.encode("utf-8"), len(found), len(found) * boost, _encoded(tuple(found)))
             for word, found in positions.items()]
 
 
