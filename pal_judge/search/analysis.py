@@ -20,6 +20,8 @@ from __future__ import annotations
 import re
 import string
 import unicodedata
+from itertools import count
+from operator import itemgetter
 from typing import Iterator
 
 from whoosh.analysis import (
@@ -174,11 +176,17 @@ def index_positions(analyzer: CompositeAnalyzer, value: str, terms: dict[str, tu
     tokenizer, *filters = analyzer.items
     renumbered = any(isinstance(step, StopFilter) and step.renumber for step in filters)
     positions: dict[str, list[int]] = {}
-    first = -1  # position of the first token kept
-    for kept, (words, pos) in enumerate(_kept_tokens(tokenizer, filters, value, terms)):
+    kept, first = 0, -1  # tokens kept so far, position of the first one
+    for raw, pos in _raw_tokens(tokenizer, value):
+        words = terms.get(raw)
+        if words is None:
+            words = terms[raw] = _filtered(filters, raw)
+        if not words:
+            continue
         if renumbered:
             first = pos if first < 0 else first
             pos = first + kept
+            kept += 1
         for word in words:
             if word in positions:
                 positions[word].append(pos)
@@ -187,25 +195,15 @@ def index_positions(analyzer: CompositeAnalyzer, value: str, terms: dict[str, tu
     return positions
 
 
-def _kept_tokens(
-    tokenizer: Tokenizer, filters: list[Filter], value: str, terms: dict[str, tuple[str, ...]]
-) -> Iterator[tuple[tuple[str, ...], int]]:
-    """The words of each raw token that becomes at least one, with its position (`terms` filled
-    on the way)."""
-    for raw, pos in _raw_tokens(tokenizer, value):
-        words = terms.get(raw)
-        if words is None:
-            words = terms[raw] = _filtered(filters, raw)
-        if words:
-            yield words, pos
-
-
 def _raw_tokens(tokenizer: Tokenizer, value: str) -> Iterator[tuple[str, int]]:
     """The tokenizer's tokens in index mode as (text, position), without a Token per token."""
     if isinstance(tokenizer, HanBigramTokenizer):
-        return ((text, pos) for text, pos, _, _ in tokenizer.spans(value, unigrams=True))
+        return map(_TEXT_AND_POSITION, tokenizer.spans(value, unigrams=True))
     assert isinstance(tokenizer, RegexTokenizer) and not tokenizer.gaps  # each match a token, numbered in order
-    return ((match.group(0), pos) for pos, match in enumerate(tokenizer.expression.finditer(value)))
+    return zip(map(re.Match.group, tokenizer.expression.finditer(value)), count())
+
+
+_TEXT_AND_POSITION = itemgetter(0, 1)
 
 
 def _filtered(filters: list[Filter], raw: str) -> tuple[str, ...]:

@@ -48,22 +48,27 @@ class Text(TEXT):
     build too (`index_positions`). The postings are the very ones Whoosh's
     `Positions.word_values` gives (same words, frequencies, weights and encoded positions)."""
 
+    def __init__(self, analyzer: Any, stored: bool = False, words: dict[str, tuple[str, ...]] | None = None) -> None:
+        """`words`: what each raw word becomes (`index_positions`), shared by the fields of one analyzer."""
+        super().__init__(analyzer=analyzer, stored=stored)
+        self._words = {} if words is None else words
+
     def index(self, value: Any, **kwargs: Any) -> Iterable[Posting]:
         if kwargs or not isinstance(value, str):
             return super().index(value, **kwargs)
         known: dict[str, list[Posting]] = self.__dict__.setdefault("_postings", {})
         postings = known.get(value)
         if postings is None:
-            terms = self.__dict__.setdefault("_terms", {})
-            postings = known[value] = _postings(index_positions(self.analyzer, value, terms), self.format.field_boost)
+            words = self.__dict__.setdefault("_words", {})
+            postings = known[value] = _postings(index_positions(self.analyzer, value, words), self.format.field_boost)
         return postings
 
     def forget_postings(self) -> None:
         self.__dict__.pop("_postings", None)
-        self.__dict__.pop("_terms", None)
+        self.__dict__.get("_words", {}).clear()
 
     def __getstate__(self) -> dict[str, Any]:  # the schema is pickled into the index: never the postings
-        return {name: value for name, value in self.__dict__.items() if name not in ("_postings", "_terms")}
+        return {name: value for name, value in self.__dict__.items() if name not in ("_postings", "_words")}
 
 
 def _postings(positions: dict[str, list[int]], boost: float) -> list[Posting]:
@@ -152,18 +157,20 @@ class TermPostingsWriter(W3PostingsWriter):
 
 def make_schema() -> Schema:
     en, zh = english_analyzer(), chinese_analyzer()
+    en_words: dict[str, tuple[str, ...]] = {}
+    zh_words: dict[str, tuple[str, ...]] = {}
     return Schema(
         key=ID(stored=True, unique=True),
         sections=KEYWORD(),
         chapter=ID(stored=True),
         kind=ID(stored=True, sortable=True),  # sortable: a column, read per hit when re-ranking
         terms=KEYWORD(stored=True),
-        path_en=Text(analyzer=en),
-        path_zh=Text(analyzer=zh),
-        en=Text(analyzer=en, stored=True),
-        zh=Text(analyzer=zh, stored=True),
-        asked_en=Text(analyzer=en),
-        asked_zh=Text(analyzer=zh),
+        path_en=Text(en, words=en_words),
+        path_zh=Text(zh, words=zh_words),
+        en=Text(en, stored=True, words=en_words),
+        zh=Text(zh, stored=True, words=zh_words),
+        asked_en=Text(en, words=en_words),
+        asked_zh=Text(zh, words=zh_words),
         heading_en=STORED(),
         heading_zh=STORED(),
     )
