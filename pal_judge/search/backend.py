@@ -26,11 +26,12 @@ from itertools import groupby
 from operator import itemgetter
 from typing import Any, Iterable, Iterator
 
-from whoosh.codec.whoosh3 import W3Codec, W3FieldWriter, W3PostingsWriter
+from whoosh.codec.whoosh3 import W3Codec, W3FieldWriter, W3PostingsWriter, W3TermInfo
 from whoosh.fields import ID, KEYWORD, STORED, TEXT, Schema
 from whoosh.filedb.filestore import FileStorage, copy_to_ram
 from whoosh.formats import Positions
 from whoosh.index import Index, create_in, open_dir
+from whoosh.system import pack_ushort
 from whoosh.writing import SegmentWriter
 
 from pal_judge.search.analysis import chinese_analyzer, english_analyzer, index_positions
@@ -91,13 +92,12 @@ class Codec(W3Codec):
     the build. Posting blocks unzipped: compressing thousands of tiny blocks (most terms occur
     in a clause or two) cost a fifth of the build; each block says whether it is compressed.
     A posting list that fits in one block is kept in the term's entry of the terms table
-    (Whoosh's `inlinelimit`, see `TermPostingsWriter.finish_postings`): no block to write,
-    pickle and seek to."""
+    (`TermsWriter._add_inline`)."""
 
     length_stats = False
 
     def __init__(self) -> None:
-        super().__init__(blocklimit=_BLOCK_LIMIT, compression=0, inlinelimit=_BLOCK_LIMIT + 1)
+        super().__init__(blocklimit=_BLOCK_LIMIT, compression=0)
 
     def field_writer(self, storage: Any, segment: Any) -> "TermsWriter":
         return TermsWriter(self, storage, segment)
@@ -109,19 +109,35 @@ class Codec(W3Codec):
 
 class TermsWriter(W3FieldWriter):
     """Whoosh's writer of terms and postings, handed each term's postings at once rather than one
-    by one: the same calls per field and term, without three method calls and five type checks
-    per posting (a third of the build)."""
+    by one (three method calls and five type checks per posting were a third of the build)."""
 
     def add_postings(self, schema: Any, lengths: Any, items: Iterable[tuple[str, bytes, int, float, bytes]]) -> None:
         # `lengths` is None: the codec keeps no length statistics (`Codec.length_stats`).
         for fieldname, in_field in groupby(items, key=itemgetter(0)):
-            self.start_field(fieldname, schema[fieldname])
+            field = schema[fieldname]
+            valueless = field.format.fixed_value_size() == 0  # an ID field's postings carry no value
+            self.start_field(fieldname, field)
             for btext, postings in groupby(in_field, key=itemgetter(1)):
                 _, _, ids, weights, values = zip(*postings)
+                if len(ids) <= _BLOCK_LIMIT:
+                    self._add_inline(btext, ids, weights, (None,) * len(ids) if valueless else values)
+                    continue
                 self.start_term(btext)
                 self._postwriter.add_term_postings(ids, weights, values)
                 self.finish_term()
             self.finish_field()
+
+    def _add_inline(self, btext: bytes, ids: tuple[int, ...], weights: tuple[float, ...], values: tuple[Any, ...]) -> None:
+        """A posting list that fits in one block, kept in the term's entry of the terms table
+        (Whoosh's `inlinelimit`, which whoosh-reloaded 2.7.5 cannot write: it calls `set_inline`
+        on a term info whose method is `set_inlined`): no block to write, pickle and seek to.
+        The entry holds what the block would have: the weights as a block stores them (single
+        precision), their sum, the largest weight given, the first and last document, and the
+        values as a block reads them back (None each for a field without values)."""
+        stored = array("f", weights)
+        terminfo = W3TermInfo(weight=sum(stored), df=len(ids), maxweight=max(0, *weights), minid=ids[0], maxid=ids[-1])
+        terminfo.set_inlined(ids, stored, values)
+        self._tindex.add(pack_ushort(self._fieldid) + btext, terminfo.to_bytes())
 
 
 class TermPostingsWriter(W3PostingsWriter):
@@ -138,21 +154,6 @@ class TermPostingsWriter(W3PostingsWriter):
             self._weights = array("f", block_weights)
             self._values = [value for value in values[start : start + limit] if value]
             self._maxweight = max(0, *block_weights)
-
-    def finish_postings(self) -> Any:
-        """A short posting list is kept inline, in the term's entry of the terms table (Whoosh's
-        own `inlinelimit`, which whoosh-reloaded 2.7.5 cannot write: it calls `set_inline` on
-        a term info whose method is `set_inlined`)."""
-        terminfo = self._terminfo
-        if self.written() or len(self) >= self._inlinelimit:
-            return super().finish_postings()
-        terminfo.add_block(self)
-        # The values as a block reads them back: a format without values (an ID field's) has None
-        # for each posting.
-        values = (None,) * len(self) if self._format.fixed_value_size() == 0 else self._values
-        terminfo.set_inlined(self._ids, self._weights, values)
-        self._terminfo = None
-        return terminfo
 
 
 def make_schema() -> Schema:
