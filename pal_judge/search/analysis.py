@@ -11,7 +11,7 @@ they change, which makes every cached index stale.
   character bigrams; at index time each character is also emitted as a
   unigram at the position of the bigram starting on it, so a one-character
   query (卡) still finds every clause holding it. Runs of letters and digits,
-  including dotted section numbers such as `10.5.1`, stay whole. No
+  including dotted section numbers such as `10.5.1`, stay whole (lowercased). No
   dictionary, so nothing slow to load.
 """
 
@@ -28,7 +28,6 @@ from whoosh.analysis import (
     STOP_WORDS,
     CompositeAnalyzer,
     Filter,
-    LowercaseFilter,
     RegexTokenizer,
     StemmingAnalyzer,
     StopFilter,
@@ -80,7 +79,7 @@ class NumberWordFilter(Filter):
 
 
 class HanBigramTokenizer(Tokenizer):
-    """Han runs → overlapping bigrams (+ unigrams when indexing); other words whole.
+    """Han runs → overlapping bigrams (+ unigrams when indexing); other words whole, lowercased.
 
     Character offsets always point into the original (un-normalised) text, so
     highlights can be drawn on the stored text. Each character is normalised
@@ -118,7 +117,7 @@ class HanBigramTokenizer(Tokenizer):
         for match in _CHUNK_RE.finditer(normalised):
             run, at = match.group(0), start_char + match.start()  # `at`: offset in the original text
             if match.group("word") or len(run) == 1:
-                yield run, pos, at, at + len(run)
+                yield run.lower(), pos, at, at + len(run)
                 pos += 1
                 continue
             for i in range(len(run) - 1):
@@ -159,7 +158,7 @@ def _fill(token: Token, text: str, pos: int, start: int, end: int, keeporiginal:
 
 
 def chinese_analyzer():  # type: ignore[no-untyped-def]
-    return HanBigramTokenizer() | LowercaseFilter()
+    return CompositeAnalyzer(HanBigramTokenizer())  # lowercases its words itself: no filter to run per token
 
 
 def english_analyzer():  # type: ignore[no-untyped-def]
@@ -208,6 +207,8 @@ _TEXT_AND_POSITION = itemgetter(0, 1)
 
 def _filtered(filters: list[Filter], raw: str) -> tuple[str, ...]:
     """The words one raw token becomes through `filters` (none when it is a stop word)."""
+    if not filters:
+        return (raw,)
     tokens: Iterator[Token] = iter([Token(positions=True, mode="index", text=raw, pos=0, boost=1.0, stopped=False)])
     for step in filters:
         tokens = step(tokens)

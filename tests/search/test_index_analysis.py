@@ -41,3 +41,9 @@ def test_words_met_before_are_analysed_alike() -> None:
     first = index_positions(analyzer, "two Pals attack", terms)
     assert index_positions(analyzer, "two Pals attack", terms) == first == whoosh_positions(analyzer, "two Pals attack")
     assert terms["Pals"] == ("pal",)
+
+
+def test_latin_words_in_chinese_text_are_found_in_any_case() -> None:
+    analyzer = chinese_analyzer()
+    assert "hp" in index_positions(analyzer, "该帕鲁的HP减少", {})
+    assert [token.text for token in analyzer("Hp", mode="query")] == ["hp"]
