@@ -233,10 +233,10 @@ class Writer(SegmentWriter):
 
     def __init__(self, index: Index, **kwargs: Any) -> None:
         super().__init__(index, **kwargs)
-        self.pool = PostingList()
+        self.pool = PlainPool()
 
 
-class PostingList:
+class PlainPool:
     """What `SegmentWriter` asks of its pool: `add` a posting (field, term, document, weight,
     value), `iter_postings` in order, `cleanup`."""
 
