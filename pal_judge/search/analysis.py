@@ -11,7 +11,7 @@ they change, which makes every cached index stale.
   character bigrams; at index time each character is also emitted as a
   unigram at the position of the bigram starting on it, so a one-character
   query (卡) still finds every clause holding it. Runs of letters and digits,
-  including dotted section numbers such as `10.5.1`, stay whole. No
+  including dotted section numbers such as `10.5.1`, stay whole (lowercased). No
   dictionary, so nothing slow to load.
 """
 
@@ -20,9 +20,20 @@ from __future__ import annotations
 import re
 import string
 import unicodedata
+from itertools import count
+from operator import itemgetter
 from typing import Iterator
 
-from whoosh.analysis import STOP_WORDS, Filter, LowercaseFilter, StemmingAnalyzer, StopFilter, Token, Tokenizer
+from whoosh.analysis import (
+    STOP_WORDS,
+    CompositeAnalyzer,
+    Filter,
+    RegexTokenizer,
+    StemmingAnalyzer,
+    StopFilter,
+    Token,
+    Tokenizer,
+)
 
 from pal_judge.search.simplified import HAN_RE
 
@@ -68,7 +79,7 @@ class NumberWordFilter(Filter):
 
 
 class HanBigramTokenizer(Tokenizer):
-    """Han runs → overlapping bigrams (+ unigrams when indexing); other words whole.
+    """Han runs → overlapping bigrams (+ unigrams when indexing); other words whole, lowercased.
 
     Character offsets always point into the original (un-normalised) text, so
     highlights can be drawn on the stored text. Each character is normalised
@@ -95,22 +106,43 @@ class HanBigramTokenizer(Tokenizer):
         **kwargs: object,
     ) -> Iterator[Token]:
         token = Token(positions, chars, removestops=removestops, mode=mode, **kwargs)
-        normalised = "".join(nfkc(ch)[:1] or ch for ch in value)
-        unigrams = mode != "query"
+        for text, pos, start, end in self.spans(value, unigrams=mode != "query", start_pos=start_pos, start_char=start_char):
+            yield _fill(token, text, pos, start, end, keeporiginal)
+
+    @staticmethod
+    def spans(value: str, unigrams: bool, start_pos: int = 0, start_char: int = 0) -> Iterator[tuple[str, int, int, int]]:
+        """Each token as (text, position, start, end), the offsets into `value`."""
+        normalised = value.translate(_CHAR_NFKC)
         pos = start_pos
         for match in _CHUNK_RE.finditer(normalised):
             run, at = match.group(0), start_char + match.start()  # `at`: offset in the original text
             if match.group("word") or len(run) == 1:
-                yield _fill(token, run, pos, at, at + len(run), keeporiginal)
+                yield run.lower(), pos, at, at + len(run)
                 pos += 1
                 continue
             for i in range(len(run) - 1):
-                yield _fill(token, run[i : i + 2], pos, at + i, at + i + 2, keeporiginal)
+                yield run[i : i + 2], pos, at + i, at + i + 2
                 if unigrams:
-                    yield _fill(token, run[i], pos, at + i, at + i + 1, keeporiginal)
+                    yield run[i], pos, at + i, at + i + 1
                 pos += 1
             if unigrams:  # the last character has no bigram starting on it
-                yield _fill(token, run[-1], pos - 1, at + len(run) - 1, at + len(run), keeporiginal)
+                yield run[-1], pos - 1, at + len(run) - 1, at + len(run)
+
+
+class _CharNfkc(dict):  # type: ignore[type-arg]
+    """`str.translate` table: each character to the first character of its NFKC form (itself when
+    that is empty), so that offsets stay one to one; filled as characters are met."""
+
+    def __missing__(self, code: int) -> str:
+        ch = chr(code)
+        normal = nfkc(ch)[:1] or ch
+        if len(self) < _CHAR_NFKC_MAX:
+            self[code] = normal
+        return normal
+
+
+_CHAR_NFKC_MAX = 65_536  # bounded: a query may hold any characters
+_CHAR_NFKC = _CharNfkc()
 
 
 def _fill(token: Token, text: str, pos: int, start: int, end: int, keeporiginal: bool) -> Token:
@@ -126,12 +158,61 @@ def _fill(token: Token, text: str, pos: int, start: int, end: int, keeporiginal:
 
 
 def chinese_analyzer():  # type: ignore[no-untyped-def]
-    return HanBigramTokenizer() | LowercaseFilter()
+    return CompositeAnalyzer(HanBigramTokenizer())  # lowercases its words itself: no filter to run per token
 
 
 def english_analyzer():  # type: ignore[no-untyped-def]
     tokenizer, lowercase, _, stem = StemmingAnalyzer().items
     return tokenizer | NfkcFilter() | lowercase | NumberWordFilter() | StopFilter(SHORT_STOPS, minsize=1) | stem
+
+
+def index_positions(analyzer: CompositeAnalyzer, value: str, terms: dict[str, tuple[str, ...]]) -> dict[str, list[int]]:
+    """The words `analyzer` indexes `value` as, each with its positions: what its tokens in index
+    mode give, stop words left out. Our analyzers' filters change each token alone (none reads
+    a neighbour), so each distinct raw token is filtered once, and remembered in `terms` (raw
+    token -> the words it becomes) for the next values; a stop filter that renumbers numbers
+    the tokens it keeps on from the first one's position, as Whoosh's does."""
+    tokenizer, *filters = analyzer.items
+    renumbered = any(isinstance(step, StopFilter) and step.renumber for step in filters)
+    positions: dict[str, list[int]] = {}
+    kept, first = 0, -1  # tokens kept so far, position of the first one
+    for raw, pos in _raw_tokens(tokenizer, value):
+        words = terms.get(raw)
+        if words is None:
+            words = terms[raw] = _filtered(filters, raw)
+        if not words:
+            continue
+        if renumbered:
+            first = pos if first < 0 else first
+            pos = first + kept
+            kept += 1
+        for word in words:
+            if word in positions:
+                positions[word].append(pos)
+            else:
+                positions[word] = [pos]
+    return positions
+
+
+def _raw_tokens(tokenizer: Tokenizer, value: str) -> Iterator[tuple[str, int]]:
+    """The tokenizer's tokens in index mode as (text, position), without a Token per token."""
+    if isinstance(tokenizer, HanBigramTokenizer):
+        return map(_TEXT_AND_POSITION, tokenizer.spans(value, unigrams=True))
+    assert isinstance(tokenizer, RegexTokenizer) and not tokenizer.gaps  # each match a token, numbered in order
+    return zip(map(re.Match.group, tokenizer.expression.finditer(value)), count())
+
+
+_TEXT_AND_POSITION = itemgetter(0, 1)
+
+
+def _filtered(filters: list[Filter], raw: str) -> tuple[str, ...]:
+    """The words one raw token becomes through `filters` (none when it is a stop word)."""
+    if not filters:
+        return (raw,)
+    tokens: Iterator[Token] = iter([Token(positions=True, mode="index", text=raw, pos=0, boost=1.0, stopped=False)])
+    for step in filters:
+        tokens = step(tokens)
+    return tuple(token.text for token in tokens if not token.stopped)
 
 
 def has_han(text: str) -> bool:

@@ -20,27 +20,39 @@ from __future__ import annotations
 import contextlib
 import gc
 import tempfile
+from array import array
 from functools import lru_cache
+from itertools import groupby
+from operator import itemgetter
 from typing import Any, Iterable, Iterator
 
-from whoosh.codec.whoosh3 import W3Codec
+from whoosh.codec.whoosh3 import W3Codec, W3FieldWriter, W3PostingsWriter, W3TermInfo
 from whoosh.fields import ID, KEYWORD, STORED, TEXT, Schema
 from whoosh.filedb.filestore import FileStorage, copy_to_ram
 from whoosh.formats import Positions
 from whoosh.index import Index, create_in, open_dir
+from whoosh.system import pack_ushort
+from whoosh.writing import SegmentWriter
 
-from pal_judge.search.analysis import chinese_analyzer, english_analyzer
+from pal_judge.search.analysis import chinese_analyzer, english_analyzer, index_positions
 from pal_judge.search.documents import IndexDoc
 
 _POSITIONS = Positions()  # its encoding of positions depends on nothing else
+_BLOCK_LIMIT = 128  # postings per block of a posting list (Whoosh's default)
 Posting = tuple[bytes, int, float, bytes]  # what `FieldType.index` gives per word: text, frequency, weight, value
 
 
 class Text(TEXT):
     """Whoosh's TEXT field (positions, for phrases), whose postings for a value are worked out
     once per build: a heading path is repeated in every clause under it, and the questions
-    resting on a clause often in its sub-clauses. The postings are the very ones Whoosh's
+    resting on a clause often in its sub-clauses; each distinct raw word is analysed once per
+    build too (`index_positions`). The postings are the very ones Whoosh's
     `Positions.word_values` gives (same words, frequencies, weights and encoded positions)."""
+
+    def __init__(self, analyzer: Any, stored: bool = False, words: dict[str, tuple[str, ...]] | None = None) -> None:
+        """`words`: what each raw word becomes (`index_positions`), shared by the fields of one analyzer."""
+        super().__init__(analyzer=analyzer, stored=stored)
+        self._words = {} if words is None else words
 
     def index(self, value: Any, **kwargs: Any) -> Iterable[Posting]:
         if kwargs or not isinstance(value, str):
@@ -48,31 +60,21 @@ class Text(TEXT):
         known: dict[str, list[Posting]] = self.__dict__.setdefault("_postings", {})
         postings = known.get(value)
         if postings is None:
-            postings = known[value] = _postings(self.analyzer, self.format, value)
+            words = self.__dict__.setdefault("_words", {})
+            postings = known[value] = _postings(index_positions(self.analyzer, value, words), self.format.field_boost)
         return postings
 
     def forget_postings(self) -> None:
         self.__dict__.pop("_postings", None)
+        self.__dict__.get("_words", {}).clear()
 
     def __getstate__(self) -> dict[str, Any]:  # the schema is pickled into the index: never the postings
-        return {name: value for name, value in self.__dict__.items() if name != "_postings"}
+        return {name: value for name, value in self.__dict__.items() if name not in ("_postings", "_words")}
 
 
-def _postings(analyzer: Any, format_: Positions, value: str) -> list[Posting]:
-    positions: dict[str, list[int]] = {}
-    weights: dict[str, float] = {}
-    for token in analyzer(value, positions=True, boosts=True, mode="index"):
-        if token.stopped:
-            continue
-        word = token.text
-        if word in positions:
-            positions[word].append(token.pos)
-            weights[word] += token.boost
-        else:
-            positions[word] = [token.pos]
-            weights[word] = token.boost
-    boost = format_.field_boost
-    return [(word.encode("utf-8"), len(found), weights[word] * boost, _encoded(tuple(found)))
+def _postings(positions: dict[str, list[int]], boost: float) -> list[Posting]:
+    # Each token weighs 1.0 (our tokenizers' boost), so a word's weight is its frequency.
+    return [(word.encode("utf-8"), len(found), len(found) * boost, _encoded(tuple(found)))
             for word, found in positions.items()]
 
 
@@ -88,28 +90,88 @@ class Codec(W3Codec):
     them only to skip blocks that cannot make the top hits, which `scores.py` never does (every
     score is computed from each document's own length), and looking them up costs a tenth of
     the build. Posting blocks unzipped: compressing thousands of tiny blocks (most terms occur
-    in a clause or two) cost a fifth of the build; each block says whether it is compressed."""
+    in a clause or two) cost a fifth of the build; each block says whether it is compressed.
+    A posting list that fits in one block is kept in the term's entry of the terms table
+    (`TermsWriter._add_inline`)."""
 
     length_stats = False
 
     def __init__(self) -> None:
-        super().__init__(compression=0)
+        super().__init__(blocklimit=_BLOCK_LIMIT, compression=0)
+
+    def field_writer(self, storage: Any, segment: Any) -> "TermsWriter":
+        return TermsWriter(self, storage, segment)
+
+    def postings_writer(self, dbfile: Any, byteids: bool = False) -> "TermPostingsWriter":
+        return TermPostingsWriter(dbfile, blocklimit=self._blocklimit, byteids=byteids,
+                                  compression=self._compression, inlinelimit=self._inlinelimit)
+
+
+class TermsWriter(W3FieldWriter):
+    """Whoosh's writer of terms and postings, handed each term's postings at once rather than one
+    by one (three method calls and five type checks per posting were a third of the build)."""
+
+    def add_postings(self, schema: Any, lengths: Any, items: Iterable[tuple[str, bytes, int, float, bytes]]) -> None:
+        # `lengths` is None: the codec keeps no length statistics (`Codec.length_stats`).
+        for fieldname, in_field in groupby(items, key=itemgetter(0)):
+            field = schema[fieldname]
+            valueless = field.format.fixed_value_size() == 0  # an ID field's postings carry no value
+            self.start_field(fieldname, field)
+            for btext, postings in groupby(in_field, key=itemgetter(1)):
+                _, _, ids, weights, values = zip(*postings)
+                if len(ids) <= _BLOCK_LIMIT:
+                    self._add_inline(btext, ids, weights, (None,) * len(ids) if valueless else values)
+                    continue
+                self.start_term(btext)
+                self._postwriter.add_term_postings(ids, weights, values)
+                self.finish_term()
+            self.finish_field()
+
+    def _add_inline(self, btext: bytes, ids: tuple[int, ...], weights: tuple[float, ...], values: tuple[Any, ...]) -> None:
+        """A posting list that fits in one block, kept in the term's entry of the terms table
+        (Whoosh's `inlinelimit`, which whoosh-reloaded 2.7.5 cannot write: it calls `set_inline`
+        on a term info whose method is `set_inlined`): no block to write, pickle and seek to.
+        The entry holds what the block would have: the weights as a block stores them (single
+        precision), their sum, the largest weight given, the first and last document, and the
+        values as a block reads them back (None each for a field without values)."""
+        stored = array("f", weights)
+        terminfo = W3TermInfo(weight=sum(stored), df=len(ids), maxweight=max(0, *weights), minid=ids[0], maxid=ids[-1])
+        terminfo.set_inlined(ids, stored, values)
+        self._tindex.add(pack_ushort(self._fieldid) + btext, terminfo.to_bytes())
+
+
+class TermPostingsWriter(W3PostingsWriter):
+    """Whoosh's posting-list writer taking one term's postings (ascending document numbers) in
+    blocks, each block what `add_posting` would have gathered posting by posting."""
+
+    def add_term_postings(self, ids: tuple[int, ...], weights: tuple[float, ...], values: tuple[bytes, ...]) -> None:
+        limit = self._blocklimit
+        for start in range(0, len(ids), limit):
+            if self._ids:
+                self._write_block()
+            block_weights = weights[start : start + limit]
+            self._ids = array("I", ids[start : start + limit])
+            self._weights = array("f", block_weights)
+            self._values = [value for value in values[start : start + limit] if value]
+            self._maxweight = max(0, *block_weights)
 
 
 def make_schema() -> Schema:
     en, zh = english_analyzer(), chinese_analyzer()
+    en_words: dict[str, tuple[str, ...]] = {}
+    zh_words: dict[str, tuple[str, ...]] = {}
     return Schema(
         key=ID(stored=True, unique=True),
         sections=KEYWORD(),
         chapter=ID(stored=True),
         kind=ID(stored=True, sortable=True),  # sortable: a column, read per hit when re-ranking
         terms=KEYWORD(stored=True),
-        path_en=Text(analyzer=en),
-        path_zh=Text(analyzer=zh),
-        en=Text(analyzer=en, stored=True),
-        zh=Text(analyzer=zh, stored=True),
-        asked_en=Text(analyzer=en),
-        asked_zh=Text(analyzer=zh),
+        path_en=Text(en, words=en_words),
+        path_zh=Text(zh, words=zh_words),
+        en=Text(en, stored=True, words=en_words),
+        zh=Text(zh, stored=True, words=zh_words),
+        asked_en=Text(en, words=en_words),
+        asked_zh=Text(zh, words=zh_words),
         heading_en=STORED(),
         heading_zh=STORED(),
     )
@@ -135,7 +197,7 @@ def document_fields(doc: IndexDoc) -> dict[str, str]:
 
 def _fill(index: Index, docs: Iterable[IndexDoc]) -> Index:
     with _collector_paused():
-        writer = index.writer(codec=Codec())
+        writer = Writer(index, codec=Codec())
         try:
             for doc in docs:
                 writer.add_document(**document_fields(doc))
@@ -162,6 +224,31 @@ def _collector_paused() -> Iterator[None]:
     finally:
         if enabled:
             gc.enable()
+
+
+class Writer(SegmentWriter):
+    """Whoosh's segment writer keeping the postings in a plain list, sorted once at the commit.
+    Whoosh's own pool weighs every posting as it comes, to spill runs to disk past 128 MB; an
+    index of a few megabytes never spills."""
+
+    def __init__(self, index: Index, **kwargs: Any) -> None:
+        super().__init__(index, **kwargs)
+        self.pool = PlainPool()
+
+
+class PlainPool:
+    """What `SegmentWriter` asks of its pool: `add` a posting (field, term, document, weight,
+    value), `iter_postings` in order, `cleanup`."""
+
+    def __init__(self) -> None:
+        self._postings: list[tuple[str, bytes, int, float, bytes]] = []
+        self.add = self._postings.append
+
+    def iter_postings(self) -> list[tuple[str, bytes, int, float, bytes]]:
+        return sorted(self._postings)
+
+    def cleanup(self) -> None:
+        self._postings.clear()
 
 
 def build_on_disk(folder: str, docs: Iterable[IndexDoc]) -> Index:

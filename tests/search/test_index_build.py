@@ -15,12 +15,13 @@ from pal_judge.search.documents import IndexDoc
 
 @pytest.fixture(scope="module")
 def chapters_docs(_isolated_cache: None) -> list[IndexDoc]:
-    """The clauses of two chapters with their heading paths and the rulings' questions resting
-    on them (values repeated from clause to clause, as in the whole rulebook)."""
+    """The clauses of three chapters with their heading paths and the rulings' questions resting
+    on them (values repeated from clause to clause, as in the whole rulebook; some words in
+    more clauses than one block of postings holds)."""
     from pal_judge.search.sources import rulebook_docs
 
     docs, _ = rulebook_docs()
-    return [doc for doc in docs if doc.chapter in ("9", "12")]
+    return [doc for doc in docs if doc.chapter in ("9", "10", "12")]
 
 
 def stock_schema() -> Schema:
@@ -44,7 +45,10 @@ def test_the_build_writes_what_whooshs_own_writer_writes(chapters_docs: list[Ind
     ours = tmp_path / "ours"
     ours.mkdir()
     build_on_disk(str(ours), chapters_docs)
-    assert contents(str(ours)) == contents(str(stock))
+    written = contents(str(ours))
+    assert written == contents(str(stock))
+    lengths = [len(postings) for postings in written["postings"].values()]  # type: ignore[union-attr]
+    assert min(lengths) == 1 and max(lengths) > 128  # lists kept inline, and lists of several blocks
 
 
 def test_the_index_keeps_no_postings_worked_out_while_building(chapters_docs: list[IndexDoc], tmp_path: Path) -> None:
