@@ -1,0 +1,44 @@
+"""Whoosh's English morphology module is loaded only when something calls into it, and then it is
+the real module: a search never pays for it, a program using it gets what Whoosh gives."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+import textwrap
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def _run(code: str) -> str:
+    result = subprocess.run([sys.executable, "-c", textwrap.dedent(code)], cwd=ROOT, capture_output=True, text=True,
+                            timeout=60, env={"PYTHONPATH": str(ROOT), "PATH": "/usr/bin:/bin"})
+    assert result.returncode == 0, result.stderr
+    return result.stdout.strip()
+
+
+def test_querying_whoosh_through_pal_judge_leaves_the_morphology_unloaded_until_it_is_called() -> None:
+    out = _run("""
+        import sys
+        import pal_judge.search.query  # builds Whoosh queries: imports whoosh.query
+        import whoosh.query
+        before = type(sys.modules["whoosh.lang.morph_en"]).__name__
+        from whoosh.query.terms import variations
+        deferred = variations("render")
+        real = sys.modules["whoosh.lang.morph_en"]
+        import whoosh.lang.morph_en as named
+        print(before, type(real).__name__, deferred == real.variations("render"), named is real,
+              sys.modules["whoosh.lang"].morph_en is real, sorted(real.variations("pull"))[:2])
+    """)
+    assert out == "_StandIn module True True True ['pull', 'pull-less']"
+
+
+def test_a_program_that_imported_the_morphology_first_keeps_it() -> None:
+    out = _run("""
+        import sys
+        import whoosh.lang.morph_en as real
+        import pal_judge.search.query
+        print(sys.modules["whoosh.lang.morph_en"] is real, type(real).__name__)
+    """)
+    assert out == "True module"
