@@ -2,6 +2,11 @@
 
 A cache entry is valid while its fingerprint matches: editing a rule text, a ruling or
 the code that computes the result changes the fingerprint, and the entry is rebuilt.
+
+A command (`cli.main`, one short process) calls `settle_files()` first: from then on each file is
+read and hashed once, as it was when the command started (an `ask` computes a dozen keys over the
+same rules and rulings files). A long-lived process (the tests, an embedder) does not, and sees
+every edit.
 """
 
 from __future__ import annotations
@@ -12,6 +17,7 @@ from pathlib import Path
 from typing import Iterable
 
 _PACKAGE = Path(__file__).resolve().parent
+_settled: dict[Path, bytes] | None = None  # see settle_files()
 
 
 def package_sources(*packages: str) -> list[Path]:
@@ -27,6 +33,13 @@ def fingerprint(salt: str, files: Iterable[Path], length: int = 20) -> str:
     return digest.hexdigest()[:length]
 
 
+def settle_files() -> None:
+    """For the rest of this process, hash each file once (see the module's docstring)."""
+    global _settled
+    if _settled is None:
+        _settled = {}
+
+
 def _is_code(path: Path) -> bool:
     return path.suffix == ".py" and path.is_relative_to(_PACKAGE)
 
@@ -40,6 +53,14 @@ def _code_digest(path: Path) -> bytes:
 
 
 def _file_digest(path: Path) -> bytes:
+    if _settled is None:
+        return _read_digest(path)
+    if path not in _settled:
+        _settled[path] = _read_digest(path)
+    return _settled[path]
+
+
+def _read_digest(path: Path) -> bytes:
     data = path.read_bytes() if path.is_file() else b"<absent>"
     digest = hashlib.sha256()
     for chunk in (path.name.encode(), data):

@@ -101,7 +101,7 @@ def clause(number: str, en: str, zh: str, heading: str = "") -> Text:
 def clauses_view(numbers: Sequence[str], rulebook: Any, glossary: Any, full: bool) -> RenderableType:
     """The ruling's clauses (the decisive ones, or all with --full), then what the translation
     check says about them."""
-    from pal_judge.render.translation_notes import notes_view, translation_notes
+    from pal_judge.render.translation_notes import clause_findings, notes_view
 
     shown = list(numbers) if full else list(numbers[:DECISIVE])
     parts: list[RenderableType] = [Text("Decisive clauses" if not full else "Clauses (most decisive first)", style="bold")]
@@ -114,9 +114,8 @@ def clauses_view(numbers: Sequence[str], rulebook: Any, glossary: Any, full: boo
     rest = [n for n in numbers if n not in shown]
     if rest:
         parts.append(Text(f"also cites {' '.join(one_line(n, 40) for n in rest)}  (--full shows them)", style="dim"))
-    notes = translation_notes(rulebook, glossary, shown)
-    notes["rulings_following_zh"] = []  # the ruling shown above already says which text it follows
-    box = notes_view(notes)
+    # Without the rulings following the Chinese: the ruling shown above already says which text it follows.
+    box = notes_view({"findings": clause_findings(rulebook, glossary, shown), "rulings_following_zh": []})
     if box is not None:
         parts.append(box)
     return Group(*parts)

@@ -53,14 +53,16 @@ def rulings_following_chinese(numbers: Iterable[str]) -> list[dict[str, str]]:
     return [{"id": r.id, "question_en": r.question_en, "question_zh": r.question_zh} for r in rulings if wanted & set(r.cites)]
 
 
+def clause_findings(book: Any, glossary: Any, numbers: Iterable[str]) -> list[dict[str, Any]]:
+    """The errors and warnings of the translation check about the clauses `numbers`."""
+    wanted = set(numbers)
+    return [f for f in book_findings(book, glossary) if f["section"] in wanted]
+
+
 def translation_notes(book: Any, glossary: Any, numbers: Iterable[str]) -> dict[str, Any]:
     """{findings: [...], rulings_following_zh: [...]} for the clauses `numbers`."""
     shown = list(numbers)
-    wanted = set(shown)
-    return {
-        "findings": [f for f in book_findings(book, glossary) if f["section"] in wanted],
-        "rulings_following_zh": rulings_following_chinese(shown),
-    }
+    return {"findings": clause_findings(book, glossary, shown), "rulings_following_zh": rulings_following_chinese(shown)}
 
 
 def notes_view(notes: dict[str, Any]) -> Any:
