@@ -61,10 +61,13 @@ class TermMatch:
     end: int
 
 
-# The first texts in ASCII are matched by `_EnglishFinder` (an `ask` matches about ten); from then on
-# the pattern of every variant, compiled once (about 10 ms), which a command reading the book amortises.
+# The first texts are matched by `_EnglishFinder` (an `ask` matches about ten); from then on the
+# pattern of every variant, compiled once (about 10 ms), which a command reading the book amortises.
 _FOUND_WITHOUT_PATTERN = 24
 _ASCII_LETTERS = frozenset("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz")
+# The characters outside ASCII that IGNORECASE pairs with an ASCII letter (İ ı ſ and the Kelvin sign;
+# tests/corpus/test_corpus_glossary.py asks `re` itself): a text holding one is left to the pattern.
+_PAIRED_WITH_ASCII_LETTERS = frozenset("\u0130\u0131\u017f\u212a")
 
 
 def _en_pattern(variants: list[str]) -> re.Pattern[str]:
@@ -78,24 +81,22 @@ def _is_cjk(char: str) -> bool:
 
 
 class _EnglishFinder:
-    """Finds what `_en_pattern` of the same variants finds in an ASCII text folded by `_fold_en`,
-    without compiling it: at each place no letter precedes, the variants in the pattern's order
-    (longest first) starting with that character, each taking the first of `es`, `s` or nothing
-    after which no letter follows; left to right without overlaps. In an ASCII text IGNORECASE
-    only pairs an ASCII letter with itself in the other case, and the text and the variants are
-    lower case, so comparing characters is the pattern's matching. `exact` is False when a
-    variant holds a cased character outside ASCII (IGNORECASE might pair it with an ASCII
-    letter: `ſ` and `s`): then only the pattern is used."""
+    """Finds what `_en_pattern` of the same variants finds in a text folded by `_fold_en`, without
+    compiling it: at each place no letter precedes, the variants in the pattern's order (longest
+    first) starting with that character, each taking the first of `es`, `s` or nothing after which
+    no letter follows; left to right without overlaps. The text and the variants are lower case,
+    and outside the characters of _PAIRED_WITH_ASCII_LETTERS (`exact_for`) IGNORECASE pairs a lower-case
+    character only with itself, so comparing characters is the pattern's matching. `exact` is
+    False when a variant holds a cased character outside ASCII: then only the pattern is used."""
 
     def __init__(self, variants: list[str]) -> None:
         self._starting: dict[str, list[str]] = {}
-        self.exact = True
+        self.exact = all(c.isascii() or c.lower() == c.upper() for variant in variants for c in variant)
         for variant in sorted(variants, key=len, reverse=True):
-            if variant.isascii():
-                self._starting.setdefault(variant[0], []).append(variant)
-            elif any(not c.isascii() and c.lower() != c.upper() for c in variant):
-                self.exact = False
-            # else: an uncased character outside ASCII (`【`) never occurs in an ASCII text
+            self._starting.setdefault(variant[0], []).append(variant)
+
+    def exact_for(self, text: str) -> bool:
+        return self.exact and _PAIRED_WITH_ASCII_LETTERS.isdisjoint(text)
 
     def spans(self, text: str) -> Iterator[tuple[int, int]]:
         start, end = 0, len(text)
@@ -201,13 +202,13 @@ class Glossary:
         return found
 
     def _en_spans(self, folded: str) -> Iterator[tuple[int, int]]:
-        """Where English variants occur in `folded`: the first few ASCII texts (an `ask` reads a
-        question and a handful of texts) through `_EnglishFinder`, the others through the pattern
-        of every variant, compiled once (about 10 ms); the same spans either way."""
-        if self._en_re is None and self._texts_found_without_pattern < _FOUND_WITHOUT_PATTERN and folded.isascii():
+        """Where English variants occur in `folded`: the first few texts (an `ask` reads a question
+        and a handful of texts) through `_EnglishFinder`, the others through the pattern of every
+        variant, compiled once (about 10 ms); the same spans either way."""
+        if self._en_re is None and self._texts_found_without_pattern < _FOUND_WITHOUT_PATTERN:
             if self._en_finder is None:
                 self._en_finder = _EnglishFinder(list(self._en_owner))
-            if self._en_finder.exact:
+            if self._en_finder.exact_for(folded):
                 self._texts_found_without_pattern += 1
                 return self._en_finder.spans(folded)
         if self._en_re is None:

@@ -1,14 +1,18 @@
-"""A module Whoosh imports that searching an index never uses, loaded only when called into.
+"""Two modules Whoosh imports that searching an index never uses, loaded only when called into.
 
-Importing `whoosh.query` (needed for every query object) also imports `whoosh.lang.morph_en` for
-the `Variations` query of `whoosh.query.terms`, and that module compiles about a hundred regular
-expressions at import: about 7 ms of processor time on every `ask` and `search`, for a query
-pal-judge never builds.
+Importing `whoosh.query` (needed for every query object) also imports, through `whoosh.compat`
+and `whoosh.query.terms`:
 
-`defer()` puts a stand-in for it in `sys.modules` (only when the real module is not loaded yet),
-holding the names Whoosh imports from it. The first call of such a name, or the first use of any
-other attribute, imports the real module, which then replaces the stand-in in `sys.modules`: a
-program that does need it gets the real module, a little later.
+* `urllib.request`, for whoosh.compat's `urlretrieve`, a download helper the reading side never
+  calls; with http.client and the email parser it pulls in, a few milliseconds of processor time
+  on every `ask` and `search`;
+* `whoosh.lang.morph_en`, for the `Variations` query of `whoosh.query.terms`: it compiles about a
+  hundred regular expressions at import (about 7 ms), for a query pal-judge never builds.
+
+`defer()` puts a stand-in for each in `sys.modules` (only when the real module is not loaded
+yet), holding the names Whoosh imports from it. The first call of such a name, or the first use
+of any other attribute, imports the real module, which then replaces the stand-in in
+`sys.modules`: a program that does need them gets the real modules, a little later.
 """
 
 from __future__ import annotations
@@ -19,7 +23,7 @@ import types
 from typing import Any, Callable
 
 # Module -> the names Whoosh imports from it (`from module import name` at import time).
-DEFERRED = {"whoosh.lang.morph_en": ("variations",)}
+DEFERRED = {"urllib.request": ("urlretrieve",), "whoosh.lang.morph_en": ("variations",)}
 
 
 class _StandIn(types.ModuleType):
@@ -58,7 +62,7 @@ def defer() -> None:
         if name in sys.modules:
             continue
         parent_name, _, child = name.rpartition(".")
-        parent = importlib.import_module(parent_name)  # `whoosh.lang`: an empty package
+        parent = importlib.import_module(parent_name)  # `urllib`, `whoosh.lang`: empty packages
         stand_in = _StandIn(name, functions)
         sys.modules[name] = stand_in
-        setattr(parent, child, stand_in)  # so that `import whoosh.lang.morph_en as m; m.x` works
+        setattr(parent, child, stand_in)  # so that `import urllib.request; urllib.request.x` works

@@ -1,5 +1,6 @@
-"""Whoosh's English morphology module is loaded only when something calls into it, and then it is
-the real module: a search never pays for it, a program using it gets what Whoosh gives."""
+"""The modules Whoosh imports and a search never uses (its English morphology, urllib.request) are
+loaded only when something calls into them, and then they are the real modules: a search never pays
+for them, a program using them gets what it would get without pal-judge."""
 
 from __future__ import annotations
 
@@ -42,3 +43,17 @@ def test_a_program_that_imported_the_morphology_first_keeps_it() -> None:
         print(sys.modules["whoosh.lang.morph_en"] is real, type(real).__name__)
     """)
     assert out == "True module"
+
+
+def test_urllib_request_stays_unloaded_by_a_search_and_works_when_used() -> None:
+    out = _run("""
+        import sys
+        import pal_judge.search.query
+        from whoosh.compat import urlretrieve
+        before = type(sys.modules["urllib.request"]).__name__, "http.client" in sys.modules
+        import urllib.request
+        url = urllib.request.pathname2url("/a b")
+        print(*before, url, type(sys.modules["urllib.request"]).__name__, urllib.request is sys.modules["urllib.request"],
+              urlretrieve.__name__)
+    """)
+    assert out == "_StandIn False /a%20b module True urlretrieve"
