@@ -9,10 +9,11 @@ and `whoosh.query.terms`:
 * `whoosh.lang.morph_en`, for the `Variations` query of `whoosh.query.terms`: it compiles about a
   hundred regular expressions at import (about 7 ms), for a query pal-judge never builds.
 
-`defer()` puts a stand-in for each in `sys.modules` (only when the real module is not loaded
-yet), holding the names Whoosh imports from it. The first call of such a name, or the first use
-of any other attribute, imports the real module, which then replaces the stand-in in
-`sys.modules`: a program that does need them gets the real modules, a little later.
+`defer()` (importing nothing itself) puts a finder first on `sys.meta_path` that imports each of
+them, when first imported, as a stand-in holding the names Whoosh imports from it. The first call
+of such a name, or the first use of any other attribute, imports the real module, which then
+replaces the stand-in in `sys.modules` and in its package: a program that does need them gets the
+real modules, a little later. A module loaded before `defer()` is left as it is.
 """
 
 from __future__ import annotations
@@ -20,10 +21,12 @@ from __future__ import annotations
 import importlib
 import sys
 import types
+from importlib.machinery import ModuleSpec
 from typing import Any, Callable
 
 # Module -> the names Whoosh imports from it (`from module import name` at import time).
 DEFERRED = {"urllib.request": ("urlretrieve",), "whoosh.lang.morph_en": ("variations",)}
+_released: set[str] = set()  # imported for real (see `_real`)
 
 
 class _StandIn(types.ModuleType):
@@ -51,18 +54,31 @@ def _forwarder(module: str, function: str) -> Callable[..., Any]:
 
 def _real(name: str) -> types.ModuleType:
     """The real module `name`, imported now if only its stand-in is loaded."""
+    _released.add(name)
     if isinstance(sys.modules.get(name), _StandIn):
         del sys.modules[name]
-    return importlib.import_module(name)  # sets the parent package's attribute to the real module
+    return importlib.import_module(name)  # also sets the package's attribute to the real module
+
+
+class _StandInFinder:
+    """A meta path finder and loader (importlib's protocol) giving the stand-ins of DEFERRED."""
+
+    @staticmethod
+    def find_spec(name: str, path: Any = None, target: Any = None) -> ModuleSpec | None:
+        if name in DEFERRED and name not in _released:
+            return ModuleSpec(name, _StandInFinder)
+        return None
+
+    @staticmethod
+    def create_module(spec: ModuleSpec) -> types.ModuleType:
+        return _StandIn(spec.name, DEFERRED[spec.name])
+
+    @staticmethod
+    def exec_module(module: types.ModuleType) -> None:
+        """Nothing to run: the stand-in holds its names from its creation."""
 
 
 def defer() -> None:
-    """Register the stand-ins of DEFERRED whose real modules are not loaded yet."""
-    for name, functions in DEFERRED.items():
-        if name in sys.modules:
-            continue
-        parent_name, _, child = name.rpartition(".")
-        parent = importlib.import_module(parent_name)  # `urllib`, `whoosh.lang`: empty packages
-        stand_in = _StandIn(name, functions)
-        sys.modules[name] = stand_in
-        setattr(parent, child, stand_in)  # so that `import urllib.request; urllib.request.x` works
+    """Import the modules of DEFERRED as stand-ins from now on (once per process)."""
+    if _StandInFinder not in sys.meta_path:
+        sys.meta_path.insert(0, _StandInFinder)  # type: ignore[arg-type]
