@@ -12,11 +12,13 @@ every edit.
 from __future__ import annotations
 
 import hashlib
+import os
 from functools import lru_cache
 from pathlib import Path
 from typing import Iterable
 
 _PACKAGE = Path(__file__).resolve().parent
+_PACKAGE_PREFIX = str(_PACKAGE) + os.sep
 _settled: dict[Path, bytes] | None = None  # see settle_files()
 
 
@@ -29,7 +31,7 @@ def fingerprint(salt: str, files: Iterable[Path], length: int = 20) -> str:
     """Hash `salt` and each file's name and bytes (a missing file counts as absent)."""
     digest = hashlib.sha256(salt.encode())
     for path in files:
-        digest.update(_code_digest(path) if _is_code(path) else _file_digest(path))
+        digest.update(_file_digest(path))
     return digest.hexdigest()[:length]
 
 
@@ -40,8 +42,17 @@ def settle_files() -> None:
         _settled = {}
 
 
-def _is_code(path: Path) -> bool:
-    return path.suffix == ".py" and path.is_relative_to(_PACKAGE)
+def _file_digest(path: Path) -> bytes:
+    if _settled is not None and path in _settled:
+        return _settled[path]
+    found = _code_digest(path) if _is_code(str(path)) else _read_digest(path)
+    if _settled is not None:
+        _settled[path] = found
+    return found
+
+
+def _is_code(path: str) -> bool:
+    return path.endswith(".py") and path.startswith(_PACKAGE_PREFIX)
 
 
 @lru_cache(maxsize=1024)
@@ -49,15 +60,7 @@ def _code_digest(path: Path) -> bytes:
     """A source file of this package, hashed once per process: the code a process runs is the code it
     imported, so several cache keys hashing the same modules (every `ask` computes half a dozen) read
     them once."""
-    return _file_digest(path)
-
-
-def _file_digest(path: Path) -> bytes:
-    if _settled is None:
-        return _read_digest(path)
-    if path not in _settled:
-        _settled[path] = _read_digest(path)
-    return _settled[path]
+    return _read_digest(path)
 
 
 def _read_digest(path: Path) -> bytes:
