@@ -91,7 +91,8 @@ class _EnglishFinder:
 
     def __init__(self, variants: list[str]) -> None:
         self._starting: dict[str, list[str]] = {}
-        self.exact = all(c.isascii() or c.lower() == c.upper() for variant in variants for c in variant)
+        self.exact = all(variant.isascii() or all(c.isascii() or c.lower() == c.upper() for c in variant)
+                         for variant in variants)
         for variant in sorted(variants, key=len, reverse=True):
             self._starting.setdefault(variant[0], []).append(variant)
 
