@@ -2,16 +2,24 @@
 
 A cache entry is valid while its fingerprint matches: editing a rule text, a ruling or
 the code that computes the result changes the fingerprint, and the entry is rebuilt.
+
+A command (`cli.main`, one short process) calls `settle_files()` first: from then on each file is
+read and hashed once, as it was when the command started (an `ask` computes a dozen keys over the
+same rules and rulings files). A long-lived process (the tests, an embedder) does not, and sees
+every edit.
 """
 
 from __future__ import annotations
 
 import hashlib
+import os
 from functools import lru_cache
 from pathlib import Path
 from typing import Iterable
 
 _PACKAGE = Path(__file__).resolve().parent
+_PACKAGE_PREFIX = str(_PACKAGE) + os.sep
+_settled: dict[Path, bytes] | None = None  # see settle_files()
 
 
 def package_sources(*packages: str) -> list[Path]:
@@ -23,12 +31,28 @@ def fingerprint(salt: str, files: Iterable[Path], length: int = 20) -> str:
     """Hash `salt` and each file's name and bytes (a missing file counts as absent)."""
     digest = hashlib.sha256(salt.encode())
     for path in files:
-        digest.update(_code_digest(path) if _is_code(path) else _file_digest(path))
+        digest.update(_file_digest(path))
     return digest.hexdigest()[:length]
 
 
-def _is_code(path: Path) -> bool:
-    return path.suffix == ".py" and path.is_relative_to(_PACKAGE)
+def settle_files() -> None:
+    """For the rest of this process, hash each file once (see the module's docstring)."""
+    global _settled
+    if _settled is None:
+        _settled = {}
+
+
+def _file_digest(path: Path) -> bytes:
+    if _settled is not None and path in _settled:
+        return _settled[path]
+    found = _code_digest(path) if _is_code(str(path)) else _read_digest(path)
+    if _settled is not None:
+        _settled[path] = found
+    return found
+
+
+def _is_code(path: str) -> bool:
+    return path.endswith(".py") and path.startswith(_PACKAGE_PREFIX)
 
 
 @lru_cache(maxsize=1024)
@@ -36,10 +60,10 @@ def _code_digest(path: Path) -> bytes:
     """A source file of this package, hashed once per process: the code a process runs is the code it
     imported, so several cache keys hashing the same modules (every `ask` computes half a dozen) read
     them once."""
-    return _file_digest(path)
+    return _read_digest(path)
 
 
-def _file_digest(path: Path) -> bytes:
+def _read_digest(path: Path) -> bytes:
     data = path.read_bytes() if path.is_file() else b"<absent>"
     digest = hashlib.sha256()
     for chunk in (path.name.encode(), data):

@@ -79,6 +79,8 @@ def main() -> None:
     """Console-script entry point."""
     _register(_asked_for(sys.argv[1:]))
     from pal_judge.cli._app import main as run
+    from pal_judge.fingerprint import settle_files
 
     _spare_the_collector()
+    settle_files()  # one command: the cache keys hash each rules, rulings or code file once
     run()

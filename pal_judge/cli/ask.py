@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+from typing import Callable
 
 import typer
 from rich.text import Text
@@ -59,6 +60,25 @@ def _replay(ruling_id: str, every_step: bool):  # type: ignore[no-untyped-def]
     return run_scenario(load_ruling_by_id(ruling_id).scenario)
 
 
+def _clause_texts() -> Callable[[str], tuple[str, str] | None]:
+    """A clause's English and Chinese, read from the rulebook index the answer was found with (the
+    rulebook itself is loaded only for a heading, or a number the index does not hold)."""
+    from pal_judge.search import section_searcher
+
+    searcher = section_searcher()
+
+    def texts(number: str) -> tuple[str, str] | None:
+        found = searcher.clause_texts(number)
+        if found is not None:
+            return found
+        from pal_judge.corpus import load_rulebook
+
+        section = load_rulebook().get(number)
+        return None if section is None else (section.en, section.zh)
+
+    return texts
+
+
 def _show(answer, run, brief: bool, full: bool) -> None:  # type: ignore[no-untyped-def]
     from pal_judge.render import answer_view as view
 
@@ -89,10 +109,7 @@ def _show(answer, run, brief: bool, full: bool) -> None:  # type: ignore[no-unty
         if answer.candidates:
             out.print(Text("did you mean: " + " / ".join(one_line(r.id, 80) for r in answer.candidates), style="yellow"))
         return
-    from pal_judge.corpus import load_corpus
-
-    rulebook, glossary = load_corpus()
-    out.print(view.clauses_view(answer.ruling.cites, rulebook, glossary, full))
+    out.print(view.clauses_view(answer.ruling.cites, _clause_texts(), full))
     if run is not None:
         if full:
             from pal_judge.render.replay_view import replay_view

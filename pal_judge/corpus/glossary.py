@@ -61,10 +61,13 @@ class TermMatch:
     end: int
 
 
-# Texts matched with a pattern of only the variants they contain before the whole pattern is compiled
-# (see Glossary._en_pattern_for): an `ask` matches about ten; a command reading the book, thousands.
-_SUBSET_TEXTS = 24
-_SUBSET_VARIANTS = 40  # a pattern of 40 variants compiles in under a tenth of the time of all of them
+# The first texts are matched by `_EnglishFinder` (an `ask` matches about ten); from then on the
+# pattern of every variant, compiled once (about 10 ms), which a command reading the book amortises.
+_FOUND_WITHOUT_PATTERN = 24
+_ASCII_LETTERS = frozenset("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz")
+# The characters outside ASCII that IGNORECASE pairs with an ASCII letter (İ ı ſ and the Kelvin sign;
+# tests/corpus/test_corpus_glossary.py asks `re` itself): a text holding one is left to the pattern.
+_PAIRED_WITH_ASCII_LETTERS = frozenset("\u0130\u0131\u017f\u212a")
 
 
 def _en_pattern(variants: list[str]) -> re.Pattern[str]:
@@ -75,6 +78,52 @@ def _en_pattern(variants: list[str]) -> re.Pattern[str]:
 def _is_cjk(char: str) -> bool:
     """Kana, CJK extension A or a unified ideograph: the characters a lone one-character variant must not touch."""
     return "\u3040" <= char <= "\u30ff" or "\u3400" <= char <= "\u4dbf" or "\u4e00" <= char <= "\u9fff"
+
+
+class _EnglishFinder:
+    """Finds what `_en_pattern` of the same variants finds in a text folded by `_fold_en`, without
+    compiling it: at each place no letter precedes, the variants in the pattern's order (longest
+    first) starting with that character, each taking the first of `es`, `s` or nothing after which
+    no letter follows; left to right without overlaps. The text and the variants are lower case,
+    and outside the characters of _PAIRED_WITH_ASCII_LETTERS (`exact_for`) IGNORECASE pairs a lower-case
+    character only with itself, so comparing characters is the pattern's matching. `exact` is
+    False when a variant holds a cased character outside ASCII: then only the pattern is used."""
+
+    def __init__(self, variants: list[str]) -> None:
+        self._starting: dict[str, list[str]] = {}
+        self.exact = all(variant.isascii() or all(c.isascii() or c.lower() == c.upper() for c in variant)
+                         for variant in variants)
+        for variant in sorted(variants, key=len, reverse=True):
+            self._starting.setdefault(variant[0], []).append(variant)
+
+    def exact_for(self, text: str) -> bool:
+        return self.exact and _PAIRED_WITH_ASCII_LETTERS.isdisjoint(text)
+
+    def spans(self, text: str) -> Iterator[tuple[int, int]]:
+        start, end = 0, len(text)
+        while start < end:
+            found = 0
+            if not (start and text[start - 1] in _ASCII_LETTERS):
+                for variant in self._starting.get(text[start], ()):
+                    if text.startswith(variant, start):
+                        found = _end_with_plural(text, start + len(variant))
+                        if found:
+                            break
+            if found:
+                yield start, found
+                start = found
+            else:
+                start += 1
+
+
+def _end_with_plural(text: str, after: int) -> int:
+    """Where a variant ending at `after` ends with `(?:e?s)?(?![A-Za-z])`: after `es`, `s` or
+    nothing, the first not followed by a letter (0: none is)."""
+    for suffix in ("es", "s", ""):
+        end = after + len(suffix)
+        if text.startswith(suffix, after) and (end == len(text) or text[end] not in _ASCII_LETTERS):
+            return end
+    return 0
 
 
 class _ChineseFinder:
@@ -127,7 +176,8 @@ class Glossary:
         self._zh_owner = zh_owner
         # Made on first use: `lookup` (all `pal-judge rule` needs) does without them.
         self._en_re: re.Pattern[str] | None = None
-        self._texts_matched_by_subset = 0
+        self._en_finder: _EnglishFinder | None = None
+        self._texts_found_without_pattern = 0
         self._zh_finder: _ChineseFinder | None = None
 
     def __len__(self) -> int:
@@ -144,33 +194,27 @@ class Glossary:
         if not self._en_owner:
             return []
         folded = _fold_en(text)  # same length as text: offsets stay valid
-        pattern = self._en_pattern_for(folded)
-        if pattern is None:
-            return []
         found = []
-        for m in pattern.finditer(folded):
-            word = m.group(0)
+        for start, end in self._en_spans(folded):
+            word = folded[start:end]
             term = self._en_owner.get(word) or self._en_owner.get(_strip_plural(word, self._en_owner))
             if term is not None:
-                found.append(TermMatch(term, m.start(), m.end()))
+                found.append(TermMatch(term, start, end))
         return found
 
-    def _en_pattern_for(self, folded: str) -> re.Pattern[str] | None:
-        """The pattern finding English variants in `folded` (None: no variant can occur in it).
-
-        The pattern of every variant takes about 10 ms to compile, so the first few ASCII texts (an
-        `ask` reads a question and a handful of texts) get one of only the variants they contain:
-        an ASCII variant (lower case) can only match an ASCII text (lower case) where it occurs
-        literally, and the variants kept stay in the same order, so the matches are the same. A
-        variant with other characters is always kept (IGNORECASE may match it to ASCII letters)."""
-        if self._en_re is None and self._texts_matched_by_subset < _SUBSET_TEXTS and folded.isascii():
-            self._texts_matched_by_subset += 1
-            present = [v for v in self._en_owner if not v.isascii() or v in folded]
-            if len(present) <= _SUBSET_VARIANTS:  # else as dear as the whole pattern: compile that, once
-                return _en_pattern(present) if present else None
+    def _en_spans(self, folded: str) -> Iterator[tuple[int, int]]:
+        """Where English variants occur in `folded`: the first few texts (an `ask` reads a question
+        and a handful of texts) through `_EnglishFinder`, the others through the pattern of every
+        variant, compiled once (about 10 ms); the same spans either way."""
+        if self._en_re is None and self._texts_found_without_pattern < _FOUND_WITHOUT_PATTERN:
+            if self._en_finder is None:
+                self._en_finder = _EnglishFinder(list(self._en_owner))
+            if self._en_finder.exact_for(folded):
+                self._texts_found_without_pattern += 1
+                return self._en_finder.spans(folded)
         if self._en_re is None:
             self._en_re = _en_pattern(list(self._en_owner))
-        return self._en_re
+        return (match.span() for match in self._en_re.finditer(folded))
 
     def matches_zh(self, text: str) -> list[TermMatch]:
         if not self._zh_owner:

@@ -6,7 +6,7 @@ Every text from a ruling or the rulebook goes through `safe_text` (never read as
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, Sequence
+from typing import TYPE_CHECKING, Any, Callable, Sequence
 
 from rich.console import Group, RenderableType
 from rich.panel import Panel
@@ -98,25 +98,25 @@ def clause(number: str, en: str, zh: str, heading: str = "") -> Text:
     return text
 
 
-def clauses_view(numbers: Sequence[str], rulebook: Any, glossary: Any, full: bool) -> RenderableType:
+def clauses_view(numbers: Sequence[str], clause_texts: Callable[[str], tuple[str, str] | None], full: bool) -> RenderableType:
     """The ruling's clauses (the decisive ones, or all with --full), then what the translation
-    check says about them."""
-    from pal_judge.render.translation_notes import notes_view, translation_notes
+    check says about them. `clause_texts`: a clause's English and Chinese, None when the rulebook
+    has no such section."""
+    from pal_judge.render.translation_notes import clause_findings, notes_view
 
     shown = list(numbers) if full else list(numbers[:DECISIVE])
     parts: list[RenderableType] = [Text("Decisive clauses" if not full else "Clauses (most decisive first)", style="bold")]
     for number in shown:
-        section = rulebook.get(number)
-        if section is None:
+        texts = clause_texts(number)
+        if texts is None:
             parts.append(Text(f"{one_line(number, 40)}  (not in the rulebook)", style="red"))
         else:
-            parts.append(Wrapped(clause(number, section.en, section.zh)))
+            parts.append(Wrapped(clause(number, *texts)))
     rest = [n for n in numbers if n not in shown]
     if rest:
         parts.append(Text(f"also cites {' '.join(one_line(n, 40) for n in rest)}  (--full shows them)", style="dim"))
-    notes = translation_notes(rulebook, glossary, shown)
-    notes["rulings_following_zh"] = []  # the ruling shown above already says which text it follows
-    box = notes_view(notes)
+    # Without the rulings following the Chinese: the ruling shown above already says which text it follows.
+    box = notes_view({"findings": clause_findings(shown), "rulings_following_zh": []})
     if box is not None:
         parts.append(box)
     return Group(*parts)

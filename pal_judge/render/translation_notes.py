@@ -25,18 +25,21 @@ def _key() -> str:
     return fingerprint(f"xcheck-notes={CACHE_FORMAT}", [*files, *package_sources("corpus", "xcheck")])
 
 
-def all_findings(book: Any, glossary: Any) -> list[dict[str, Any]]:
-    """Every finding of the translation check (Finding.to_dict()), cached; the site shows them all."""
+def all_findings(book: Any = None, glossary: Any = None) -> list[dict[str, Any]]:
+    """Every finding of the translation check (Finding.to_dict()), cached; the site shows them all.
+    Without `book` (and its glossary), the rulebook is loaded only if the findings are not cached."""
 
     def check() -> list[dict[str, Any]]:
+        from pal_judge.corpus import load_corpus
         from pal_judge.xcheck import run_checks
 
-        return [f.to_dict() for f in run_checks(book, glossary)]
+        corpus = (book, glossary) if book is not None else load_corpus()
+        return [f.to_dict() for f in run_checks(*corpus)]
 
     return cached_json("xcheck-notes", _key(), check)
 
 
-def book_findings(book: Any, glossary: Any) -> list[dict[str, Any]]:
+def book_findings(book: Any = None, glossary: Any = None) -> list[dict[str, Any]]:
     """Every error and warning of the translation check (Finding.to_dict())."""
     return [f for f in all_findings(book, glossary) if f["severity"] in SHOWN_SEVERITIES]
 
@@ -53,14 +56,16 @@ def rulings_following_chinese(numbers: Iterable[str]) -> list[dict[str, str]]:
     return [{"id": r.id, "question_en": r.question_en, "question_zh": r.question_zh} for r in rulings if wanted & set(r.cites)]
 
 
+def clause_findings(numbers: Iterable[str], book: Any = None, glossary: Any = None) -> list[dict[str, Any]]:
+    """The errors and warnings of the translation check about the clauses `numbers` (`book`: see all_findings)."""
+    wanted = set(numbers)
+    return [f for f in book_findings(book, glossary) if f["section"] in wanted]
+
+
 def translation_notes(book: Any, glossary: Any, numbers: Iterable[str]) -> dict[str, Any]:
     """{findings: [...], rulings_following_zh: [...]} for the clauses `numbers`."""
     shown = list(numbers)
-    wanted = set(shown)
-    return {
-        "findings": [f for f in book_findings(book, glossary) if f["section"] in wanted],
-        "rulings_following_zh": rulings_following_chinese(shown),
-    }
+    return {"findings": clause_findings(shown, book, glossary), "rulings_following_zh": rulings_following_chinese(shown)}
 
 
 def notes_view(notes: dict[str, Any]) -> Any:

@@ -20,12 +20,13 @@ from pal_judge.search.vocabulary import Lexicon, load_lexicon
 def documents_key(documents: Sequence[Document]) -> str:
     """The documents' content, the search code and the words a query is expanded with (the
     glossary and player_words.yaml: an edit of either is seen by the next search)."""
-    # The fields one level deep (what asdict gives for these flat records, without its deep copies:
-    # the same text, in a tenth of the time; every `ask` computes this key).
-    content = [json.dumps({f.name: getattr(d, f.name) for f in fields(d)}, ensure_ascii=False, sort_keys=True)
-               for d in documents]
+    # Each document's fields in the order of its class, all in one JSON text (the class is hashed with
+    # the search code): what asdict gives for these flat records, without its deep copies, in a tenth
+    # of the time; every `ask` computes this key twice.
+    names = [f.name for f in fields(documents[0])] if documents else []
+    content = json.dumps([[getattr(d, name) for name in names] for d in documents], ensure_ascii=False)
     files = package_sources("search") + sorted(Path(__file__).parent.glob("*.yaml")) + [default_glossary_path()]
-    return fingerprint("\n".join([f"format={INDEX_FORMAT}", *content]), files, length=16)
+    return fingerprint(f"format={INDEX_FORMAT}\n{content}", files, length=16)
 
 
 def search_documents(

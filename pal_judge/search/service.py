@@ -135,6 +135,14 @@ class IndexSearcher:
         fields = self._searcher.document(key=number) or {}
         return fields.get("en", ""), fields.get("zh", "")
 
+    def clause_texts(self, number: str) -> tuple[str, str] | None:
+        """A clause's English and Chinese text, as the rulebook has them; None for a heading or a
+        chapter (whose English in the index is its title when it has no text) or no such section."""
+        doc = self._searcher.document_number(key=number)
+        if doc is None or self._kinds[doc] != "clause":
+            return None
+        return self.section_texts(number)
+
     def search(
         self, text: str, lang: str = "both", limit: int = 10, expanded: bool = True, highlighted: bool = True
     ) -> list[Hit]:

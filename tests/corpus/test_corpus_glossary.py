@@ -132,9 +132,40 @@ _PIECES = st.one_of(
 @settings(max_examples=150, deadline=None)
 @given(pieces=st.lists(_PIECES, max_size=6), glue=st.sampled_from([" ", "", "s ", "es ", "-", "x"]))
 def test_a_few_texts_matched_with_their_own_variants_find_what_every_variant_finds(pieces: list[str], glue: str) -> None:
-    """A question is matched with a pattern of only the variants it contains (compiling all of them
-    costs every `ask` ~10 ms): the same terms at the same places, longest variant and plurals included."""
+    """A question is matched without compiling the pattern of every variant (that costs every `ask`
+    ~10 ms): the same terms at the same places, longest variant and plurals included."""
     text = glue.join(pieces)
     everything = Glossary(_TERMS)
-    everything.matches_en("é")  # a text outside ASCII: the pattern of every variant, kept from then on
+    everything.matches_en("\u017f")  # a character IGNORECASE pairs with `s`: the pattern of every variant, kept from then on
+    assert Glossary(_TERMS).matches_en(text) == everything.matches_en(text)
+
+
+def test_the_first_texts_find_what_the_whole_pattern_finds_on_every_english_paragraph() -> None:
+    """Each English paragraph of the rulebook read as an `ask` reads it (one of its first texts, without
+    the compiled pattern) gives the terms the pattern of every variant gives, at the same places."""
+    everything = Glossary(_TERMS)
+    everything.matches_en("\u017f")  # from now on the pattern of every variant
+    paragraphs = (RULES / "en.txt").read_text(encoding="utf-8").split("\n")
+    assert any(not p.isascii() for p in paragraphs)
+    found = 0
+    for paragraph in paragraphs:
+        first_text = Glossary(_TERMS).matches_en(paragraph)
+        assert first_text == everything.matches_en(paragraph), paragraph
+        found += len(first_text)
+    assert found > 1000
+
+
+def test_the_characters_left_to_the_pattern_are_those_ignorecase_pairs_with_ascii_letters() -> None:
+    import re
+
+    from pal_judge.corpus.glossary import _PAIRED_WITH_ASCII_LETTERS
+
+    letter = re.compile("[a-z]", re.IGNORECASE)
+    assert _PAIRED_WITH_ASCII_LETTERS == {chr(c) for c in range(0x80, 0x110000) if letter.match(chr(c))}
+
+
+@pytest.mark.parametrize("text", ["【Quick】 and 【on deploy】 abilities", "the \u017ftrike of a Pal", "naïve Taunt—Stealth’s"])
+def test_texts_outside_ascii_find_what_the_whole_pattern_finds(text: str) -> None:
+    everything = Glossary(_TERMS)
+    everything.matches_en("\u017f")
     assert Glossary(_TERMS).matches_en(text) == everything.matches_en(text)
