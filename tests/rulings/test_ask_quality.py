@@ -1,7 +1,8 @@
 """How well `ask` answers the way judges ask: tests/rulings/ask_questions.yaml.
 
-Floors are asserted on the tuning part; the held-out part (never looked at while
-tuning) is only measured and printed. Run this file directly for the full table:
+Floors are asserted on the tuning part. The held-out part (never looked at while tuning)
+is not measured by the tests, so that nobody tuning sees its figures after each change;
+it is measured only when this file is run directly:
 
     python tests/rulings/test_ask_quality.py            # both parts
     python tests/rulings/test_ask_quality.py tune -v    # one part, every miss listed
@@ -13,7 +14,6 @@ import sys
 from dataclasses import dataclass
 from pathlib import Path
 
-import pytest
 import yaml
 
 QUESTIONS = Path(__file__).with_name("ask_questions.yaml")
@@ -183,11 +183,8 @@ def test_every_expected_ruling_exists() -> None:
     assert {q: ids for q, ids in unknown.items() if ids} == {}
 
 
-def test_floors_on_the_tuning_part_and_print_the_held_out_part(capsys: pytest.CaptureFixture[str]) -> None:
+def test_floors_on_the_tuning_part() -> None:
     tune = evaluate("tune")
-    heldout = evaluate("heldout")
-    with capsys.disabled():
-        print(f"\nask quality\n  {tune.line()}\n  {heldout.line()}")
     detail = "\n".join(misses(tune))
     assert tune.top1 >= MIN_TOP1, detail
     assert tune.top3 >= MIN_TOP3, detail
