@@ -183,8 +183,8 @@ def _open_step(g: "Game", step: str) -> None:
     """Enter a step after the previous check timing ended; its start triggers, then a check timing."""
     title, after, start = _STEP_OPENINGS[step]
     g.step = step
-    g.emit(title, (after, "10.5.1", "10.5.3", "10.5.3.4"), announce=True)
-    g.emit(f"the beginning of the {title}", (start,), announce=True)
+    g.emit(title, (after, "10.5.1", "10.5.3", "10.5.3.4"))
+    g.emit(f"the beginning of the {title}", (start,))
     triggers.fire_global(g, "start_of_step", step=step)
     timing.check_timing(g)
 
@@ -214,7 +214,7 @@ def _block_step(g: "Game", b: Battle, opened: bool = False) -> None:
                 b.blocked = True
                 triggers.fire_self(g, blocker, "on_block")
             else:
-                g.emit(f"{g.pname(nt)} does not block", ("9.4.2",), player=nt, announce=True)
+                g.emit(f"{g.pname(nt)} does not block", ("9.4.2",), player=nt)
         elif standing:  # standing pals an effect forbids to block (9.4.2 only a pal that may block)
             g.emit(f"{', '.join(c.label for c in standing)} cannot block: {g.pname(nt)} has no pal that can block",
                    ("9.4.2", "10.10.1.3"), player=nt)
@@ -257,8 +257,7 @@ def _quick_step(g: "Game", b: Battle, opened: bool = False) -> None:
         # 9.5.2 only the non-turn player gets this play timing (9.5.2.2)
         opts = quick_options(g, nt)
         if len(opts) == 1:
-            g.emit(f"{g.pname(nt)} has no quick card or ability to use", ("9.5.2", "9.5.2.2", "10.5.4.3"), player=nt,
-                   announce=True)
+            g.emit(f"{g.pname(nt)} has no quick card or ability to use", ("9.5.2", "9.5.2.2", "10.5.4.3"), player=nt)
             break
         opt = g.ask("quick", nt, opts, "quick step: play a quick card or ability, or pass (9.5.2)")
         if opt.label == "pass":
@@ -317,8 +316,8 @@ def _end_of_battle(g: "Game", b: Battle) -> None:
     if b.nullified:
         g.emit("the attack was nullified: straight to the end of battle step", ("5.18.1",))
     else:
-        g.emit("end of battle step", ("9.6.4", "10.5.1", "10.5.3", "10.5.3.4"), announce=True)
-    g.emit("the end of the battle: triggers 'at the end of battle'", ("9.7.1",), announce=True)
+        g.emit("end of battle step", ("9.6.4", "10.5.1", "10.5.3", "10.5.3.4"))
+    g.emit("the end of the battle: triggers 'at the end of battle'", ("9.7.1",))
 
     def one_round() -> None:
         triggers.fire_global(g, "end_of_battle")  # 9.7.1
@@ -334,7 +333,7 @@ def _end_of_battle(g: "Game", b: Battle) -> None:
 
     timing.repeat_step(g, "end of battle step", "9.7.4", one_round,
                        lambda: bool(g.pending) or _unfired_end_of_battle(g, b))
-    g.emit("the battle ends", ("9.7.4",), announce=True)
+    g.emit("the battle ends", ("9.7.4",))
     g.battle = None
     g.state_changed()
     g.step = None

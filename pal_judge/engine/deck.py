@@ -135,6 +135,7 @@ def pregame(g: "Game", shuffled: bool = False, first: int | None = None) -> None
             effects.draw(g, idx, HAND_SIZE, ("6.2.1.7",))
     for p in g.players:
         p.life, p.damage, p.material, p.ingredient = START_LIFE, 0, 0, 0
+    g.check_read_changed()
     g.emit("life 10, damage 0, resources 0 for each player", ("6.2.1.8", "6.2.1.9", "6.2.1.10"))
     g.turn = 1
     g.emit(f"{g.pname(first)} is the turn player: the game begins", ("6.2.1.11",), player=first)

@@ -58,21 +58,22 @@ class Game:
         self.event_count = 0
         # the event budget: no input makes a game run without end (issue 13.4)
         self.max_events = limits.MAX_EVENTS if max_events is None else max_events
-        self.clean_check_at = -1  # event_count when a check timing last found nothing to do
-        self.clean_version = -1  # the state version then (a restored game has only the saved event count)
+        self.clean_check_at = -1  # event_count when a check timing last found nothing to do (saved)
         # what is read from the cards whose abilities may work alone (stats.zones), kept until they change: dropped
         # (None) whenever a card enters or leaves a base or a card with a hand or graveyard ability moves (10.3.4.1,
         # 10.3.5)
         self.zones: stats.Zones | None = None
-        # the state version: bumped by every event but announcements (every state change is one, §5) and by
-        # `state_changed`; a check timing with nothing changed since the last one that found nothing is skipped.
+        # The check version: bumped by every change of what a check timing reads (listed above timing.check_timing),
+        # through `state_changed`, `damage_changed` and `check_read_changed` alone; a check timing with nothing in standby at the check version at which the last one
+        # found nothing to do finds nothing again and is skipped (10.5.3).
         # The board version: bumped by `state_changed` and `damage_changed` alone, at every change of what a card's
         # derived values or the check-type rule actions read (zones, rested state, damage on cards, effects, night, the
         # turn player, the battle); lethal damage and overflow are not looked for again while it stays where they last
         # found nothing. The values version: the same but for damage on cards (`state_changed` alone), which no derived
         # value reads: those values are cached per values version. Not saved: a restored game starts with empty caches
-        # and a full check.
-        self.version = 0
+        # and a full check (unless it was saved right after a check timing that found nothing, `clean_check_at`).
+        self.check_version = 0
+        self.clean_check_version = -1
         self.board_version = 0
         self.rules_clean_at = -1  # the board version when lethal damage and overflow last found nothing
         self.values_version = 0
@@ -170,13 +171,9 @@ class Game:
         return self._batch
 
     def emit(self, what: str, cites: Sequence[str], player: int | None = None, card: str | None = None,
-             before: Mapping[str, Any] | None = None, after: Mapping[str, Any] | None = None,
-             announce: bool = False) -> None:
-        """Record an event. `announce`: it only announces a procedure (a phase or step begins, a player passes)
-        and changes no state, so the state version stays (values derived from the state remain valid)."""
+             before: Mapping[str, Any] | None = None, after: Mapping[str, Any] | None = None) -> None:
+        """Record an event (the state change it records was signalled before, `state_changed` and the like)."""
         seq = self.event_count = self.event_count + 1
-        if not announce:
-            self.version += 1
         if seq > self.max_events:
             self._over_budget()
         if seq <= self.shown_after or not (self.record or self.listeners):
@@ -206,22 +203,22 @@ class Game:
         """A change of what derived values or the check-type rule actions read (a card moved, rested or stood,
         damaged, an effect added or ended, night, the turn player, the battle or its opponents), made before its
         event is recorded: values derived from the old state are stale. Every such change calls it (API.md §9)."""
-        self.version += 1
+        self.check_version += 1
         self.board_version += 1
         self.values_version += 1
-
-    def other_zones_changed(self) -> None:
-        """A card moved between zones other than the base (hand, deck, graveyard, exile, resolution) and no continuous
-        ability in play reads them (`stats.Zones.reads_elsewhere`): the check timing reads the change (a deck that ran
-        out, 11.3; a hand that became empty, 10.8.6), no derived value and no check-type rule action of a base does
-        (lethal damage and overflow, 11.4, 11.5)."""
-        self.version += 1
 
     def damage_changed(self) -> None:
         """The damage on a card changed (5.14.1, 4.4.4): what lethal damage reads (11.4.1), but no derived value
         (keywords, power and strike are not damage, 10.10; no selector or condition reads damage)."""
-        self.version += 1
+        self.check_version += 1
         self.board_version += 1
+
+    def check_read_changed(self) -> None:
+        """A change that a check timing reads and nothing else does: a player's life (defeat, 11.3.1), or a hand or
+        deck that became empty or stopped being empty (defeat, 11.3.2; `hand_empty`, 10.8.6) by a move between zones
+        other than the base that no continuous ability in play reads (`stats.Zones.reads_elsewhere`): no derived value
+        and no check-type rule action of a base (lethal damage and overflow, 11.4, 11.5) reads it."""
+        self.check_version += 1
 
     def concede(self, player: str) -> None:
         """1.2.3 a player may concede at any time: from a decider, at any decision (of either player), or

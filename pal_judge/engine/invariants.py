@@ -70,10 +70,9 @@ class InvariantChecker:
         return _CheckingDecider(self, inner)
 
     def _checked_emit(self, what: str, cites: Sequence[str], player: int | None = None, card: str | None = None,
-                      before: dict[str, Any] | None = None, after: dict[str, Any] | None = None,
-                      announce: bool = False) -> None:
+                      before: dict[str, Any] | None = None, after: dict[str, Any] | None = None) -> None:
         assert self._emit is not None
-        self._emit(what, cites, player=player, card=card, before=before, after=after, announce=announce)
+        self._emit(what, cites, player=player, card=card, before=before, after=after)
         self.events += 1
         self.after_event(what, tuple(cites))
 

@@ -88,8 +88,9 @@ def _relocate(g: "Game", ci: CardInstance, to: str, cites: tuple[str, ...], what
         g.state_changed()  # before the event is recorded
     elif (g.zones or stats.zones(g)).reads_elsewhere:
         g.state_changed()  # a continuous ability in play reads the zone it leaves or enters (10.10.1)
-    else:
-        g.other_zones_changed()  # no derived value and no check-type rule action on the base reads them
+    elif (src == "hand" or src == "deck") and len(getattr(g.players[ci.owner], src)) == 1 \
+            or (to == "hand" or to == "deck") and not getattr(g.players[ci.owner], to):
+        g.check_read_changed()  # a hand or deck empties or fills: read by a check timing alone (11.3.2, 10.8.6)
     g.remove(ci)
     new = g.new_instance(ci.card, ci.owner, to)
     if to == "resolution":

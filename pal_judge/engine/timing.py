@@ -31,16 +31,31 @@ def repeat_step(g: "Game", step: str, cite: str, one_round: Callable[[], None], 
         g.emit(f"{step} repeats: abilities still to trigger or resolve", (cite,))
 
 
+# What a check timing reads (10.5.3), and the `Game` method that every change of it calls; these, and nothing else,
+# bump `Game.check_version`:
+# - the cards in the bases, their derived values, the effects and pal limits: lethal damage (11.4), overflow (11.5),
+#   the cards with a state trigger and `no_pals` (10.8.6): `state_changed`;
+# - the damage on cards, lethal damage (11.4.1): `damage_changed`;
+# - whether a hand or deck is empty, defeat (11.3.2) and `hand_empty` (10.8.6): `state_changed` for a move into or
+#   out of a base or read by a continuous ability, else `check_read_changed`;
+# - the players' life, defeat (11.3.1): `check_read_changed`.
+# Abilities in standby are read from `game.pending` itself; which state triggers are armed (10.8.6.1) changes only
+# inside a check timing. Souls, resources, player damage (an interrupt, 11.2), the phase and step, use counts and
+# the cards in graveyards, exile and the resolution zone are read by no check timing.
+
+
 def check_timing(g: "Game") -> None:
     """10.5.3: rule actions first, then the turn player's standby abilities, then the other's."""
-    if not g.pending and (g.version == g.clean_version or g.event_count == g.clean_check_at):
-        return  # nothing has changed since the last check timing found nothing to do: it finds nothing again
-    rounds = 0
+    if not g.pending and g.event_count == g.clean_check_at:
+        return  # no event since the last check timing found nothing to do
     if g.loop_stoppers or g.loop_seen:  # 13.1.1 a loop is looked for within one check timing: forget the last one's
         g.loop_stoppers = set()
         g.loop_seen = set()
-    g.loop_budget = None
-    g.loop_state = None
+    g.loop_budget = g.loop_state = None
+    if not g.pending and g.check_version == g.clean_check_version:
+        g.clean_check_at = g.event_count  # nothing it reads has changed since then: it finds nothing again
+        return
+    rounds = 0
     while True:
         rounds += 1
         if rounds > CHECK_TIMING_LIMIT:
@@ -64,7 +79,7 @@ def check_timing(g: "Game") -> None:
                 break
     g.loop_budget = None
     g.clean_check_at = g.event_count
-    g.clean_version = g.version
+    g.clean_check_version = g.check_version
 
 
 def _pick(g: "Game", who: int, mine: list[Pending]) -> Pending:

@@ -51,10 +51,9 @@ def _after_main(g: "Game") -> None:
 def _stand(g: "Game") -> None:
     tp = g.turn_player
     p = g.players[tp]
-    g.emit(f"turn {g.turn} begins: {p.name} is the turn player; stand phase", ("7.1.1", "7.1.2"), player=tp,
-           announce=True)
+    g.emit(f"turn {g.turn} begins: {p.name} is the turn player; stand phase", ("7.1.1", "7.1.2"), player=tp)
     g.emit("the beginning of the turn and of the stand phase" + (" and of the game" if g.turn == 1 else ""),
-           ("7.2.2",), player=tp, announce=True)
+           ("7.2.2",), player=tp)
     rested = [c.label for c in p.base if c.rested]
     souls = p.soul_rested
     p.soul_standing += souls
@@ -72,11 +71,11 @@ def _stand(g: "Game") -> None:
 
 def _draw(g: "Game") -> None:
     tp = g.turn_player
-    g.emit("draw phase", ("7.2.3", "10.5.1", "10.5.3", "10.5.3.4"), player=tp, announce=True)
+    g.emit("draw phase", ("7.2.3", "10.5.1", "10.5.3", "10.5.3.4"), player=tp)
     if tp == g.first_player and g.turn == 1:
         g.emit(f"{g.pname(tp)} goes first: no draw phase on the first turn", ("7.3.1",), player=tp)
         return
-    g.emit("the beginning of the draw phase", ("7.3.2",), player=tp, announce=True)
+    g.emit("the beginning of the draw phase", ("7.3.2",), player=tp)
     triggers.fire_global(g, "start_of_phase", phase="draw")
     timing.check_timing(g)  # 7.3.2
     effects.draw(g, tp, 1, ("7.3.3",))
@@ -86,9 +85,8 @@ def _draw(g: "Game") -> None:
 def _soul(g: "Game") -> None:
     tp = g.turn_player
     p = g.players[tp]
-    g.emit("soul phase", ("7.3.1",) if (tp == g.first_player and g.turn == 1) else ("7.3.4", "10.5.1", "10.5.3", "10.5.3.4"), player=tp,
-           announce=True)
-    g.emit("the beginning of the soul phase", ("7.4.1",), player=tp, announce=True)
+    g.emit("soul phase", ("7.3.1",) if (tp == g.first_player and g.turn == 1) else ("7.3.4", "10.5.1", "10.5.3", "10.5.3.4"), player=tp)
+    g.emit("the beginning of the soul phase", ("7.4.1",), player=tp)
     triggers.fire_global(g, "start_of_phase", phase="soul")
     timing.check_timing(g)  # 7.4.1
     n = min(2, p.soul_deck)  # 7.4.2.1 increment 2; 7.4.2.2 all that remain if fewer
@@ -172,8 +170,8 @@ def _prohibition_over_obligation(g: "Game") -> tuple[str, ...]:
 def _main(g: "Game", resume: str | None = None) -> None:
     tp = g.turn_player
     if resume is None:
-        g.emit("main phase", ("7.4.3", "10.5.1", "10.5.3", "10.5.3.4"), player=tp, announce=True)
-        g.emit("the beginning of the main phase", ("7.5.1",), player=tp, announce=True)
+        g.emit("main phase", ("7.4.3", "10.5.1", "10.5.3", "10.5.3.4"), player=tp)
+        g.emit("the beginning of the main phase", ("7.5.1",), player=tp)
         triggers.fire_global(g, "start_of_phase", phase="main")
         timing.check_timing(g)  # 7.5.1
     elif resume in ("block", "quick"):
@@ -183,7 +181,7 @@ def _main(g: "Game", resume: str | None = None) -> None:
         opt = g.ask("main", tp, main_options(g), "main phase action (7.5.2, chapter 8)")
         if opt.label == "end_turn":
             g.emit(f"{g.pname(tp)} ends the main phase", ("7.5.3", "10.5.4.3", "10.5.2", "10.5.4", "10.5.4.1")
-                   + _prohibition_over_obligation(g), player=tp, announce=True)
+                   + _prohibition_over_obligation(g), player=tp)
             return
         g.actions_this_turn += 1
         if g.actions_this_turn > g.max_actions_per_turn:
@@ -193,7 +191,7 @@ def _main(g: "Game", resume: str | None = None) -> None:
 
 
 def _end(g: "Game") -> None:
-    g.emit("end phase", ("7.5.3", "7.6.1"), player=g.turn_player, announce=True)
+    g.emit("end phase", ("7.5.3", "7.6.1"), player=g.turn_player)
 
     def one_round() -> None:
         triggers.fire_global(g, "end_of_turn")  # 7.6.1
@@ -218,7 +216,7 @@ def _end(g: "Game") -> None:
 def _next_turn(g: "Game") -> None:
     # 7.6.5 the opponent becomes the turn player
     nxt = g.opp(g.turn_player)
-    g.emit(f"turn {g.turn} ends; {g.pname(nxt)} becomes the turn player", ("7.6.5",), player=nxt, announce=True)
+    g.emit(f"turn {g.turn} ends; {g.pname(nxt)} becomes the turn player", ("7.6.5",), player=nxt)
     g.turn += 1
     g.turn_player = nxt
     g.state_changed()

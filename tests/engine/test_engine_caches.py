@@ -53,7 +53,7 @@ def test_cached_derived_values_change_no_game(with_caches: list[list[dict[str, A
 
 def test_skipped_check_timings_change_no_game(with_caches: list[list[dict[str, Any]]],
                                               monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(Game, "clean_version", _NeverClean(), raising=False)
+    monkeypatch.setattr(Game, "clean_check_version", _NeverClean(), raising=False)
     monkeypatch.setattr(Game, "clean_check_at", _NeverClean(), raising=False)
     monkeypatch.setattr(Game, "rules_clean_at", _NeverClean(), raising=False)
     assert _traces() == with_caches

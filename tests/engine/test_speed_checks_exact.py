@@ -1,0 +1,100 @@
+"""A check timing with nothing in standby is skipped when nothing it reads has changed since the last one found nothing
+to do (10.5.3; `Game.check_version`, bumped only by the changes listed above `timing.check_timing`). The skip must be
+exact: at every skipped check timing of random boards with many kinds of cards, the full check, run anyway, finds
+nothing; and each change a check timing reads alone (life, a hand or deck emptied) is acted on at the next one."""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+import pytest
+from engine_helpers import board, cited, pal, play
+from pal_judge.engine import Game, RandomDecider, timing
+from pal_judge.engine.cards import card_from_dict
+from pal_judge.engine.invariants import random_board
+from pal_judge.engine.simulate import generate_pool, play_one
+
+# cards whose abilities a check timing reads or that change what it reads (life, hands, decks, the base)
+_STATE = [
+    pal("Hermit", abilities=[{"kind": "auto", "trigger": "state", "state": "hand_empty",
+                              "effect": [{"do": "draw", "amount": 1}]}]),
+    pal("Lonely", abilities=[{"kind": "auto", "trigger": "state", "state": "no_pals",
+                              "effect": [{"do": "gain", "resource": "material", "amount": 1}]}]),
+    pal("Bleeder", abilities=[{"kind": "activated", "effect": [{"do": "life", "amount": -2, "who": "opponent"}]}]),
+    pal("Leech", abilities=[{"kind": "auto", "trigger": "on_deploy", "effect": [{"do": "life", "amount": -1}]}]),
+    pal("Dumper", abilities=[{"kind": "activated", "limit": 1, "effect": [{"do": "discard", "amount": 2}]}]),
+    pal("Miller", abilities=[{"kind": "activated", "effect": [{"do": "draw", "amount": 3}]}]),
+    pal("Glass", power=500, abilities=[{"kind": "auto", "trigger": "on_other_rested", "whose": "any",
+                                        "effect": [{"do": "damage", "amount": 300, "target": "self"}]}]),
+]
+
+
+def _pool(rng: random.Random) -> list[Any]:
+    return generate_pool(rng, "Board") + [card_from_dict(c) for c in _STATE]
+
+
+class _Counts:
+    skipped = 0
+    compared_with_state_cards = 0
+
+
+@pytest.fixture(scope="module")
+def counts() -> _Counts:
+    """Seeded random boards (generated cards and the cards above) and seeded full games, every check timing that
+    the check version skips run in full anyway: it must record no event and put nothing in standby."""
+    seen = _Counts()
+    real = timing.check_timing
+
+    def checked(g: Game) -> None:
+        if g.pending or g.event_count == g.clean_check_at or g.check_version != g.clean_check_version:
+            real(g)
+            return
+        before = g.event_count
+        g.clean_check_version = -2  # run the whole check: rule actions (lethal damage and overflow read afresh)
+        g.rules_clean_at = -2  # and state triggers
+        real(g)
+        assert g.event_count == before and not g.pending, f"a skipped check timing would have acted: {g.events[-1].what}"
+        seen.skipped += 1
+        seen.compared_with_state_cards += any(c.card.name in ("Hermit", "Lonely") for c in g.base_cards())
+
+    mp = pytest.MonkeyPatch()
+    mp.setattr(timing, "check_timing", checked)
+    try:
+        for seed in range(40):
+            rng = random.Random(seed)
+            pool = _pool(rng)
+            game = Game.from_setup(random_board(rng, pool), cards=pool, seed=seed)
+            game.run(RandomDecider(seed))
+        for seed in range(4):
+            play_one(seed, record=False)
+    finally:
+        mp.undo()
+    return seen
+
+
+def test_a_skipped_check_timing_would_have_found_nothing(counts: _Counts) -> None:
+    assert counts.skipped > 500
+    assert counts.compared_with_state_cards > 50  # also with state triggers in play (10.8.6)
+
+
+def test_life_lost_by_an_effect_is_read_at_the_next_check_timing() -> None:
+    """11.3.1, 10.5.3.1: B has 2 life; A's Bleeder makes B lose 2 life in the main phase. Nothing in a base changes,
+    yet the check timing before A's next play timing finds B at 0 life: A wins."""
+    g = play(board({"base": ["Bleeder"]}, {"life": 2}), [_STATE[2]], ["activate Bleeder"])
+    assert g.result is not None and g.result.outcome == "win" and g.result.winner == "A" and "11.3.1" in cited(g)
+
+
+def test_a_deck_drawn_empty_in_the_main_phase_loses_at_the_next_check_timing() -> None:
+    """11.3.2: A draws the last 2 cards of the deck with Miller in the main phase (a move between hand and deck only);
+    the next check timing finds A's deck empty: B wins."""
+    g = play(board({"base": ["Miller"], "deck": 2}), [_STATE[5]], ["activate Miller"])
+    assert g.result is not None and g.result.winner == "B" and "11.3.2" in cited(g)
+
+
+def test_a_hand_emptied_by_a_discard_triggers_hand_empty() -> None:
+    """10.8.6: A discards the last 2 cards of the hand with Dumper; Hermit's "while your hand is empty, draw 1" enters
+    standby at the next check timing and A draws 1."""
+    cards = [_STATE[0], _STATE[4], pal("Filler")]
+    g = play(board({"base": ["Hermit", "Dumper"], "hand": ["Filler", "Filler"]}), cards, ["activate Dumper"])
+    assert len(g.players[0].hand) == 1 and len(g.players[0].graveyard) == 2 and "10.8.6" in cited(g)
