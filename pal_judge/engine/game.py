@@ -64,8 +64,9 @@ class Game:
         # 10.3.5)
         self.zones: stats.Zones | None = None
         # The check version: bumped by every change of what a check timing reads (listed above timing.check_timing),
-        # through `state_changed`, `damage_changed` and `check_read_changed` alone; a check timing with nothing in standby at the check version at which the last one
-        # found nothing to do finds nothing again and is skipped (10.5.3).
+        # through `state_changed`, `damage_changed` and `check_read_changed` alone; a check timing with nothing in
+        # standby at the check version at which the last one found nothing to do finds nothing again and is skipped
+        # (10.5.3).
         # The board version: bumped by `state_changed` and `damage_changed` alone, at every change of what a card's
         # derived values or the check-type rule actions read (zones, rested state, damage on cards, effects, night, the
         # turn player, the battle); lethal damage and overflow are not looked for again while it stays where they last
