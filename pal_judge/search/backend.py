@@ -19,10 +19,10 @@ from __future__ import annotations
 
 import contextlib
 import gc
+import pickle
 import tempfile
 from array import array
 from functools import lru_cache
-from itertools import groupby
 from operator import itemgetter
 from typing import Any, Iterable, Iterator
 
@@ -40,6 +40,8 @@ from pal_judge.search.documents import IndexDoc
 _POSITIONS = Positions()  # its encoding of positions depends on nothing else
 _BLOCK_LIMIT = 128  # postings per block of a posting list (Whoosh's default)
 Posting = tuple[bytes, int, float, bytes]  # what `FieldType.index` gives per word: text, frequency, weight, value
+TermPosting = tuple[int, float, bytes]  # one posting of a term's list: document, weight, value
+_TERM_ENTRY = W3TermInfo._struct  # an entry's fixed part: inlined, weight, df, min and max length, max weight, first and last id
 
 
 class Text(TEXT):
@@ -111,14 +113,14 @@ class TermsWriter(W3FieldWriter):
     """Whoosh's writer of terms and postings, handed each term's postings at once rather than one
     by one (three method calls and five type checks per posting were a third of the build)."""
 
-    def add_postings(self, schema: Any, lengths: Any, items: Iterable[tuple[str, bytes, int, float, bytes]]) -> None:
+    def add_postings(self, schema: Any, lengths: Any, items: Iterable[tuple[str, dict[bytes, list[TermPosting]]]]) -> None:
         # `lengths` is None: the codec keeps no length statistics (`Codec.length_stats`).
-        for fieldname, in_field in groupby(items, key=itemgetter(0)):
+        for fieldname, terms in items:
             field = schema[fieldname]
             valueless = field.format.fixed_value_size() == 0  # an ID field's postings carry no value
             self.start_field(fieldname, field)
-            for btext, postings in groupby(in_field, key=itemgetter(1)):
-                _, _, ids, weights, values = zip(*postings)
+            for btext in sorted(terms):
+                ids, weights, values = zip(*terms[btext])
                 if len(ids) <= _BLOCK_LIMIT:
                     self._add_inline(btext, ids, weights, (None,) * len(ids) if valueless else values)
                     continue
@@ -133,11 +135,12 @@ class TermsWriter(W3FieldWriter):
         on a term info whose method is `set_inlined`): no block to write, pickle and seek to.
         The entry holds what the block would have: the weights as a block stores them (single
         precision), their sum, the largest weight given, the first and last document, and the
-        values as a block reads them back (None each for a field without values)."""
+        values as a block reads them back (None each for a field without values). The entry's
+        bytes are those of `W3TermInfo.to_bytes` for such a term info (no length statistics:
+        the smallest and largest field length stored as 0), packed without building one."""
         stored = array("f", weights)
-        terminfo = W3TermInfo(weight=sum(stored), df=len(ids), maxweight=max(0, *weights), minid=ids[0], maxid=ids[-1])
-        terminfo.set_inlined(ids, stored, values)
-        self._tindex.add(pack_ushort(self._fieldid) + btext, terminfo.to_bytes())
+        header = _TERM_ENTRY.pack(True, sum(stored), len(ids), 0, 0, max(0, *weights), ids[0], ids[-1])
+        self._tindex.add(pack_ushort(self._fieldid) + btext, header + pickle.dumps((ids, tuple(stored), values), 2))
 
 
 class TermPostingsWriter(W3PostingsWriter):
@@ -227,28 +230,59 @@ def _collector_paused() -> Iterator[None]:
 
 
 class Writer(SegmentWriter):
-    """Whoosh's segment writer keeping the postings in a plain list, sorted once at the commit.
-    Whoosh's own pool weighs every posting as it comes, to spill runs to disk past 128 MB; an
-    index of a few megabytes never spills."""
+    """Whoosh's segment writer keeping each field's postings grouped by term (`TermPool`), sorted
+    once at the commit. Whoosh's own pool weighs every posting as it comes, to spill runs to
+    disk past 128 MB; an index of a few megabytes never spills."""
 
     def __init__(self, index: Index, **kwargs: Any) -> None:
         super().__init__(index, **kwargs)
-        self.pool = PlainPool()
+        self.pool = TermPool()
+
+    def add_document(self, **fields: Any) -> None:
+        """Whoosh's `add_document` for the fields `document_fields` gives (no boosts, spelling
+        fields or term vectors in `make_schema`): a field's postings handed to the pool at once,
+        its length (the frequencies of its words added up) counted once per field."""
+        self._check_state()
+        docnum, perdoc = self.docnum, self.perdocwriter
+        perdoc.start_doc(docnum)
+        for name in sorted(fields):
+            field, value = self.schema[name], fields[name]
+            length = 0
+            if field.indexed:
+                postings = list(field.index(value))  # an ID or keyword field gives a generator
+                self.pool.add_field_postings(name, docnum, postings)
+                if field.scorable:
+                    length = sum(map(itemgetter(1), postings))
+            perdoc.add_field(name, field, value if field.stored else None, length)
+            if field.column_type:
+                perdoc.add_column_value(name, field.column_type, field.to_column_value(value))
+        perdoc.finish_doc()
+        self._added = True
+        self.docnum += 1
 
 
-class PlainPool:
-    """What `SegmentWriter` asks of its pool: `add` a posting (field, term, document, weight,
-    value), `iter_postings` in order, `cleanup`."""
+class TermPool:
+    """What `SegmentWriter` asks of its pool (`iter_postings` in order, `cleanup`), each field's
+    postings kept by term as they come: the documents come in ascending order, so a term's list
+    needs no sorting, and only the terms are sorted at the commit (`TermsWriter.add_postings`)."""
 
     def __init__(self) -> None:
-        self._postings: list[tuple[str, bytes, int, float, bytes]] = []
-        self.add = self._postings.append
+        self._fields: dict[str, dict[bytes, list[TermPosting]]] = {}
 
-    def iter_postings(self) -> list[tuple[str, bytes, int, float, bytes]]:
-        return sorted(self._postings)
+    def add_field_postings(self, fieldname: str, docnum: int, postings: Iterable[Posting]) -> None:
+        terms = self._fields.setdefault(fieldname, {})
+        for btext, _, weight, value in postings:
+            found = terms.get(btext)
+            if found is None:
+                terms[btext] = [(docnum, weight, value)]
+            else:
+                found.append((docnum, weight, value))
+
+    def iter_postings(self) -> list[tuple[str, dict[bytes, list[TermPosting]]]]:
+        return sorted(self._fields.items(), key=itemgetter(0))
 
     def cleanup(self) -> None:
-        self._postings.clear()
+        self._fields.clear()
 
 
 def build_on_disk(folder: str, docs: Iterable[IndexDoc]) -> Index:
