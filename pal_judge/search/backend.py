@@ -19,7 +19,9 @@ from __future__ import annotations
 
 import contextlib
 import gc
+import hashlib
 import pickle
+import struct
 import tempfile
 from array import array
 from functools import lru_cache
@@ -29,6 +31,7 @@ from typing import Any, Iterable, Iterator
 from whoosh.codec.whoosh3 import W3Codec, W3FieldWriter, W3PostingsWriter, W3TermInfo
 from whoosh.fields import ID, KEYWORD, STORED, TEXT, Schema
 from whoosh.filedb.filestore import FileStorage, copy_to_ram
+from whoosh.filedb.filetables import OrderedHashWriter
 from whoosh.formats import Positions
 from whoosh.index import Index, create_in, open_dir
 from whoosh.system import pack_ushort
@@ -41,6 +44,7 @@ _POSITIONS = Positions()  # its encoding of positions depends on nothing else
 _BLOCK_LIMIT = 128  # postings per block of a posting list (Whoosh's default)
 Posting = tuple[bytes, int, float, bytes]  # what `FieldType.index` gives per word: text, frequency, weight, value
 TermPosting = tuple[int, float, bytes]  # one posting of a term's list: document, weight, value
+_ENTRY_LENGTHS = struct.Struct("!ii")  # a terms table entry's key and value lengths (Whoosh's `filetables._lengths`)
 _TERM_ENTRY = W3TermInfo._struct  # an entry's fixed part: inlined, weight, df, min and max length, max weight, first and last id
 
 
@@ -113,6 +117,10 @@ class TermsWriter(W3FieldWriter):
     """Whoosh's writer of terms and postings, handed each term's postings at once rather than one
     by one (three method calls and five type checks per posting were a third of the build)."""
 
+    def __init__(self, codec: "Codec", storage: Any, segment: Any) -> None:
+        super().__init__(codec, storage, segment)
+        self._tindex = TermsTable(self._tindex)
+
     def add_postings(self, schema: Any, lengths: Any, items: Iterable[tuple[str, dict[bytes, list[TermPosting]]]]) -> None:
         # `lengths` is None: the codec keeps no length statistics (`Codec.length_stats`).
         for fieldname, terms in items:
@@ -141,6 +149,38 @@ class TermsWriter(W3FieldWriter):
         stored = array("f", weights)
         header = _TERM_ENTRY.pack(True, sum(stored), len(ids), 0, 0, max(0, *weights), ids[0], ids[-1])
         self._tindex.add(pack_ushort(self._fieldid) + btext, header + pickle.dumps((ids, tuple(stored), values), 2))
+
+
+class TermsTable:
+    """The terms table (Whoosh's `OrderedHashWriter`) with its entries written at its close, in
+    one pass: the bytes `add` writes entry by entry (the key's and value's lengths, the key, the
+    value), and the same positions index and hash slots. `TermsWriter` adds the keys in
+    ascending order (fields by name, each field's terms sorted), as the table requires."""
+
+    def __init__(self, table: OrderedHashWriter) -> None:
+        self._table = table
+        self._entries: list[tuple[bytes, bytes]] = []
+
+    def add(self, key: bytes, value: bytes) -> None:
+        self._entries.append((key, value))
+
+    def close(self) -> None:
+        table, chunks = self._table, []
+        position = table.dbfile.tell()
+        for key, value in self._entries:
+            table.index.append(position)
+            slot = _md5_slot(key)
+            table.buckets[slot & 255].append((slot, position))
+            chunks += (_ENTRY_LENGTHS.pack(len(key), len(value)), key, value)
+            position += _ENTRY_LENGTHS.size + len(key) + len(value)
+        table.dbfile.write(b"".join(chunks))
+        table.close()
+
+
+def _md5_slot(key: bytes) -> int:
+    """Whoosh's `md5_hash` (the low 32 bits of the key's MD5) from the digest's last four bytes,
+    without formatting and parsing it as hexadecimal."""
+    return int.from_bytes(hashlib.md5(key, usedforsecurity=False).digest()[-4:], "big")
 
 
 class TermPostingsWriter(W3PostingsWriter):
