@@ -3,9 +3,9 @@
 Fields (the query language names some of them, see `query.py`):
   key        section number (or ruling id), unique, stored
   sections   the section number and its prefixes ('10', '10.5', '10.5.1'): `section:10.5`
-  chapter    `chapter:9`
-  kind       chapter | heading | clause (| ruling): `kind:clause`
-  terms      glossary term ids used by the text: `term:taunt`
+  chapter    `chapter:9` (searched, not stored: no hit reads it)
+  kind       chapter | heading | clause (| ruling): `kind:clause`, stored
+  terms      glossary term ids used by the text: `term:taunt` (searched, not stored)
   path_en, path_zh     the heading path down to it ('9 Battle › 9.6 Damage Step'), so '伤害步骤'
                        finds the clauses of 9.6 (for a ruling: its title)
   en, zh     the text itself, stored for display and highlighting
@@ -206,9 +206,9 @@ def make_schema() -> Schema:
     return Schema(
         key=ID(stored=True, unique=True),
         sections=KEYWORD(),
-        chapter=ID(stored=True),
+        chapter=ID(),
         kind=ID(stored=True, sortable=True),  # sortable: a column, read per hit when re-ranking
-        terms=KEYWORD(stored=True),
+        terms=KEYWORD(),
         path_en=Text(en, words=en_words),
         path_zh=Text(zh, words=zh_words),
         en=Text(en, stored=True, words=en_words),
