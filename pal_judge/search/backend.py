@@ -202,7 +202,6 @@ class TermPostingsWriter(W3PostingsWriter):
 def make_schema() -> Schema:
     en, zh = english_analyzer(), chinese_analyzer()
     en_words: dict[str, tuple[str, ...]] = {}
-    zh_words: dict[str, tuple[str, ...]] = {}
     return Schema(
         key=ID(stored=True, unique=True),
         sections=KEYWORD(),
@@ -210,11 +209,11 @@ def make_schema() -> Schema:
         kind=ID(stored=True, sortable=True),  # sortable: a column, read per hit when re-ranking
         terms=KEYWORD(),
         path_en=Text(en, words=en_words),
-        path_zh=Text(zh, words=zh_words),
+        path_zh=Text(zh),
         en=Text(en, stored=True, words=en_words),
-        zh=Text(zh, stored=True, words=zh_words),
+        zh=Text(zh, stored=True),
         asked_en=Text(en, words=en_words),
-        asked_zh=Text(zh, words=zh_words),
+        asked_zh=Text(zh),
         heading_en=STORED(),
         heading_zh=STORED(),
     )
