@@ -49,10 +49,8 @@ _TERM_ENTRY = W3TermInfo._struct  # an entry's fixed part: inlined, weight, df, 
 
 
 class Text(TEXT):
-    """Whoosh's TEXT field (positions, for phrases), whose postings for a value are worked out
-    once per build: a heading path is repeated in every clause under it, and the questions
-    resting on a clause often in its sub-clauses; each distinct raw word is analysed once per
-    build too (`index_positions`). The postings are the very ones Whoosh's
+    """Whoosh's TEXT field (positions, for phrases), each distinct raw word of its values analysed
+    once per build (`index_positions`). The postings are the very ones Whoosh's
     `Positions.word_values` gives (same words, frequencies, weights and encoded positions)."""
 
     def __init__(self, analyzer: Any, stored: bool = False, words: dict[str, tuple[str, ...]] | None = None) -> None:
@@ -63,19 +61,14 @@ class Text(TEXT):
     def index(self, value: Any, **kwargs: Any) -> Iterable[Posting]:
         if kwargs or not isinstance(value, str):
             return super().index(value, **kwargs)
-        known: dict[str, list[Posting]] = self.__dict__.setdefault("_postings", {})
-        postings = known.get(value)
-        if postings is None:
-            words = self.__dict__.setdefault("_words", {})
-            postings = known[value] = _postings(index_positions(self.analyzer, value, words), self.format.field_boost)
-        return postings
+        words = self.__dict__.setdefault("_words", {})
+        return _postings(index_positions(self.analyzer, value, words), self.format.field_boost)
 
-    def forget_postings(self) -> None:
-        self.__dict__.pop("_postings", None)
+    def forget_words(self) -> None:
         self.__dict__.get("_words", {}).clear()
 
-    def __getstate__(self) -> dict[str, Any]:  # the schema is pickled into the index: never the postings
-        return {name: value for name, value in self.__dict__.items() if name not in ("_postings", "_words")}
+    def __getstate__(self) -> dict[str, Any]:  # the schema is pickled into the index: never the words
+        return {name: value for name, value in self.__dict__.items() if name != "_words"}
 
 
 def _postings(positions: dict[str, list[int]], boost: float) -> list[Posting]:
@@ -249,7 +242,7 @@ def _fill(index: Index, docs: Iterable[IndexDoc]) -> Index:
         finally:
             for field in writer.schema:
                 if isinstance(field, Text):
-                    field.forget_postings()
+                    field.forget_words()
         writer.commit()
     return index
 
@@ -276,11 +269,12 @@ class Writer(SegmentWriter):
     def __init__(self, index: Index, **kwargs: Any) -> None:
         super().__init__(index, **kwargs)
         self.pool = TermPool()
+        self._known: dict[tuple[str, str], tuple[list[Posting], int]] = {}
 
     def add_document(self, **fields: Any) -> None:
         """Whoosh's `add_document` for the fields `document_fields` gives (no boosts, spelling
         fields or term vectors in `make_schema`): a field's postings handed to the pool at once,
-        its length (the frequencies of its words added up) counted once per field."""
+        its length (the frequencies of its words added up) counted once per distinct value."""
         self._check_state()
         docnum, perdoc = self.docnum, self.perdocwriter
         perdoc.start_doc(docnum)
@@ -288,16 +282,25 @@ class Writer(SegmentWriter):
             field, value = self.schema[name], fields[name]
             length = 0
             if field.indexed:
-                postings = list(field.index(value))  # an ID or keyword field gives a generator
+                postings, length = self._indexed(name, field, value)
                 self.pool.add_field_postings(name, docnum, postings)
-                if field.scorable:
-                    length = sum(map(itemgetter(1), postings))
             perdoc.add_field(name, field, value if field.stored else None, length)
             if field.column_type:
                 perdoc.add_column_value(name, field.column_type, field.to_column_value(value))
         perdoc.finish_doc()
         self._added = True
         self.docnum += 1
+
+
+    def _indexed(self, name: str, field: Any, value: str) -> tuple[list[Posting], int]:
+        """A value's postings in a field and its length there (a scorable field's only), worked
+        out once per build: a heading path is repeated in every clause under it, a kind or a
+        chapter in many documents, the questions resting on a clause often in its sub-clauses."""
+        known = self._known.get((name, value))
+        if known is None:
+            postings = list(field.index(value))  # an ID or keyword field gives a generator
+            known = self._known[name, value] = (postings, sum(map(itemgetter(1), postings)) if field.scorable else 0)
+        return known
 
 
 class TermPool:
