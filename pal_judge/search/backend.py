@@ -24,6 +24,7 @@ import pickle
 import struct
 import tempfile
 from array import array
+from collections import defaultdict
 from functools import lru_cache
 from operator import itemgetter
 from typing import Any, Iterable, Iterator
@@ -312,13 +313,11 @@ class TermPool:
         self._fields: dict[str, dict[bytes, list[TermPosting]]] = {}
 
     def add_field_postings(self, fieldname: str, docnum: int, postings: Iterable[Posting]) -> None:
-        terms = self._fields.setdefault(fieldname, {})
+        terms = self._fields.get(fieldname)
+        if terms is None:
+            terms = self._fields[fieldname] = defaultdict(list)
         for btext, _, weight, value in postings:
-            found = terms.get(btext)
-            if found is None:
-                terms[btext] = [(docnum, weight, value)]
-            else:
-                found.append((docnum, weight, value))
+            terms[btext].append((docnum, weight, value))
 
     def iter_postings(self) -> list[tuple[str, dict[bytes, list[TermPosting]]]]:
         return sorted(self._fields.items(), key=itemgetter(0))
