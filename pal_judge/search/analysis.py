@@ -22,7 +22,7 @@ import string
 import unicodedata
 from itertools import count
 from operator import itemgetter
-from typing import Iterator
+from typing import Iterable, Iterator
 
 from whoosh.analysis import (
     STOP_WORDS,
@@ -173,6 +173,8 @@ def index_positions(analyzer: CompositeAnalyzer, value: str, terms: dict[str, tu
     token -> the words it becomes) for the next values; a stop filter that renumbers numbers
     the tokens it keeps on from the first one's position, as Whoosh's does."""
     tokenizer, *filters = analyzer.items
+    if not filters:  # the tokens are the words (the Chinese analyzer): nothing to filter or remember
+        return _token_positions(_raw_tokens(tokenizer, value))
     renumbered = any(isinstance(step, StopFilter) and step.renumber for step in filters)
     positions: dict[str, list[int]] = {}
     kept, first = 0, -1  # tokens kept so far, position of the first one
@@ -194,6 +196,17 @@ def index_positions(analyzer: CompositeAnalyzer, value: str, terms: dict[str, tu
     return positions
 
 
+def _token_positions(tokens: Iterable[tuple[str, int]]) -> dict[str, list[int]]:
+    """Each token's text with the positions it occurs at."""
+    positions: dict[str, list[int]] = {}
+    for text, pos in tokens:
+        if text in positions:
+            positions[text].append(pos)
+        else:
+            positions[text] = [pos]
+    return positions
+
+
 def _raw_tokens(tokenizer: Tokenizer, value: str) -> Iterator[tuple[str, int]]:
     """The tokenizer's tokens in index mode as (text, position), without a Token per token."""
     if isinstance(tokenizer, HanBigramTokenizer):
@@ -207,8 +220,6 @@ _TEXT_AND_POSITION = itemgetter(0, 1)
 
 def _filtered(filters: list[Filter], raw: str) -> tuple[str, ...]:
     """The words one raw token becomes through `filters` (none when it is a stop word)."""
-    if not filters:
-        return (raw,)
     tokens: Iterator[Token] = iter([Token(positions=True, mode="index", text=raw, pos=0, boost=1.0, stopped=False)])
     for step in filters:
         tokens = step(tokens)

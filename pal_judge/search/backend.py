@@ -3,9 +3,9 @@
 Fields (the query language names some of them, see `query.py`):
   key        section number (or ruling id), unique, stored
   sections   the section number and its prefixes ('10', '10.5', '10.5.1'): `section:10.5`
-  chapter    `chapter:9`
-  kind       chapter | heading | clause (| ruling): `kind:clause`
-  terms      glossary term ids used by the text: `term:taunt`
+  chapter    `chapter:9` (searched, not stored: no hit reads it)
+  kind       chapter | heading | clause (| ruling): `kind:clause`, stored
+  terms      glossary term ids used by the text: `term:taunt` (searched, not stored)
   path_en, path_zh     the heading path down to it ('9 Battle › 9.6 Damage Step'), so '伤害步骤'
                        finds the clauses of 9.6 (for a ruling: its title)
   en, zh     the text itself, stored for display and highlighting
@@ -19,16 +19,20 @@ from __future__ import annotations
 
 import contextlib
 import gc
+import hashlib
+import pickle
+import struct
 import tempfile
 from array import array
+from collections import defaultdict
 from functools import lru_cache
-from itertools import groupby
 from operator import itemgetter
 from typing import Any, Iterable, Iterator
 
 from whoosh.codec.whoosh3 import W3Codec, W3FieldWriter, W3PostingsWriter, W3TermInfo
 from whoosh.fields import ID, KEYWORD, STORED, TEXT, Schema
 from whoosh.filedb.filestore import FileStorage, copy_to_ram
+from whoosh.filedb.filetables import OrderedHashWriter
 from whoosh.formats import Positions
 from whoosh.index import Index, create_in, open_dir
 from whoosh.system import pack_ushort
@@ -40,13 +44,14 @@ from pal_judge.search.documents import IndexDoc
 _POSITIONS = Positions()  # its encoding of positions depends on nothing else
 _BLOCK_LIMIT = 128  # postings per block of a posting list (Whoosh's default)
 Posting = tuple[bytes, int, float, bytes]  # what `FieldType.index` gives per word: text, frequency, weight, value
+TermPosting = tuple[int, float, bytes]  # one posting of a term's list: document, weight, value
+_ENTRY_LENGTHS = struct.Struct("!ii")  # a terms table entry's key and value lengths (Whoosh's `filetables._lengths`)
+_TERM_ENTRY = W3TermInfo._struct  # an entry's fixed part: inlined, weight, df, min and max length, max weight, first and last id
 
 
 class Text(TEXT):
-    """Whoosh's TEXT field (positions, for phrases), whose postings for a value are worked out
-    once per build: a heading path is repeated in every clause under it, and the questions
-    resting on a clause often in its sub-clauses; each distinct raw word is analysed once per
-    build too (`index_positions`). The postings are the very ones Whoosh's
+    """Whoosh's TEXT field (positions, for phrases), each distinct raw word of its values analysed
+    once per build (`index_positions`). The postings are the very ones Whoosh's
     `Positions.word_values` gives (same words, frequencies, weights and encoded positions)."""
 
     def __init__(self, analyzer: Any, stored: bool = False, words: dict[str, tuple[str, ...]] | None = None) -> None:
@@ -57,19 +62,14 @@ class Text(TEXT):
     def index(self, value: Any, **kwargs: Any) -> Iterable[Posting]:
         if kwargs or not isinstance(value, str):
             return super().index(value, **kwargs)
-        known: dict[str, list[Posting]] = self.__dict__.setdefault("_postings", {})
-        postings = known.get(value)
-        if postings is None:
-            words = self.__dict__.setdefault("_words", {})
-            postings = known[value] = _postings(index_positions(self.analyzer, value, words), self.format.field_boost)
-        return postings
+        words = self.__dict__.setdefault("_words", {})
+        return _postings(index_positions(self.analyzer, value, words), self.format.field_boost)
 
-    def forget_postings(self) -> None:
-        self.__dict__.pop("_postings", None)
+    def forget_words(self) -> None:
         self.__dict__.get("_words", {}).clear()
 
-    def __getstate__(self) -> dict[str, Any]:  # the schema is pickled into the index: never the postings
-        return {name: value for name, value in self.__dict__.items() if name not in ("_postings", "_words")}
+    def __getstate__(self) -> dict[str, Any]:  # the schema is pickled into the index: never the words
+        return {name: value for name, value in self.__dict__.items() if name != "_words"}
 
 
 def _postings(positions: dict[str, list[int]], boost: float) -> list[Posting]:
@@ -111,14 +111,18 @@ class TermsWriter(W3FieldWriter):
     """Whoosh's writer of terms and postings, handed each term's postings at once rather than one
     by one (three method calls and five type checks per posting were a third of the build)."""
 
-    def add_postings(self, schema: Any, lengths: Any, items: Iterable[tuple[str, bytes, int, float, bytes]]) -> None:
+    def __init__(self, codec: "Codec", storage: Any, segment: Any) -> None:
+        super().__init__(codec, storage, segment)
+        self._tindex = TermsTable(self._tindex)
+
+    def add_postings(self, schema: Any, lengths: Any, items: Iterable[tuple[str, dict[bytes, list[TermPosting]]]]) -> None:
         # `lengths` is None: the codec keeps no length statistics (`Codec.length_stats`).
-        for fieldname, in_field in groupby(items, key=itemgetter(0)):
+        for fieldname, terms in items:
             field = schema[fieldname]
             valueless = field.format.fixed_value_size() == 0  # an ID field's postings carry no value
             self.start_field(fieldname, field)
-            for btext, postings in groupby(in_field, key=itemgetter(1)):
-                _, _, ids, weights, values = zip(*postings)
+            for btext in sorted(terms):
+                ids, weights, values = zip(*terms[btext])
                 if len(ids) <= _BLOCK_LIMIT:
                     self._add_inline(btext, ids, weights, (None,) * len(ids) if valueless else values)
                     continue
@@ -133,11 +137,44 @@ class TermsWriter(W3FieldWriter):
         on a term info whose method is `set_inlined`): no block to write, pickle and seek to.
         The entry holds what the block would have: the weights as a block stores them (single
         precision), their sum, the largest weight given, the first and last document, and the
-        values as a block reads them back (None each for a field without values)."""
+        values as a block reads them back (None each for a field without values). The entry's
+        bytes are those of `W3TermInfo.to_bytes` for such a term info (no length statistics:
+        the smallest and largest field length stored as 0), packed without building one."""
         stored = array("f", weights)
-        terminfo = W3TermInfo(weight=sum(stored), df=len(ids), maxweight=max(0, *weights), minid=ids[0], maxid=ids[-1])
-        terminfo.set_inlined(ids, stored, values)
-        self._tindex.add(pack_ushort(self._fieldid) + btext, terminfo.to_bytes())
+        header = _TERM_ENTRY.pack(True, sum(stored), len(ids), 0, 0, max(0, *weights), ids[0], ids[-1])
+        self._tindex.add(pack_ushort(self._fieldid) + btext, header + pickle.dumps((ids, tuple(stored), values), 2))
+
+
+class TermsTable:
+    """The terms table (Whoosh's `OrderedHashWriter`) with its entries written at its close, in
+    one pass: the bytes `add` writes entry by entry (the key's and value's lengths, the key, the
+    value), and the same positions index and hash slots. `TermsWriter` adds the keys in
+    ascending order (fields by name, each field's terms sorted), as the table requires."""
+
+    def __init__(self, table: OrderedHashWriter) -> None:
+        self._table = table
+        self._entries: list[tuple[bytes, bytes]] = []
+
+    def add(self, key: bytes, value: bytes) -> None:
+        self._entries.append((key, value))
+
+    def close(self) -> None:
+        table, chunks = self._table, []
+        position = table.dbfile.tell()
+        for key, value in self._entries:
+            table.index.append(position)
+            slot = _md5_slot(key)
+            table.buckets[slot & 255].append((slot, position))
+            chunks += (_ENTRY_LENGTHS.pack(len(key), len(value)), key, value)
+            position += _ENTRY_LENGTHS.size + len(key) + len(value)
+        table.dbfile.write(b"".join(chunks))
+        table.close()
+
+
+def _md5_slot(key: bytes) -> int:
+    """Whoosh's `md5_hash` (the low 32 bits of the key's MD5) from the digest's last four bytes,
+    without formatting and parsing it as hexadecimal."""
+    return int.from_bytes(hashlib.md5(key, usedforsecurity=False).digest()[-4:], "big")
 
 
 class TermPostingsWriter(W3PostingsWriter):
@@ -159,19 +196,18 @@ class TermPostingsWriter(W3PostingsWriter):
 def make_schema() -> Schema:
     en, zh = english_analyzer(), chinese_analyzer()
     en_words: dict[str, tuple[str, ...]] = {}
-    zh_words: dict[str, tuple[str, ...]] = {}
     return Schema(
         key=ID(stored=True, unique=True),
         sections=KEYWORD(),
-        chapter=ID(stored=True),
+        chapter=ID(),
         kind=ID(stored=True, sortable=True),  # sortable: a column, read per hit when re-ranking
-        terms=KEYWORD(stored=True),
+        terms=KEYWORD(),
         path_en=Text(en, words=en_words),
-        path_zh=Text(zh, words=zh_words),
+        path_zh=Text(zh),
         en=Text(en, stored=True, words=en_words),
-        zh=Text(zh, stored=True, words=zh_words),
+        zh=Text(zh, stored=True),
         asked_en=Text(en, words=en_words),
-        asked_zh=Text(zh, words=zh_words),
+        asked_zh=Text(zh),
         heading_en=STORED(),
         heading_zh=STORED(),
     )
@@ -207,7 +243,7 @@ def _fill(index: Index, docs: Iterable[IndexDoc]) -> Index:
         finally:
             for field in writer.schema:
                 if isinstance(field, Text):
-                    field.forget_postings()
+                    field.forget_words()
         writer.commit()
     return index
 
@@ -227,28 +263,67 @@ def _collector_paused() -> Iterator[None]:
 
 
 class Writer(SegmentWriter):
-    """Whoosh's segment writer keeping the postings in a plain list, sorted once at the commit.
-    Whoosh's own pool weighs every posting as it comes, to spill runs to disk past 128 MB; an
-    index of a few megabytes never spills."""
+    """Whoosh's segment writer keeping each field's postings grouped by term (`TermPool`), sorted
+    once at the commit. Whoosh's own pool weighs every posting as it comes, to spill runs to
+    disk past 128 MB; an index of a few megabytes never spills."""
 
     def __init__(self, index: Index, **kwargs: Any) -> None:
         super().__init__(index, **kwargs)
-        self.pool = PlainPool()
+        self.pool = TermPool()
+        self._known: dict[tuple[str, str], tuple[list[Posting], int]] = {}
+
+    def add_document(self, **fields: Any) -> None:
+        """Whoosh's `add_document` for the fields `document_fields` gives (no boosts, spelling
+        fields or term vectors in `make_schema`): a field's postings handed to the pool at once,
+        its length (the frequencies of its words added up) counted once per distinct value."""
+        self._check_state()
+        docnum, perdoc = self.docnum, self.perdocwriter
+        perdoc.start_doc(docnum)
+        for name in sorted(fields):
+            field, value = self.schema[name], fields[name]
+            length = 0
+            if field.indexed:
+                postings, length = self._indexed(name, field, value)
+                self.pool.add_field_postings(name, docnum, postings)
+            perdoc.add_field(name, field, value if field.stored else None, length)
+            if field.column_type:
+                perdoc.add_column_value(name, field.column_type, field.to_column_value(value))
+        perdoc.finish_doc()
+        self._added = True
+        self.docnum += 1
 
 
-class PlainPool:
-    """What `SegmentWriter` asks of its pool: `add` a posting (field, term, document, weight,
-    value), `iter_postings` in order, `cleanup`."""
+    def _indexed(self, name: str, field: Any, value: str) -> tuple[list[Posting], int]:
+        """A value's postings in a field and its length there (a scorable field's only), worked
+        out once per build: a heading path is repeated in every clause under it, a kind or a
+        chapter in many documents, the questions resting on a clause often in its sub-clauses."""
+        known = self._known.get((name, value))
+        if known is None:
+            postings = list(field.index(value))  # an ID or keyword field gives a generator
+            known = self._known[name, value] = (postings, sum(map(itemgetter(1), postings)) if field.scorable else 0)
+        return known
+
+
+class TermPool:
+    """What `SegmentWriter` asks of its pool (`iter_postings` in order, `cleanup`), each field's
+    postings kept by term as they come: the documents come in ascending order, so a term's list
+    needs no sorting, and only the terms are sorted at the commit (`TermsWriter.add_postings`)."""
 
     def __init__(self) -> None:
-        self._postings: list[tuple[str, bytes, int, float, bytes]] = []
-        self.add = self._postings.append
+        self._fields: dict[str, dict[bytes, list[TermPosting]]] = {}
 
-    def iter_postings(self) -> list[tuple[str, bytes, int, float, bytes]]:
-        return sorted(self._postings)
+    def add_field_postings(self, fieldname: str, docnum: int, postings: Iterable[Posting]) -> None:
+        terms = self._fields.get(fieldname)
+        if terms is None:
+            terms = self._fields[fieldname] = defaultdict(list)
+        for btext, _, weight, value in postings:
+            terms[btext].append((docnum, weight, value))
+
+    def iter_postings(self) -> list[tuple[str, dict[bytes, list[TermPosting]]]]:
+        return sorted(self._fields.items(), key=itemgetter(0))
 
     def cleanup(self) -> None:
-        self._postings.clear()
+        self._fields.clear()
 
 
 def build_on_disk(folder: str, docs: Iterable[IndexDoc]) -> Index:

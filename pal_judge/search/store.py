@@ -53,7 +53,7 @@ from pal_judge.search.documents import IndexDoc
 from pal_judge.search.vocabulary import Lexicon
 from pal_judge.textfiles import CACHE_MAX_BYTES, read_bounded, read_json
 
-INDEX_FORMAT = 5  # bump when the schema or the analyzers change
+INDEX_FORMAT = 6  # bump when the schema or the analyzers change
 _SWEEP_AFTER_S = 600.0  # leftovers of crashed builds older than this are removed
 _SHIPPED_MAX_BYTES = 200_000_000  # a shipped index is a few megabytes
 _CHECKED_NOTE = "checked.json"  # the index's files when it last opened sound (see `_note_checked`)

@@ -51,10 +51,10 @@ def test_the_build_writes_what_whooshs_own_writer_writes(chapters_docs: list[Ind
     assert min(lengths) == 1 and max(lengths) > 128  # lists kept inline, and lists of several blocks
 
 
-def test_the_index_keeps_no_postings_worked_out_while_building(chapters_docs: list[IndexDoc], tmp_path: Path) -> None:
+def test_the_index_keeps_no_words_analysed_while_building(chapters_docs: list[IndexDoc], tmp_path: Path) -> None:
     build_on_disk(str(tmp_path), chapters_docs[:20])
     reopened = open_dir(str(tmp_path)).schema  # what Whoosh pickled into the index
-    assert all("_postings" not in field.__dict__ for field in reopened)
+    assert all("_words" not in field.__dict__ for field in reopened)
     with open_dir(str(tmp_path)).searcher() as searcher:
         assert searcher.doc_count() == 20
 
