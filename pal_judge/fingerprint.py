@@ -24,7 +24,14 @@ _settled: dict[Path, bytes] | None = None  # see settle_files()
 
 def package_sources(*packages: str) -> list[Path]:
     """The Python sources of these pal_judge sub-packages, in a stable order."""
-    return [path for package in packages for path in sorted((_PACKAGE / package).glob("*.py"))]
+    return [path for package in packages for path in _package_files(package)]
+
+
+@lru_cache(maxsize=64)
+def _package_files(package: str) -> tuple[Path, ...]:
+    """One sub-package's sources, listed once per process (as `_code_digest` reads each once: the code
+    a process runs is the code it imported; an `ask` lists the same packages for a dozen cache keys)."""
+    return tuple(sorted((_PACKAGE / package).glob("*.py")))
 
 
 def fingerprint(salt: str, files: Iterable[Path], length: int = 20) -> str:

@@ -50,12 +50,23 @@ def cache_file(cache: Path, key: str) -> Path:
 def _records(cls: Any, rows: list[dict[str, Any]]) -> tuple[Any, ...]:
     """The `cls` dataclasses of JSON `rows` (as `asdict` wrote them): JSON has lists where the model
     has tuples, so the fields typed as tuples are made tuples again (only they: a rulebook is a
-    thousand records, read on every `rule` and `ask`)."""
+    thousand records, read on every `rule` and `ask`). Each record is filled in directly rather than
+    through the frozen dataclass's `__init__` (its one `object.__setattr__` per field is most of the
+    reading time); a row without exactly the class's fields is refused as `cls(**row)` would refuse it."""
+    names = [f.name for f in fields(cls)]
+    expected = set(names)
     tuple_fields = [f.name for f in fields(cls) if str(f.type).startswith("tuple")]
+    new = object.__new__
+    records = []
     for row in rows:
+        if row.keys() != expected:
+            raise KeyError(f"{cls.__name__} fields {sorted(expected ^ row.keys())}")
         for name in tuple_fields:
             row[name] = tuple(row[name])
-    return tuple(cls(**row) for row in rows)
+        record = new(cls)
+        record.__dict__.update(row)
+        records.append(record)
+    return tuple(records)
 
 
 def _to_json(corpus: CachedCorpus) -> str:
