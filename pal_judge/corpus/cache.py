@@ -53,8 +53,7 @@ def _records(cls: Any, rows: list[dict[str, Any]]) -> tuple[Any, ...]:
     thousand records, read on every `rule` and `ask`). Each record is filled in directly rather than
     through the frozen dataclass's `__init__` (its one `object.__setattr__` per field is most of the
     reading time); a row without exactly the class's fields is refused as `cls(**row)` would refuse it."""
-    names = [f.name for f in fields(cls)]
-    expected = set(names)
+    expected = {f.name for f in fields(cls)}
     tuple_fields = [f.name for f in fields(cls) if str(f.type).startswith("tuple")]
     new = object.__new__
     records = []

@@ -292,7 +292,6 @@ class Writer(SegmentWriter):
         self._added = True
         self.docnum += 1
 
-
     def _indexed(self, name: str, field: Any, value: str) -> tuple[list[Posting], int]:
         """A value's postings in a field and its length there (a scorable field's only), worked
         out once per build: a heading path is repeated in every clause under it, a kind or a

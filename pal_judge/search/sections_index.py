@@ -10,11 +10,10 @@ from pal_judge import __version__
 from pal_judge.fingerprint import fingerprint, package_sources
 from pal_judge.errors import UserError
 from pal_judge.paths import ruling_files, rules_dir
+from pal_judge.search.documents import IndexDoc
 from pal_judge.search.query import SEARCH_CONCEPT_BOOST
 from pal_judge.search.service import IndexSearcher
-from pal_judge.search.documents import IndexDoc
 from pal_judge.search.sources import rulebook_docs
-from pal_judge.search.vocabulary import Lexicon
 from pal_judge.search.store import (
     INDEX_FORMAT,
     OpenedIndex,
@@ -22,6 +21,7 @@ from pal_judge.search.store import (
     open_index,
     search_root,
 )
+from pal_judge.search.vocabulary import Lexicon
 
 NAME = "sections"
 
