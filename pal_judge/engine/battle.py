@@ -31,12 +31,6 @@ def effect_in_play(g: "Game", kind: str) -> bool:
     return False
 
 
-def _keywords(g: "Game", card: CardInstance, granting: bool) -> dict[str, int]:
-    """The card's keywords; its printed ones when no effect in play grants any (`granting`: `effect_in_play(g,
-    "grant")`; 10.10.1.1, 10.10.1.2)."""
-    return stats.keywords(g, card) if granting else card.card.printed_keywords
-
-
 def legal_attackers(g: "Game") -> list[CardInstance]:
     """9.2.2.1 the turn player's standing pals; 9.2.2.2 not forbidden; 9.2.2.3 even if new."""
     standing = [c for c in g.players[g.turn_player].base if not c.rested and c.card.type == "pal"]
@@ -50,18 +44,15 @@ def legal_targets(g: "Game", attacker: CardInstance) -> tuple[list[CardInstance 
     9.2.4.1 minus the targets an effect forbids this attacker. 12.10.2 if a Taunt card is a legal
     target, one of the Taunt cards must be chosen; 12.10.3 a Taunt card that is not a legal target
     imposes nothing. Returns (targets, taunt status, whether an effect removed a target); read only."""
-    return _targets(g, attacker, stats.derived(g, _defence, g.opp(g.turn_player), "defence"),
-                    effect_in_play(g, "cannot_attack"), effect_in_play(g, "grant"))
+    return _targets(g, attacker, stats.derived(g, _defence, g.opp(g.turn_player), "defence"))
 
 
-def _targets(g: "Game", attacker: CardInstance, defence: Defence, restricting: bool, granting: bool
-             ) -> tuple[list[CardInstance | None], str, bool]:
-    """`legal_targets` from what the defending base offers (`_defence`); `restricting`: some effect in play may
-    forbid targets (`effect_in_play(g, "cannot_attack")`, 9.2.4.1); `granting`: some effect may give Assault."""
+def _targets(g: "Game", attacker: CardInstance, defence: Defence) -> tuple[list[CardInstance | None], str, bool]:
+    """`legal_targets` from what the defending base offers (`_defence`)."""
     plain, with_assault, taunting = defence
-    printed = with_assault if "assault" in _keywords(g, attacker, granting) else plain
+    printed = with_assault if "assault" in stats.keywords(g, attacker) else plain
     allowed = [t for t in printed if not stats.cannot_attack_target(g, attacker, t, g.opp(g.turn_player))] \
-        if restricting and stats.targets_restricted(g, attacker) else printed
+        if stats.targets_restricted(g, attacker) else printed
     forbidden = len(allowed) < len(printed)
     if not taunting:
         return allowed, "", forbidden
@@ -78,7 +69,6 @@ def _defence(g: "Game", defender: int) -> Defence:
     plain: list[CardInstance | None] = [None]
     with_assault: list[CardInstance | None] = [None]
     taunting = []
-    granting = effect_in_play(g, "grant")
     for c in g.players[defender].base:
         kind = c.card.type
         if kind == "structure" or kind == "pal" and c.rested:
@@ -86,7 +76,7 @@ def _defence(g: "Game", defender: int) -> Defence:
             with_assault.append(c)
         elif kind == "pal":
             with_assault.append(c)
-        if "taunt" in _keywords(g, c, granting):
+        if "taunt" in stats.keywords(g, c):
             taunting.append(c.oid)
     return plain, with_assault, frozenset(taunting)
 
@@ -95,9 +85,8 @@ def attack_options(g: "Game", attackers: list[CardInstance]) -> list[Option]:
     """8.4.1 every legal attack of these legal attackers (`legal_attackers`)."""
     opts = []
     defence = stats.derived(g, _defence, g.opp(g.turn_player), "defence")
-    restricting, granting = effect_in_play(g, "cannot_attack"), effect_in_play(g, "grant")
     for att in attackers:
-        targets, taunt, forbidden = _targets(g, att, defence, restricting, granting)
+        targets, taunt, forbidden = _targets(g, att, defence)
         head = f"attack {att.label} -> "
         for t in targets:
             if t is None:
