@@ -8,7 +8,7 @@ from typing import Any, Callable, Iterable, Mapping, Sequence
 
 from pal_judge.engine import effects, limits, stats
 from pal_judge.engine.cards import CardDef
-from pal_judge.engine.deciders import CONCEDE, Decider, Decision, Option, ScriptExhausted
+from pal_judge.engine.deciders import CONCEDE, Decider, Decision, Option, ScriptExhausted, is_concession
 from pal_judge.engine.pipeline import move_one
 from pal_judge.engine.state import (
     Battle, CardInstance, Delayed, Lki, Modifier, Pending, Player, Result,
@@ -257,7 +257,7 @@ class Game:
             chosen = self.decider.decide(decision, self)
         except ScriptExhausted:
             raise _Stop("script_exhausted", decision) from None
-        if isinstance(chosen.data, tuple) and chosen.data and chosen.data[0] == CONCEDE:
+        if is_concession(chosen):
             self.concede(self.pname(chosen.data[1]))
         return chosen
 
