@@ -262,8 +262,7 @@ class Game:
         return chosen
 
     def _decision(self, kind: str, player: int, options: Sequence[Option], prompt: str) -> Decision:
-        concessions = self._concession_options.get(player) or self._concessions(player)
-        return Decision(kind, self.players[player].name, tuple(options) + concessions, prompt)
+        return Decision(kind, self.players[player].name, tuple(options) + self._concessions(player), prompt)
 
     def _concessions(self, asked: int) -> tuple[Option, ...]:
         """1.2.3 any player may concede at any time: at every decision, `concede` (the player asked) and
