@@ -18,23 +18,10 @@ NO_BLOCK = Option("none")  # 9.4.2 the non-turn player may decline to block
 PASS = Option("pass")  # 9.5.2 / 10.5.4.3 passing the quick step's play timing
 
 
-def effect_in_play(g: "Game", kind: str) -> bool:
-    """Is there an effect of this kind (a step's `do`) in play, a continuous ability's or one on some card (10.10.1)?
-    Without one no card is touched by it, so it is not asked card by card: without a restriction (10.10.1.3:
-    cannot_attack, must_attack, cannot_block, cannot_be_blocked) `stats.restricted` is false for every card, and
-    without a `grant` every card has its printed keywords (10.10.1.1, 10.10.1.2)."""
-    if kind in stats.zones(g).continuous_kinds:
-        return True
-    for m in g.modifiers:
-        if m.kind == kind:
-            return True
-    return False
-
-
 def legal_attackers(g: "Game") -> list[CardInstance]:
     """9.2.2.1 the turn player's standing pals; 9.2.2.2 not forbidden; 9.2.2.3 even if new."""
     standing = [c for c in g.players[g.turn_player].base if not c.rested and c.card.type == "pal"]
-    if standing and effect_in_play(g, "cannot_attack"):
+    if standing and stats.effect_in_play(g, "cannot_attack"):
         return [c for c in standing if not stats.restricted(g, c, "cannot_attack")]
     return standing
 
@@ -110,7 +97,7 @@ def run_battle(g: "Game", attacker_oid: int, target_oid: int | None, taunt: str,
     # 9.3.1 the attack is declared; then what made this attacker and this target legal, the clauses
     # particular to this attack first (9.2.3 the kind of target, Assault, Taunt, restrictions)
     cites = ["9.3.1", "9.2.3"]
-    if effect_in_play(g, "must_attack") and stats.restricted(g, att, "must_attack"):
+    if stats.restricted(g, att, "must_attack"):
         cites.append("7.5.2.1")
     if att.entered_turn == g.turn:
         cites.append("9.2.2.3")  # deployed this turn and still may attack
@@ -186,9 +173,9 @@ def _block_step(g: "Game", b: Battle, opened: bool = False) -> None:
     att = g.find(b.attacker)
     nt = b.target_player
     if att is not None and "stealth" not in stats.keywords(g, att) \
-            and not (effect_in_play(g, "cannot_be_blocked") and stats.restricted(g, att, "cannot_be_blocked")):
+            and not stats.restricted(g, att, "cannot_be_blocked"):
         standing = [c for c in g.players[nt].base if not c.rested and c.card.type == "pal" and c.oid != b.target_oid]
-        barring = bool(standing) and effect_in_play(g, "cannot_block")
+        barring = bool(standing) and stats.effect_in_play(g, "cannot_block")
         blockers = [c for c in standing if not stats.restricted(g, c, "cannot_block")] if barring else standing
         if blockers:
             opts = [Option(c.label, c.oid) for c in blockers] + [NO_BLOCK]
