@@ -78,6 +78,7 @@ class _Reading:
         with self.monkeypatch.context() as m:
             m.setattr(stats, "effect_in_play", lambda g, kind: False)
             m.setattr(stats, "restricted", lambda g, c, kind: False)
+            m.setattr(stats, "keywords", lambda g, c: c.card.printed_keywords)
             m.setattr(stats, "derived", lambda g, compute, subject, key: compute(g, subject))
             return [o.label for o in turn.main_options(game)] if kind == "main" else self._blockers(game) + ["none"]
 
