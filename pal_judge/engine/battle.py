@@ -50,7 +50,7 @@ def _targets(g: "Game", attacker: CardInstance, defence: Defence) -> tuple[list[
 
 
 def _defence(g: "Game", defender: int) -> Defence:
-    """What the defending player's base offers every attacker, read once per board version (`stats.derived`):
+    """What the defending player's base offers every attacker, read once per values version (`stats.derived`):
     the targets of a pal without Assault (9.2.3: the player, structures, rested pals), of one with Assault
     (12.15.2: standing pals too), each in base order, and the cards with Taunt (12.10.2)."""
     plain: list[CardInstance | None] = [None]
