@@ -18,29 +18,10 @@ NO_BLOCK = Option("none")  # 9.4.2 the non-turn player may decline to block
 PASS = Option("pass")  # 9.5.2 / 10.5.4.3 passing the quick step's play timing
 
 
-def effect_in_play(g: "Game", kind: str) -> bool:
-    """Is there an effect of this kind (a step's `do`) in play, a continuous ability's or one on some card (10.10.1)?
-    Without one no card is touched by it, so it is not asked card by card: without a restriction (10.10.1.3:
-    cannot_attack, must_attack, cannot_block, cannot_be_blocked) `stats.restricted` is false for every card, and
-    without a `grant` every card has its printed keywords (10.10.1.1, 10.10.1.2)."""
-    if kind in stats.zones(g).continuous_kinds:
-        return True
-    for m in g.modifiers:
-        if m.kind == kind:
-            return True
-    return False
-
-
-def _keywords(g: "Game", card: CardInstance, granting: bool) -> dict[str, int]:
-    """The card's keywords; its printed ones when no effect in play grants any (`granting`: `effect_in_play(g,
-    "grant")`; 10.10.1.1, 10.10.1.2)."""
-    return stats.keywords(g, card) if granting else card.card.printed_keywords
-
-
 def legal_attackers(g: "Game") -> list[CardInstance]:
     """9.2.2.1 the turn player's standing pals; 9.2.2.2 not forbidden; 9.2.2.3 even if new."""
     standing = [c for c in g.players[g.turn_player].base if not c.rested and c.card.type == "pal"]
-    if standing and effect_in_play(g, "cannot_attack"):
+    if standing and stats.effect_in_play(g, "cannot_attack"):
         return [c for c in standing if not stats.restricted(g, c, "cannot_attack")]
     return standing
 
@@ -50,18 +31,15 @@ def legal_targets(g: "Game", attacker: CardInstance) -> tuple[list[CardInstance 
     9.2.4.1 minus the targets an effect forbids this attacker. 12.10.2 if a Taunt card is a legal
     target, one of the Taunt cards must be chosen; 12.10.3 a Taunt card that is not a legal target
     imposes nothing. Returns (targets, taunt status, whether an effect removed a target); read only."""
-    return _targets(g, attacker, stats.derived(g, _defence, g.opp(g.turn_player), "defence"),
-                    effect_in_play(g, "cannot_attack"), effect_in_play(g, "grant"))
+    return _targets(g, attacker, stats.derived(g, _defence, g.opp(g.turn_player), "defence"))
 
 
-def _targets(g: "Game", attacker: CardInstance, defence: Defence, restricting: bool, granting: bool
-             ) -> tuple[list[CardInstance | None], str, bool]:
-    """`legal_targets` from what the defending base offers (`_defence`); `restricting`: some effect in play may
-    forbid targets (`effect_in_play(g, "cannot_attack")`, 9.2.4.1); `granting`: some effect may give Assault."""
+def _targets(g: "Game", attacker: CardInstance, defence: Defence) -> tuple[list[CardInstance | None], str, bool]:
+    """`legal_targets` from what the defending base offers (`_defence`)."""
     plain, with_assault, taunting = defence
-    printed = with_assault if "assault" in _keywords(g, attacker, granting) else plain
+    printed = with_assault if "assault" in stats.keywords(g, attacker) else plain
     allowed = [t for t in printed if not stats.cannot_attack_target(g, attacker, t, g.opp(g.turn_player))] \
-        if restricting and stats.targets_restricted(g, attacker) else printed
+        if stats.targets_restricted(g, attacker) else printed
     forbidden = len(allowed) < len(printed)
     if not taunting:
         return allowed, "", forbidden
@@ -72,13 +50,12 @@ def _targets(g: "Game", attacker: CardInstance, defence: Defence, restricting: b
 
 
 def _defence(g: "Game", defender: int) -> Defence:
-    """What the defending player's base offers every attacker, read once per board version (`stats.derived`):
+    """What the defending player's base offers every attacker, read once per values version (`stats.derived`):
     the targets of a pal without Assault (9.2.3: the player, structures, rested pals), of one with Assault
     (12.15.2: standing pals too), each in base order, and the cards with Taunt (12.10.2)."""
     plain: list[CardInstance | None] = [None]
     with_assault: list[CardInstance | None] = [None]
     taunting = []
-    granting = effect_in_play(g, "grant")
     for c in g.players[defender].base:
         kind = c.card.type
         if kind == "structure" or kind == "pal" and c.rested:
@@ -86,7 +63,7 @@ def _defence(g: "Game", defender: int) -> Defence:
             with_assault.append(c)
         elif kind == "pal":
             with_assault.append(c)
-        if "taunt" in _keywords(g, c, granting):
+        if "taunt" in stats.keywords(g, c):
             taunting.append(c.oid)
     return plain, with_assault, frozenset(taunting)
 
@@ -95,9 +72,8 @@ def attack_options(g: "Game", attackers: list[CardInstance]) -> list[Option]:
     """8.4.1 every legal attack of these legal attackers (`legal_attackers`)."""
     opts = []
     defence = stats.derived(g, _defence, g.opp(g.turn_player), "defence")
-    restricting, granting = effect_in_play(g, "cannot_attack"), effect_in_play(g, "grant")
     for att in attackers:
-        targets, taunt, forbidden = _targets(g, att, defence, restricting, granting)
+        targets, taunt, forbidden = _targets(g, att, defence)
         head = f"attack {att.label} -> "
         for t in targets:
             if t is None:
@@ -121,7 +97,7 @@ def run_battle(g: "Game", attacker_oid: int, target_oid: int | None, taunt: str,
     # 9.3.1 the attack is declared; then what made this attacker and this target legal, the clauses
     # particular to this attack first (9.2.3 the kind of target, Assault, Taunt, restrictions)
     cites = ["9.3.1", "9.2.3"]
-    if effect_in_play(g, "must_attack") and stats.restricted(g, att, "must_attack"):
+    if stats.restricted(g, att, "must_attack"):
         cites.append("7.5.2.1")
     if att.entered_turn == g.turn:
         cites.append("9.2.2.3")  # deployed this turn and still may attack
@@ -197,9 +173,9 @@ def _block_step(g: "Game", b: Battle, opened: bool = False) -> None:
     att = g.find(b.attacker)
     nt = b.target_player
     if att is not None and "stealth" not in stats.keywords(g, att) \
-            and not (effect_in_play(g, "cannot_be_blocked") and stats.restricted(g, att, "cannot_be_blocked")):
+            and not stats.restricted(g, att, "cannot_be_blocked"):
         standing = [c for c in g.players[nt].base if not c.rested and c.card.type == "pal" and c.oid != b.target_oid]
-        barring = bool(standing) and effect_in_play(g, "cannot_block")
+        barring = bool(standing) and stats.effect_in_play(g, "cannot_block")
         blockers = [c for c in standing if not stats.restricted(g, c, "cannot_block")] if barring else standing
         if blockers:
             opts = [Option(c.label, c.oid) for c in blockers] + [NO_BLOCK]

@@ -8,7 +8,7 @@ from typing import Any, Callable, Iterable, Mapping, Sequence
 
 from pal_judge.engine import effects, limits, stats
 from pal_judge.engine.cards import CardDef
-from pal_judge.engine.deciders import CONCEDE, Decider, Decision, Option, ScriptExhausted
+from pal_judge.engine.deciders import CONCEDE, Decider, Decision, Option, ScriptExhausted, is_concession
 from pal_judge.engine.pipeline import move_one
 from pal_judge.engine.state import (
     Battle, CardInstance, Delayed, Lki, Modifier, Pending, Player, Result,
@@ -257,13 +257,12 @@ class Game:
             chosen = self.decider.decide(decision, self)
         except ScriptExhausted:
             raise _Stop("script_exhausted", decision) from None
-        if isinstance(chosen.data, tuple) and chosen.data and chosen.data[0] == CONCEDE:
+        if is_concession(chosen):
             self.concede(self.pname(chosen.data[1]))
         return chosen
 
     def _decision(self, kind: str, player: int, options: Sequence[Option], prompt: str) -> Decision:
-        concessions = self._concession_options.get(player) or self._concessions(player)
-        return Decision(kind, self.players[player].name, tuple(options) + concessions, prompt)
+        return Decision(kind, self.players[player].name, tuple(options) + self._concessions(player), prompt)
 
     def _concessions(self, asked: int) -> tuple[Option, ...]:
         """1.2.3 any player may concede at any time: at every decision, `concede` (the player asked) and

@@ -112,7 +112,7 @@ Group = tuple[list[CardInstance], tuple[str, ...], str]
 def _lethal(g: "Game") -> list[Group]:
     """11.4.1 damage > 0 and >= power/durability: to the owner's graveyard."""
     doomed = [ci for p in g.players for ci in p.base  # only a damaged card is read (its power, 10.10.1)
-              if ci.damage > 0 and ci.card.type in ("pal", "structure") and ci.damage >= stats.power_detail(g, ci)[0]]
+              if ci.damage > 0 and ci.card.type in ("pal", "structure") and ci.damage >= stats.power(g, ci)]
     if not doomed:
         return []
     kinds = ("2.8.1", "2.8.3") if any(c.card.type == "structure" for c in doomed) else ("2.8.1",)

@@ -319,9 +319,22 @@ def _strike_detail(g: "Game", ci: CardInstance) -> tuple[int, tuple[str, ...]]:
     return value, tuple(dict.fromkeys(cites))
 
 
+def effect_in_play(g: "Game", kind: str) -> bool:
+    """Is there an effect of this kind (a step's `do`) in play, a continuous ability's or one on some card (10.10.1)?
+    Without one no card is touched by it, so it need not be asked card by card: without a restriction (10.10.1.3:
+    cannot_attack, must_attack, cannot_block, cannot_be_blocked) `restricted` is false for every card, and without a
+    `grant` every card has its printed keywords (10.10.1.1, 10.10.1.2)."""
+    if kind in (g.zones or zones(g)).continuous_kinds:
+        return True
+    for m in g.modifiers:
+        if m.kind == kind:
+            return True
+    return False
+
+
 def restricted(g: "Game", ci: CardInstance, kind: str) -> bool:
     """cannot_attack / cannot_block / cannot_be_blocked / must_attack from effects (10.10.1.3)."""
-    if not g.modifiers and kind not in (g.zones or zones(g)).continuous_kinds:
+    if not effect_in_play(g, kind):
         return False  # no effect says so
     for m in g.modifiers:
         if m.oid == ci.oid and m.kind == kind and m.against is None:

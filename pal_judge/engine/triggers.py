@@ -317,7 +317,7 @@ def _state_true(g: "Game", state: str | None, controller: int) -> bool:
 
 def state_triggers(g: "Game") -> None:
     """10.8.6 state triggers enter standby once per occurrence (10.8.6.1)."""
-    for ci in (g.zones or stats.zones(g)).by_trigger.get("state", ()):  # (read at every check timing)
+    for ci in listening(g, "state"):
         if ci.zone != "base":
             continue
         for idx, a in enumerate(ci.card.abilities):

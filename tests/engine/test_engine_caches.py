@@ -1,4 +1,4 @@
-"""The engine's speed-ups must never change a game: values cached per board version (keywords, power, strike, the
+"""The engine's speed-ups must never change a game: values cached per values version (keywords, power, strike, the
 pal limit) or per change of the cards whose abilities may work (those cards, the continuous abilities, the index from
 trigger to cards), check timings skipped because nothing changed since the last one that found nothing to do
 (10.5.3), and lethal damage and overflow not looked for while nothing they read changed (11.4, 11.5) give exactly

@@ -1,4 +1,4 @@
-"""The rules side's shortcut (issue 11): `battle.effect_in_play` lets the engine skip asking every card whether an
+"""The rules side's shortcut (issue 11): `stats.effect_in_play` lets the engine skip asking every card whether an
 effect forbids it to attack, block or be blocked (9.2.2.2, 9.2.4.1, 9.4.2, 12.11, 10.10.1.3), or gives it a keyword
 (Assault, Taunt: 10.10.1.2, 12.15.2, 12.10.2), when no effect of that kind is in play. These games are played on
 random boards whose cards carry such effects (continuous ones under a condition, and one-shot ones until end of
@@ -11,7 +11,7 @@ from typing import Any
 
 import pytest
 
-from pal_judge.engine import Game, RandomDecider, battle, stats, turn
+from pal_judge.engine import Game, RandomDecider, stats, turn
 from pal_judge.engine.cards import card_from_dict
 from pal_judge.engine.deciders import Decision, Option, is_concession
 from pal_judge.engine.invariants import random_board
@@ -57,7 +57,7 @@ class _Reading:
         offered = [o.label for o in decision.options if not is_concession(o)]
         if decision.kind in ("main", "block"):
             with self.monkeypatch.context() as m:
-                m.setattr(battle, "effect_in_play", lambda g, kind: True)
+                m.setattr(stats, "effect_in_play", lambda g, kind: True)
                 read = [o.label for o in turn.main_options(game)] if decision.kind == "main" \
                     else self._blockers(game) + ["none"]
             assert offered == read
@@ -76,8 +76,9 @@ class _Reading:
     def _untouched(self, game: Game, kind: str) -> list[str]:
         """What the board offers when no effect restricts a card or gives it a keyword."""
         with self.monkeypatch.context() as m:
-            m.setattr(battle, "effect_in_play", lambda g, kind: False)
+            m.setattr(stats, "effect_in_play", lambda g, kind: False)
             m.setattr(stats, "restricted", lambda g, c, kind: False)
+            m.setattr(stats, "keywords", lambda g, c: c.card.printed_keywords)
             m.setattr(stats, "derived", lambda g, compute, subject, key: compute(g, subject))
             return [o.label for o in turn.main_options(game)] if kind == "main" else self._blockers(game) + ["none"]
 
@@ -119,7 +120,7 @@ def test_the_shortcut_says_no_restriction_only_when_no_card_is_restricted() -> N
         def decide(self, decision: Decision, g: Game) -> Option:
             lamball = next((c for c in g.players[1].base if c.card.name == "Lamball"), None)
             barred = lamball is not None and stats.restricted(g, lamball, "cannot_block")
-            seen.append((g.turn, battle.effect_in_play(g, "cannot_block"), barred))
+            seen.append((g.turn, stats.effect_in_play(g, "cannot_block"), barred))
             labels = [o.label for o in decision.options]
             for wanted in ("activate Warden", "end_turn"):
                 if wanted in labels:
