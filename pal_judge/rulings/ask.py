@@ -245,7 +245,8 @@ def retell(
     words = _question_words(compiler, rulings, searcher.opened.key)
     asked = said(compiler, query)
     factors = [1.0 - RETELL_WEIGHT + RETELL_WEIGHT * words.share_said(r.id, asked) for _, r in ranked[:RETELL_POOL]]
-    head = [(score * f / max(factors), r) for f, (score, r) in zip(factors, ranked[:RETELL_POOL])]
+    best = max(factors)
+    head = [(score * f / best, r) for f, (score, r) in zip(factors, ranked[:RETELL_POOL])]
     return sorted(head + ranked[RETELL_POOL:], key=lambda pair: (-pair[0], pair[1].id))
 
 
