@@ -245,7 +245,8 @@ def retell(
     words = _question_words(compiler, rulings, searcher.opened.key)
     asked = said(compiler, query)
     factors = [1.0 - RETELL_WEIGHT + RETELL_WEIGHT * words.share_said(r.id, asked) for _, r in ranked[:RETELL_POOL]]
-    head = [(score * f / max(factors), r) for f, (score, r) in zip(factors, ranked[:RETELL_POOL])]
+    best = max(factors)
+    head = [(score * f / best, r) for f, (score, r) in zip(factors, ranked[:RETELL_POOL])]
     return sorted(head + ranked[RETELL_POOL:], key=lambda pair: (-pair[0], pair[1].id))
 
 
@@ -253,16 +254,17 @@ def _question_words(compiler: Any, rulings: Sequence[RulingText], index_key: str
     """told_apart.question_words, kept as plain JSON (json_cache.py) under a key of the rulings'
     questions, the rulebook index the compiler reads (`index_key`: the rules, the glossary, the player
     words and the search code) and told_apart's code: stemming every question costs more than the rest
-    of the ranking. Read back as sets (a planted or broken file is recomputed, see `_words_from_json`)."""
+    of the ranking. Read back as sets (a planted or broken file is recomputed, see `_words_from_json`).
+    This module is hashed too: `_compiler`'s options and the stored shape are set here."""
     import json
 
-    from pal_judge.fingerprint import fingerprint, package_sources
+    from pal_judge.fingerprint import fingerprint
     from pal_judge.json_cache import cached_json
     from pal_judge.rulings import told_apart
 
     questions = [[r.id, r.question_en, r.question_zh, list(r.tags)] for r in rulings]
     key = fingerprint(f"{index_key}\n{json.dumps(questions, ensure_ascii=False)}",
-                      [Path(told_apart.__file__), *package_sources("search")])
+                      [Path(told_apart.__file__), Path(__file__)])  # the search code: in `index_key`
 
     def compute() -> dict[str, Any]:
         words = told_apart.question_words(compiler, rulings)
