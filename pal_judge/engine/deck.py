@@ -36,12 +36,11 @@ def validate_deck(cards: Sequence[CardDef], souls: int = SOULS) -> list[Violatio
         out.append(Violation("6.1.1.1", f"the main deck has {len(cards)} cards; it must have exactly {DECK_SIZE}"))
     counts: Counter[str] = Counter()
     limits: dict[str, float] = {}
-    copies = Counter(map(id, cards))  # each card object's names are read once, for all its copies
-    for c in {id(c): c for c in cards}.values():
+    for c in cards:
+        # 6.1.3 a deck-building ability replaces 6.1.1.2, but only if every card of that name has it
+        own = MAX_COPIES if c.deck_limit is None else (float("inf") if c.deck_limit < 0 else c.deck_limit)
         for n in c.card_names:  # 5.20.1.1 a card counts for every card name it has (not its main/sub names)
-            counts[n] += copies[id(c)]
-            # 6.1.3 a deck-building ability replaces 6.1.1.2, but only if every card of that name has it
-            own = MAX_COPIES if c.deck_limit is None else (float("inf") if c.deck_limit < 0 else c.deck_limit)
+            counts[n] += 1
             limits[n] = own if n not in limits else (MAX_COPIES if MAX_COPIES in (own, limits[n]) else min(own, limits[n]))
     for name, count in sorted(counts.items()):
         if count > limits[name]:
@@ -87,7 +86,7 @@ def pregame(g: "Game", shuffled: bool = False, first: int | None = None) -> None
     from pal_judge.engine import effects
 
     for p in g.players:
-        cards = {id(c.card): c.card for c in p.deck}.values()  # each card's information read once for its copies
+        cards = [c.card for c in p.deck]
         if any(c.deck_limit is not None for c in cards):
             # 6.1.3 deck-building abilities applied as replacement effects, inactive once the game starts
             # 1.3.1 the card's text prevails over the construction rule it contradicts
