@@ -16,6 +16,14 @@ from pal_judge.engine.state import (
 from pal_judge.engine.trace import Event, Record, event_from
 
 
+def _label_in_use(zones: Iterable[list[CardInstance]], label: str) -> bool:
+    for zone in zones:
+        for c in zone:
+            if c.label == label:
+                return True
+    return False
+
+
 class GameOver(Exception):
     """Unwinds the procedure stack when the game ends (1.2.1: it ends at that moment)."""
 
@@ -298,11 +306,13 @@ class Game:
         self._next_oid += 1
         label = card.name
         if zone == "base" or zone == "hand":
-            used = {c.label for p in self.players for z in (p.base, p.hand) for c in z}
-            k = 1
-            while label in used:
-                k += 1
-                label = f"{card.name}#{k}"
+            first, second = self.players
+            labelled = (first.base, first.hand, second.base, second.hand)
+            if _label_in_use(labelled, label):  # (most cards are the only one of their name there)
+                used = {c.label for z in labelled for c in z}
+                k = 2
+                while (label := f"{card.name}#{k}") in used:
+                    k += 1
         return CardInstance(oid, card, owner, zone, label)
 
     def find(self, oid: int | None) -> CardInstance | None:

@@ -69,9 +69,16 @@ def move_one(g: "Game", ci: CardInstance, to: str, cites: tuple[str, ...], what:
     """One card moved (`Game.move`): a group of one, as `move_group` moves it. A move that touches no base (a draw,
     a card played to the resolution zone, a discard) is relocated at once: no replacement applies to it (10.11 acts
     on a card going from the base to the graveyard), and it has no look-back or zone-change trigger of a base
-    (10.8.4)."""
-    if ci.zone != "base" and to != "base":
-        return _relocate(g, ci, to, cites, what, bottom, rested, batch, quiet)
+    (10.8.4). A card put into a base from another zone has no look-back either (nothing leaves the base): it is
+    relocated and its deploy triggers collected, as `move_group` does, without building the group."""
+    src = ci.zone
+    if src != "base":
+        if to != "base":
+            return _relocate(g, ci, to, cites, what, bottom, rested, batch, quiet)
+        # deployed (5.15.1): it enters alone, so nothing leaves with it and no replacement applies (10.11)
+        new = _relocate(g, ci, to, cites, what, bottom, rested, g.next_batch() if batch is None else batch, quiet)
+        triggers.on_entered_base(g, new, src)
+        return new
     return move_group(g, [Move(ci, to, cites, what, bottom, rested)], batch, quiet)[0]
 
 
