@@ -34,18 +34,13 @@ def validate_deck(cards: Sequence[CardDef], souls: int = SOULS) -> list[Violatio
     out: list[Violation] = []
     if len(cards) != DECK_SIZE:
         out.append(Violation("6.1.1.1", f"the main deck has {len(cards)} cards; it must have exactly {DECK_SIZE}"))
-    counts: Counter[str] = Counter()
-    limits: dict[str, float] = {}
-    for c in cards:
-        # 6.1.3 a deck-building ability replaces 6.1.1.2, but only if every card of that name has it
-        own = MAX_COPIES if c.deck_limit is None else (float("inf") if c.deck_limit < 0 else c.deck_limit)
-        for n in c.card_names:  # 5.20.1.1 a card counts for every card name it has (not its main/sub names)
-            counts[n] += 1
-            limits[n] = own if n not in limits else (MAX_COPIES if MAX_COPIES in (own, limits[n]) else min(own, limits[n]))
+    counts = Counter(n for c in cards for n in c.card_names)  # 5.20.1.1 a card counts for every card name it has
+    limits = _building_limits(cards) if any(c.deck_limit is not None for c in cards) else {}
     for name, count in sorted(counts.items()):
-        if count > limits[name]:
-            rule = "6.1.1.2" if limits[name] == MAX_COPIES else "6.1.3"
-            out.append(Violation(rule, f"{count} cards named '{name}'; at most {int(limits[name])} of the same name"))
+        limit = limits.get(name, MAX_COPIES)
+        if count > limit:
+            rule = "6.1.1.2" if limit == MAX_COPIES else "6.1.3"
+            out.append(Violation(rule, f"{count} cards named '{name}'; at most {int(limit)} of the same name"))
     lucky = sum(1 for c in cards if c.lucky)
     if lucky > MAX_LUCKY:
         out.append(Violation("6.1.1.3", f"{lucky} cards with a Lucky icon; at most {MAX_LUCKY}"))
@@ -55,6 +50,17 @@ def validate_deck(cards: Sequence[CardDef], souls: int = SOULS) -> list[Violatio
     if souls != SOULS:
         out.append(Violation("6.1.2", f"{souls} soul cards; each player prepares exactly {SOULS} (6.1.2.1)"))
     return out
+
+
+def _building_limits(cards: Sequence[CardDef]) -> dict[str, float]:
+    """6.1.3 a deck-building ability replaces 6.1.1.2 for a card name, but only if every card of that name has it:
+    the copies allowed of each card name (not its main/sub names, 5.20.1.1)."""
+    limits: dict[str, float] = {}
+    for c in cards:
+        own = MAX_COPIES if c.deck_limit is None else (float("inf") if c.deck_limit < 0 else c.deck_limit)
+        for n in c.card_names:
+            limits[n] = own if n not in limits else (MAX_COPIES if MAX_COPIES in (own, limits[n]) else min(own, limits[n]))
+    return limits
 
 
 class DeckError(ValueError):
