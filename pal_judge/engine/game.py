@@ -317,7 +317,7 @@ class Game:
 
     def find(self, oid: int | None) -> CardInstance | None:
         """The object with this oid if it is still in a base."""
-        return None if oid is None else (self.zones or stats.zones(self)).in_base.get(oid)
+        return None if oid is None else stats.zones(self).in_base.get(oid)
 
     def find_anywhere(self, oid: int | None) -> CardInstance | None:
         """The object with this oid in any zone of a player (base, hand, graveyard, exile, deck)."""

@@ -93,7 +93,7 @@ def _relocate(g: "Game", ci: CardInstance, to: str, cites: tuple[str, ...], what
     if src == "base" or to == "base" or ci.card.icon_zones:
         g.zones = None  # the cards whose abilities may work change (10.3.4.1, 10.3.5): their view is built again
         g.state_changed()  # before the event is recorded
-    elif (g.zones or stats.zones(g)).reads_elsewhere:
+    elif stats.zones(g).reads_elsewhere:
         g.state_changed()  # a continuous ability in play reads the zone it leaves or enters (10.10.1)
     elif (src == "hand" or src == "deck") and len(getattr(g.players[ci.owner], src)) == 1 \
             or (to == "hand" or to == "deck") and not getattr(g.players[ci.owner], to):
