@@ -282,7 +282,7 @@ class Game:
 
     def check_until(self) -> None:
         """Stop the run here if `until` says so (checked before every decision and every phase)."""
-        if self._until_hit():
+        if self._until is not None and self._until_hit():
             raise _Stop("until")
 
     def _until_hit(self) -> bool:
