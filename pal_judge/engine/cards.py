@@ -185,30 +185,31 @@ class CardDef:
     abilities: tuple[Ability, ...] = ()
     # 6.1.3 a deck-building ability replacing the 4-copies rule (6.1.1.2): N copies, or -1 for any number
     deck_limit: int | None = None
-    has_continuous: bool = field(init=False, default=False, compare=False)
-    has_replacement: bool = field(init=False, default=False, compare=False)  # read at every zone change (10.11)
+    has_continuous: bool = field(init=False, compare=False)
+    has_replacement: bool = field(init=False, compare=False)  # read at every zone change (10.11)
     # a continuous ability of it reads a zone other than the base (a hand_empty condition, a count of cards there):
     # a move between those zones may change what it applies (10.10.1)
-    continuous_reads_elsewhere: bool = field(init=False, default=False, compare=False)
+    continuous_reads_elsewhere: bool = field(init=False, compare=False)
     # derived once, read on every event: the triggers of its printed auto abilities, the zones other than the
     # base where one of its abilities works (10.3.4.1)
-    triggers: frozenset[str] = field(init=False, default=frozenset(), compare=False)
-    icon_zones: frozenset[str] = field(init=False, default=frozenset(), compare=False)
-    printed_keywords: dict[str, int] = field(init=False, default_factory=dict, compare=False)
-    printed_abilities: tuple[tuple[int, Ability], ...] = field(init=False, default=(), compare=False)
+    triggers: frozenset[str] = field(init=False, compare=False)
+    icon_zones: frozenset[str] = field(init=False, compare=False)
+    printed_keywords: dict[str, int] = field(init=False, compare=False)
+    printed_abilities: tuple[tuple[int, Ability], ...] = field(init=False, compare=False)
     # its activated abilities, numbered as in `printed_abilities`: the only ones it can have, since only base
     # cards get keywords from effects (10.3.5) and the one activated keyword ability, Interrupt, works from the
     # hand (12.8.2)
-    activated: tuple[tuple[int, Ability], ...] = field(init=False, default=(), compare=False)
-    continuous_kinds: frozenset[str] = field(init=False, default=frozenset(), compare=False)  # their steps' `do`
+    activated: tuple[tuple[int, Ability], ...] = field(init=False, compare=False)
+    continuous_kinds: frozenset[str] = field(init=False, compare=False)  # their steps' `do`
     # its card names: the printed one and added ones (2.1.5). "Same name" (5.20.1, 5.20.1.1, 6.1.1.2) compares
     # these: a main or sub name is only a part of a card name (2.1.3, 2.1.4)
-    card_names: frozenset[str] = field(init=False, default=frozenset(), compare=False)
+    card_names: frozenset[str] = field(init=False, compare=False)
     # every name a text may refer to it by (2.1.4): its card names and their main/sub names (2.1.3)
-    all_names: frozenset[str] = field(init=False, default=frozenset(), compare=False)
+    all_names: frozenset[str] = field(init=False, compare=False)
 
     def __post_init__(self) -> None:
-        # the derived fields, read in one pass over the printed abilities (a card is made for every generated deck)
+        # the derived fields (set here alone, not first to a default by __init__), read in one pass over the printed
+        # abilities: a card is made for every generated deck
         continuous = replacement = reads_elsewhere = False
         kinds: set[str] = set()
         triggers: set[str] = set()
