@@ -333,9 +333,6 @@ class Game:
     def base_cards(self) -> list[CardInstance]:
         return self.players[0].base + self.players[1].base
 
-    def remove(self, ci: CardInstance) -> None:
-        (self.resolution if ci.zone == "resolution" else getattr(self.players[ci.owner], ci.zone)).remove(ci)
-
     def move(self, ci: CardInstance, to: str, cites: Sequence[str], what: str | None = None,
              bottom: bool = False, batch: int | None = None, rested: bool = False,
              quiet: bool = False) -> CardInstance | None:

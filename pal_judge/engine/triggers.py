@@ -144,8 +144,7 @@ def _whose_ok(g: "Game", whose: str, controller: int) -> bool:
 
 def fire_global(g: "Game", trigger: str, phase: str | None = None, step: str | None = None) -> None:
     """Phase, step and turn triggers of every base card, then delayed triggers (10.8.5)."""
-    view = stats.zones(g)  # (`_may_trigger` written out: most phases and steps have no listener)
-    cards = view.cards if trigger in KEYWORD_TRIGGERS else view.by_trigger.get(trigger, ())
+    cards = _may_trigger(g, trigger)
     if not cards and not g.delayed:
         return  # no card listens to it and no delayed ability waits
     if trigger == "start_of_phase":
