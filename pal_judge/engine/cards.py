@@ -185,44 +185,61 @@ class CardDef:
     abilities: tuple[Ability, ...] = ()
     # 6.1.3 a deck-building ability replacing the 4-copies rule (6.1.1.2): N copies, or -1 for any number
     deck_limit: int | None = None
-    has_continuous: bool = field(init=False, default=False, compare=False)
-    has_replacement: bool = field(init=False, default=False, compare=False)  # read at every zone change (10.11)
+    has_continuous: bool = field(init=False, compare=False)
+    has_replacement: bool = field(init=False, compare=False)  # read at every zone change (10.11)
     # a continuous ability of it reads a zone other than the base (a hand_empty condition, a count of cards there):
     # a move between those zones may change what it applies (10.10.1)
-    continuous_reads_elsewhere: bool = field(init=False, default=False, compare=False)
+    continuous_reads_elsewhere: bool = field(init=False, compare=False)
     # derived once, read on every event: the triggers of its printed auto abilities, the zones other than the
     # base where one of its abilities works (10.3.4.1)
-    triggers: frozenset[str] = field(init=False, default=frozenset(), compare=False)
-    icon_zones: frozenset[str] = field(init=False, default=frozenset(), compare=False)
-    printed_keywords: dict[str, int] = field(init=False, default_factory=dict, compare=False)
-    printed_abilities: tuple[tuple[int, Ability], ...] = field(init=False, default=(), compare=False)
+    triggers: frozenset[str] = field(init=False, compare=False)
+    icon_zones: frozenset[str] = field(init=False, compare=False)
+    printed_keywords: dict[str, int] = field(init=False, compare=False)
+    printed_abilities: tuple[tuple[int, Ability], ...] = field(init=False, compare=False)
     # its activated abilities, numbered as in `printed_abilities`: the only ones it can have, since only base
     # cards get keywords from effects (10.3.5) and the one activated keyword ability, Interrupt, works from the
     # hand (12.8.2)
-    activated: tuple[tuple[int, Ability], ...] = field(init=False, default=(), compare=False)
-    continuous_kinds: frozenset[str] = field(init=False, default=frozenset(), compare=False)  # their steps' `do`
+    activated: tuple[tuple[int, Ability], ...] = field(init=False, compare=False)
+    continuous_kinds: frozenset[str] = field(init=False, compare=False)  # their steps' `do`
     # its card names: the printed one and added ones (2.1.5). "Same name" (5.20.1, 5.20.1.1, 6.1.1.2) compares
     # these: a main or sub name is only a part of a card name (2.1.3, 2.1.4)
-    card_names: frozenset[str] = field(init=False, default=frozenset(), compare=False)
+    card_names: frozenset[str] = field(init=False, compare=False)
     # every name a text may refer to it by (2.1.4): its card names and their main/sub names (2.1.3)
-    all_names: frozenset[str] = field(init=False, default=frozenset(), compare=False)
+    all_names: frozenset[str] = field(init=False, compare=False)
 
     def __post_init__(self) -> None:
-        object.__setattr__(self, "printed_keywords", add_keywords({}, self.keywords))
-        object.__setattr__(self, "printed_abilities", tuple(abilities_of(self.printed_keywords, self)))
-        object.__setattr__(self, "activated", tuple((i, a) for i, a in self.printed_abilities if a.kind == "activated"))
-        object.__setattr__(self, "has_continuous", any(a.kind == "continuous" for a in self.abilities))
-        object.__setattr__(self, "has_replacement", any(a.kind == "replacement" for a in self.abilities))
-        object.__setattr__(self, "continuous_reads_elsewhere", any(
-            a.kind == "continuous" and (a.cond in ZONE_CONDITIONS or any(_reads_elsewhere(s) for s in a.effect))
-            for a in self.abilities))
-        object.__setattr__(self, "continuous_kinds",
-                           frozenset(s.do for a in self.abilities if a.kind == "continuous" for s in a.effect))
-        object.__setattr__(self, "triggers", frozenset(a.trigger for a in self.abilities if a.trigger))
-        object.__setattr__(self, "icon_zones", frozenset(a.zone for a in self.abilities if a.zone != "base"))
-        card_names = frozenset({self.name, *self.names})
-        object.__setattr__(self, "card_names", card_names)
-        object.__setattr__(self, "all_names", card_names.union(*(sub_and_main(n) or () for n in card_names)))
+        # the derived fields (set here alone, not first to a default by __init__), read in one pass over the printed
+        # abilities: a card is made for every generated deck
+        continuous = replacement = reads_elsewhere = False
+        kinds: set[str] = set()
+        triggers: set[str] = set()
+        icon_zones: set[str] = set()
+        for a in self.abilities:
+            if a.trigger:
+                triggers.add(a.trigger)
+            if a.zone != "base":
+                icon_zones.add(a.zone)
+            if a.kind == "continuous":
+                continuous = True
+                reads_elsewhere = reads_elsewhere or a.cond in ZONE_CONDITIONS or any(map(_reads_elsewhere, a.effect))
+                kinds.update(s.do for s in a.effect)
+            elif a.kind == "replacement":
+                replacement = True
+        printed_keywords = add_keywords({}, self.keywords)
+        printed_abilities = tuple(abilities_of(printed_keywords, self))
+        card_names = frozenset((self.name, *self.names))
+        set_field = object.__setattr__  # (a frozen dataclass sets its derived fields this way)
+        set_field(self, "printed_keywords", printed_keywords)
+        set_field(self, "printed_abilities", printed_abilities)
+        set_field(self, "activated", tuple((i, a) for i, a in printed_abilities if a.kind == "activated"))
+        set_field(self, "has_continuous", continuous)
+        set_field(self, "has_replacement", replacement)
+        set_field(self, "continuous_reads_elsewhere", reads_elsewhere)
+        set_field(self, "continuous_kinds", frozenset(kinds))
+        set_field(self, "triggers", frozenset(triggers))
+        set_field(self, "icon_zones", frozenset(icon_zones))
+        set_field(self, "card_names", card_names)
+        set_field(self, "all_names", card_names.union(*(sub_and_main(n) or () for n in card_names)))
 
     @property
     def main_names(self) -> frozenset[str]:
@@ -616,9 +633,11 @@ def _deck_limit(v: Any) -> int | None:
 
 
 @lru_cache(maxsize=None)
+@lru_cache(maxsize=256)
 def keyword_abilities(keyword: str, value: int) -> tuple[Ability, ...]:
     """The abilities a keyword stands for (chapter 12). Flags with no ability of their own
-    (taunt, stealth, assault, nocturnal, quick) are read directly where they matter."""
+    (taunt, stealth, assault, nocturnal, quick) are read directly where they matter. Made once per keyword and value
+    and shared by every card that has it (immutable)."""
     selfp = Target(word="self")
     if keyword == "brave":  # 12.6.2 On Attack: +N power until end of turn
         return (Ability("auto", (Step("power", amount=value, target=selfp, duration="until_end_of_turn"),),

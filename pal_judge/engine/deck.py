@@ -34,19 +34,13 @@ def validate_deck(cards: Sequence[CardDef], souls: int = SOULS) -> list[Violatio
     out: list[Violation] = []
     if len(cards) != DECK_SIZE:
         out.append(Violation("6.1.1.1", f"the main deck has {len(cards)} cards; it must have exactly {DECK_SIZE}"))
-    counts: Counter[str] = Counter()
-    limits: dict[str, float] = {}
-    copies = Counter(map(id, cards))  # each card object's names are read once, for all its copies
-    for c in {id(c): c for c in cards}.values():
-        for n in c.card_names:  # 5.20.1.1 a card counts for every card name it has (not its main/sub names)
-            counts[n] += copies[id(c)]
-            # 6.1.3 a deck-building ability replaces 6.1.1.2, but only if every card of that name has it
-            own = MAX_COPIES if c.deck_limit is None else (float("inf") if c.deck_limit < 0 else c.deck_limit)
-            limits[n] = own if n not in limits else (MAX_COPIES if MAX_COPIES in (own, limits[n]) else min(own, limits[n]))
+    counts = Counter(n for c in cards for n in c.card_names)  # 5.20.1.1 a card counts for every card name it has
+    limits = _building_limits(cards) if any(c.deck_limit is not None for c in cards) else {}
     for name, count in sorted(counts.items()):
-        if count > limits[name]:
-            rule = "6.1.1.2" if limits[name] == MAX_COPIES else "6.1.3"
-            out.append(Violation(rule, f"{count} cards named '{name}'; at most {int(limits[name])} of the same name"))
+        limit = limits.get(name, MAX_COPIES)
+        if count > limit:
+            rule = "6.1.1.2" if limit == MAX_COPIES else "6.1.3"
+            out.append(Violation(rule, f"{count} cards named '{name}'; at most {int(limit)} of the same name"))
     lucky = sum(1 for c in cards if c.lucky)
     if lucky > MAX_LUCKY:
         out.append(Violation("6.1.1.3", f"{lucky} cards with a Lucky icon; at most {MAX_LUCKY}"))
@@ -56,6 +50,17 @@ def validate_deck(cards: Sequence[CardDef], souls: int = SOULS) -> list[Violatio
     if souls != SOULS:
         out.append(Violation("6.1.2", f"{souls} soul cards; each player prepares exactly {SOULS} (6.1.2.1)"))
     return out
+
+
+def _building_limits(cards: Sequence[CardDef]) -> dict[str, float]:
+    """6.1.3 a deck-building ability replaces 6.1.1.2 for a card name, but only if every card of that name has it:
+    the copies allowed of each card name (not its main/sub names, 5.20.1.1)."""
+    limits: dict[str, float] = {}
+    for c in cards:
+        own = MAX_COPIES if c.deck_limit is None else (float("inf") if c.deck_limit < 0 else c.deck_limit)
+        for n in c.card_names:
+            limits[n] = own if n not in limits else (MAX_COPIES if MAX_COPIES in (own, limits[n]) else min(own, limits[n]))
+    return limits
 
 
 class DeckError(ValueError):
@@ -87,7 +92,7 @@ def pregame(g: "Game", shuffled: bool = False, first: int | None = None) -> None
     from pal_judge.engine import effects
 
     for p in g.players:
-        cards = {id(c.card): c.card for c in p.deck}.values()  # each card's information read once for its copies
+        cards = [c.card for c in p.deck]
         if any(c.deck_limit is not None for c in cards):
             # 6.1.3 deck-building abilities applied as replacement effects, inactive once the game starts
             # 1.3.1 the card's text prevails over the construction rule it contradicts

@@ -16,6 +16,14 @@ from pal_judge.engine.state import (
 from pal_judge.engine.trace import Event, Record, event_from
 
 
+def _label_in_use(zones: Iterable[list[CardInstance]], label: str) -> bool:
+    for zone in zones:
+        for c in zone:
+            if c.label == label:
+                return True
+    return False
+
+
 class GameOver(Exception):
     """Unwinds the procedure stack when the game ends (1.2.1: it ends at that moment)."""
 
@@ -274,7 +282,7 @@ class Game:
 
     def check_until(self) -> None:
         """Stop the run here if `until` says so (checked before every decision and every phase)."""
-        if self._until_hit():
+        if self._until is not None and self._until_hit():
             raise _Stop("until")
 
     def _until_hit(self) -> bool:
@@ -298,16 +306,18 @@ class Game:
         self._next_oid += 1
         label = card.name
         if zone == "base" or zone == "hand":
-            used = {c.label for p in self.players for z in (p.base, p.hand) for c in z}
-            k = 1
-            while label in used:
-                k += 1
-                label = f"{card.name}#{k}"
+            first, second = self.players
+            labelled = (first.base, first.hand, second.base, second.hand)
+            if _label_in_use(labelled, label):  # (most cards are the only one of their name there)
+                used = {c.label for z in labelled for c in z}
+                k = 2
+                while (label := f"{card.name}#{k}") in used:
+                    k += 1
         return CardInstance(oid, card, owner, zone, label)
 
     def find(self, oid: int | None) -> CardInstance | None:
         """The object with this oid if it is still in a base."""
-        return None if oid is None else (self.zones or stats.zones(self)).in_base.get(oid)
+        return None if oid is None else stats.zones(self).in_base.get(oid)
 
     def find_anywhere(self, oid: int | None) -> CardInstance | None:
         """The object with this oid in any zone of a player (base, hand, graveyard, exile, deck)."""
@@ -322,9 +332,6 @@ class Game:
 
     def base_cards(self) -> list[CardInstance]:
         return self.players[0].base + self.players[1].base
-
-    def remove(self, ci: CardInstance) -> None:
-        (self.resolution if ci.zone == "resolution" else getattr(self.players[ci.owner], ci.zone)).remove(ci)
 
     def move(self, ci: CardInstance, to: str, cites: Sequence[str], what: str | None = None,
              bottom: bool = False, batch: int | None = None, rested: bool = False,

@@ -69,9 +69,16 @@ def move_one(g: "Game", ci: CardInstance, to: str, cites: tuple[str, ...], what:
     """One card moved (`Game.move`): a group of one, as `move_group` moves it. A move that touches no base (a draw,
     a card played to the resolution zone, a discard) is relocated at once: no replacement applies to it (10.11 acts
     on a card going from the base to the graveyard), and it has no look-back or zone-change trigger of a base
-    (10.8.4)."""
-    if ci.zone != "base" and to != "base":
-        return _relocate(g, ci, to, cites, what, bottom, rested, batch, quiet)
+    (10.8.4). A card put into a base from another zone has no look-back either (nothing leaves the base): it is
+    relocated and its deploy triggers collected, as `move_group` does, without building the group."""
+    src = ci.zone
+    if src != "base":
+        if to != "base":
+            return _relocate(g, ci, to, cites, what, bottom, rested, batch, quiet)
+        # deployed (5.15.1): it enters alone, so nothing leaves with it and no replacement applies (10.11)
+        new = _relocate(g, ci, to, cites, what, bottom, rested, g.next_batch() if batch is None else batch, quiet)
+        triggers.on_entered_base(g, new, src)
+        return new
     return move_group(g, [Move(ci, to, cites, what, bottom, rested)], batch, quiet)[0]
 
 
@@ -83,22 +90,22 @@ def _relocate(g: "Game", ci: CardInstance, to: str, cites: tuple[str, ...], what
               rested: bool, batch: int | None, quiet: bool) -> CardInstance:
     """Take the card out of its zone and put a new object (4.1.4) into its owner's zone (4.1.6)."""
     src = ci.zone
+    player = g.players[ci.owner]
+    here = g.resolution if src == "resolution" else getattr(player, src)
+    there = g.resolution if to == "resolution" else getattr(player, to)
     if src == "base" or to == "base" or ci.card.icon_zones:
         g.zones = None  # the cards whose abilities may work change (10.3.4.1, 10.3.5): their view is built again
         g.state_changed()  # before the event is recorded
-    elif (g.zones or stats.zones(g)).reads_elsewhere:
+    elif stats.zones(g).reads_elsewhere:
         g.state_changed()  # a continuous ability in play reads the zone it leaves or enters (10.10.1)
-    elif (src == "hand" or src == "deck") and len(getattr(g.players[ci.owner], src)) == 1 \
-            or (to == "hand" or to == "deck") and not getattr(g.players[ci.owner], to):
+    elif (src == "hand" or src == "deck") and len(here) == 1 or (to == "hand" or to == "deck") and not there:
         g.check_read_changed()  # a hand or deck empties or fills: read by a check timing alone (11.3.2, 10.8.6)
-    g.remove(ci)
+    here.remove(ci)
     new = g.new_instance(ci.card, ci.owner, to)
-    if to == "resolution":
-        g.resolution.append(new)
-    elif to == "deck" and not bottom:
-        g.players[ci.owner].deck.insert(0, new)
+    if to == "deck" and not bottom:
+        there.insert(0, new)  # the top of the deck (4.5.2)
     else:
-        getattr(g.players[ci.owner], to).append(new)
+        there.append(new)
     if to == "base":
         new.rested = rested
         new.placed = batch if batch is not None else g.next_batch()

@@ -12,8 +12,11 @@ from typing import Any
 from pal_judge.engine.cards import Ability, CardDef, Step
 
 
-@dataclass(slots=True)
+@dataclass(slots=True, eq=False)
 class CardInstance:
+    """A card object (4.1.4): equal only to itself (a zone holds each object once; finding it in a zone compares
+    identities, not every field)."""
+
     oid: int
     card: CardDef
     owner: int
