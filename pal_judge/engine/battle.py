@@ -20,10 +20,8 @@ PASS = Option("pass")  # 9.5.2 / 10.5.4.3 passing the quick step's play timing
 
 def legal_attackers(g: "Game") -> list[CardInstance]:
     """9.2.2.1 the turn player's standing pals; 9.2.2.2 not forbidden; 9.2.2.3 even if new."""
-    standing = [c for c in g.players[g.turn_player].base if not c.rested and c.card.type == "pal"]
-    if standing and stats.effect_in_play(g, "cannot_attack"):
-        return [c for c in standing if not stats.restricted(g, c, "cannot_attack")]
-    return standing
+    return stats.unrestricted(g, [c for c in g.players[g.turn_player].base if not c.rested and c.card.type == "pal"],
+                              "cannot_attack")
 
 
 def legal_targets(g: "Game", attacker: CardInstance) -> tuple[list[CardInstance | None], str, bool]:
@@ -75,11 +73,9 @@ def attack_options(g: "Game", attackers: list[CardInstance]) -> list[Option]:
     for att in attackers:
         targets, taunt, forbidden = _targets(g, att, defence)
         head = f"attack {att.label} -> "
-        for t in targets:
-            if t is None:
-                opts.append(Option(head + "player", ("attack", att.oid, None, taunt, forbidden)))
-            else:
-                opts.append(Option(head + t.label, ("attack", att.oid, t.oid, taunt, forbidden)))
+        oid = att.oid
+        opts += [Option(head + ("player" if t is None else t.label),  # None: the defending player (9.2.3)
+                        ("attack", oid, None if t is None else t.oid, taunt, forbidden)) for t in targets]
     return opts
 
 
@@ -175,8 +171,7 @@ def _block_step(g: "Game", b: Battle, opened: bool = False) -> None:
     if att is not None and "stealth" not in stats.keywords(g, att) \
             and not stats.restricted(g, att, "cannot_be_blocked"):
         standing = [c for c in g.players[nt].base if not c.rested and c.card.type == "pal" and c.oid != b.target_oid]
-        barring = bool(standing) and stats.effect_in_play(g, "cannot_block")
-        blockers = [c for c in standing if not stats.restricted(g, c, "cannot_block")] if barring else standing
+        blockers = stats.unrestricted(g, standing, "cannot_block")
         if blockers:
             opts = [Option(c.label, c.oid) for c in blockers] + [NO_BLOCK]
             opt = g.ask("block", nt, opts, f"block {att.label}? (9.4.2)")

@@ -804,14 +804,14 @@ def play_card(g: "Game", who: int, ci: CardInstance, cites: Sequence[str]) -> No
 
 def ability_options(g: "Game", who: int, quick: bool) -> list[Option]:
     """Usable activated abilities (8.3.1 / 9.5.2): active zone (10.3.4, 10.3.5), use limit (10.7.2),
-    condition, and a payable cost (10.4.2.2)."""
-    p = g.players[who]
+    condition, and a payable cost (10.4.2.2). The base cards read are those with one (`stats.Zones.activating`)."""
     opts = []
-    for zone, cards in (("base", p.base), ("hand", p.hand)):
+    for cards in ((g.zones or stats.zones(g)).activating[who], g.players[who].hand):
         for c in cards:
             activated = c.card.activated
             if not activated:
                 continue
+            zone = c.zone
             for i, a in activated:
                 if a.zone != zone:
                     continue  # 10.3.4.1 an ability works from its zone only

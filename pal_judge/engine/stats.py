@@ -9,7 +9,7 @@ keyword-granting effects read printed keywords only, so a grant never depends on
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, Callable, Hashable, Iterable, Iterator, TypeVar
+from typing import TYPE_CHECKING, Any, Callable, Hashable, Iterable, Iterator, Sequence, TypeVar
 
 from pal_judge.engine.cards import Ability, CardDef, Step, Target, add_keywords, type_matches
 from pal_judge.engine.state import CardInstance
@@ -72,6 +72,8 @@ class Zones:
     by_trigger: dict[str, list[CardInstance]]  # trigger -> the cards of `cards` with a printed auto ability of it
     replacing: list[CardInstance]  # the base cards with a replacement ability, in base order (10.3.5, 10.11)
     in_base: dict[int, CardInstance]  # every base card by object id (`Game.find`)
+    # each player's base cards with an activated ability, in base order (8.3.1, 10.3.5; `effects.ability_options`)
+    activating: tuple[list[CardInstance], list[CardInstance]]
     # a continuous ability in play reads a zone other than the base (`CardDef.continuous_reads_elsewhere`): a move
     # between those zones may change derived values
     reads_elsewhere: bool
@@ -104,7 +106,9 @@ def build_zones(g: "Game") -> Zones:
             else:
                 by_trigger[trigger] = [ci]
     kinds = frozenset().union(*(c.card.continuous_kinds for c in continuous)) if continuous else frozenset()
-    return Zones(cards, continuous, kinds, by_trigger, replacing, in_base,
+    a, b = g.players
+    activating = ([c for c in a.base if c.card.activated], [c for c in b.base if c.card.activated])
+    return Zones(cards, continuous, kinds, by_trigger, replacing, in_base, activating,
                  any(c.card.continuous_reads_elsewhere for c in continuous))
 
 
@@ -334,8 +338,24 @@ def effect_in_play(g: "Game", kind: str) -> bool:
 
 def restricted(g: "Game", ci: CardInstance, kind: str) -> bool:
     """cannot_attack / cannot_block / cannot_be_blocked / must_attack from effects (10.10.1.3)."""
-    if not effect_in_play(g, kind):
-        return False  # no effect says so
+    return effect_in_play(g, kind) and _restricted(g, ci, kind)  # without such an effect no card is restricted
+
+
+def restricted_among(g: "Game", cards: Sequence[CardInstance], kind: str) -> list[CardInstance]:
+    """The cards of these that an effect of this kind restricts (10.10.1.3), in their order."""
+    if not cards or not effect_in_play(g, kind):
+        return []
+    return [c for c in cards if _restricted(g, c, kind)]
+
+
+def unrestricted(g: "Game", cards: list[CardInstance], kind: str) -> list[CardInstance]:
+    """The cards of these that no effect of this kind restricts (10.10.1.3), in their order (read only)."""
+    if not cards or not effect_in_play(g, kind):
+        return cards
+    return [c for c in cards if not _restricted(g, c, kind)]
+
+
+def _restricted(g: "Game", ci: CardInstance, kind: str) -> bool:
     for m in g.modifiers:
         if m.oid == ci.oid and m.kind == kind and m.against is None:
             return True
