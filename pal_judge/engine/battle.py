@@ -53,17 +53,15 @@ def _defence(g: "Game", defender: int) -> Defence:
     (12.15.2: standing pals too), each in base order, and the cards with Taunt (12.10.2)."""
     plain: list[CardInstance | None] = [None]
     with_assault: list[CardInstance | None] = [None]
-    taunting = []
-    for c in g.players[defender].base:
+    base = g.players[defender].base
+    for c in base:
         kind = c.card.type
         if kind == "structure" or kind == "pal" and c.rested:
             plain.append(c)
             with_assault.append(c)
         elif kind == "pal":
             with_assault.append(c)
-        if "taunt" in stats.keywords(g, c):
-            taunting.append(c.oid)
-    return plain, with_assault, frozenset(taunting)
+    return plain, with_assault, frozenset([c.oid for c in stats.with_keyword(g, base, "taunt")])
 
 
 def attack_options(g: "Game", attackers: list[CardInstance]) -> list[Option]:
@@ -74,8 +72,9 @@ def attack_options(g: "Game", attackers: list[CardInstance]) -> list[Option]:
         targets, taunt, forbidden = _targets(g, att, defence)
         head = f"attack {att.label} -> "
         oid = att.oid
-        opts += [Option(head + ("player" if t is None else t.label),  # None: the defending player (9.2.3)
-                        ("attack", oid, None if t is None else t.oid, taunt, forbidden)) for t in targets]
+        for t in targets:  # None: the defending player (9.2.3)
+            opts.append(Option(head + ("player" if t is None else t.label),
+                               ("attack", oid, None if t is None else t.oid, taunt, forbidden)))
     return opts
 
 
@@ -209,12 +208,16 @@ def quick_options(g: "Game", who: int) -> list[Option]:
     p = g.players[who]
     opts = []
     seen: set[str] = set()
+    activating = []  # the hand cards with an activated ability
     for c in p.hand:
-        if c.card.type == "event" and c.card.cost <= p.soul_standing and c.card.name not in seen \
-                and c.card.has_keyword("quick"):
-            seen.add(c.card.name)
-            opts.append(Option(f"play {c.card.name}", ("play", c.oid)))
-    opts += effects.ability_options(g, who, quick=True)
+        card = c.card
+        if card.activated:
+            activating.append(c)
+        if card.type == "event" and card.cost <= p.soul_standing and card.name not in seen \
+                and card.has_keyword("quick"):
+            seen.add(card.name)
+            opts.append(Option(f"play {card.name}", ("play", c.oid)))
+    opts += effects.ability_options(g, who, True, activating)
     opts.append(PASS)
     return opts
 

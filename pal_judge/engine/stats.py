@@ -238,6 +238,14 @@ def keywords(g: "Game", ci: CardInstance) -> dict[str, int]:
     return ci.card.printed_keywords
 
 
+def with_keyword(g: "Game", cards: list[CardInstance], keyword: str) -> list[CardInstance]:
+    """The cards of these that have this keyword (`keywords`), in their order: without a grant in play, those that
+    print it (10.10.1.1, `effect_in_play`)."""
+    if effect_in_play(g, "grant"):
+        return [c for c in cards if keyword in keywords(g, c)]
+    return [c for c in cards if keyword in c.card.printed_keywords]
+
+
 def _keywords(g: "Game", ci: CardInstance) -> dict[str, int]:
     out = dict(ci.card.printed_keywords)
     if g.modifiers:  # 10.10.1.2 effects giving keywords
@@ -261,9 +269,14 @@ def _keywords(g: "Game", ci: CardInstance) -> dict[str, int]:
 
 def power_detail(g: "Game", ci: CardInstance) -> tuple[int, tuple[str, ...]]:
     """Current power and the clauses of the continuous effects that changed it."""
-    if _untouched(g, ci, _POWER) and not (g.night and "nocturnal" in ci.card.printed_keywords):
-        return ci.card.power, ()  # 10.10.1.1
-    return derived(g, _power_detail, ci, ci.oid)
+    # `_untouched(g, ci, _POWER)` written out, as the most read number (lethal damage reads it at every check timing)
+    if ci.zone != "base":
+        return ci.card.power, ()  # 10.3.5 no effect applies outside the base (10.10.1.1)
+    in_play = (g.zones or zones(g)).continuous_kinds
+    if ("power" in in_play or "grant" in in_play or g.modifiers and _modified(g, ci, _POWER)
+            or g.night and "nocturnal" in ci.card.printed_keywords):
+        return derived(g, _power_detail, ci, ci.oid)
+    return ci.card.power, ()  # 10.10.1.1
 
 
 def _power_detail(g: "Game", ci: CardInstance) -> tuple[int, tuple[str, ...]]:

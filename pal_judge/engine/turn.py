@@ -108,12 +108,16 @@ def main_options(g: "Game") -> list[Option]:
     opts = []
     seen: set[str] = set()
     souls = p.soul_standing
+    activating = []  # the hand cards with an activated ability
     for c in p.hand:  # 8.2.1 play a card from hand
-        name = c.card.name
-        if c.card.cost <= souls and name not in seen:
+        card = c.card
+        if card.activated:
+            activating.append(c)
+        name = card.name
+        if card.cost <= souls and name not in seen:
             seen.add(name)
             opts.append(Option(f"play {name}", ("play", c.oid)))
-    opts += effects.ability_options(g, tp, quick=False)  # 8.3.1
+    opts += effects.ability_options(g, tp, False, activating)  # 8.3.1
     attackers = battle.legal_attackers(g)
     if attackers:
         opts += battle.attack_options(g, attackers)  # 8.4.1
