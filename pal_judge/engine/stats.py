@@ -95,9 +95,9 @@ def build_zones(g: "Game") -> Zones:
     if len(continuous) > 1:
         continuous.sort(key=_placed)
     replacing = [c for c in cards if c.card.has_replacement]
-    for p in g.players:
-        for zone in (p.hand, p.graveyard):
-            cards += [c for c in zone if c.card.icon_zones and c.zone in c.card.icon_zones]
+    for p in g.players:  # 10.3.4.1 the hand and graveyard cards with an ability for the zone they are in
+        cards += [c for c in p.hand if "hand" in c.card.icon_zones]
+        cards += [c for c in p.graveyard if "graveyard" in c.card.icon_zones]
     by_trigger: dict[str, list[CardInstance]] = {}
     for ci in cards:
         for trigger in ci.card.triggers:
