@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from pal_judge.engine import effects, pipeline, stats, timing, triggers
-from pal_judge.engine.deciders import Option
+from pal_judge.engine.deciders import Option, new_option
 from pal_judge.engine.state import Battle, CardInstance
 
 if TYPE_CHECKING:
@@ -73,8 +73,8 @@ def attack_options(g: "Game", attackers: list[CardInstance]) -> list[Option]:
         head = f"attack {att.label} -> "
         oid = att.oid
         for t in targets:  # None: the defending player (9.2.3)
-            opts.append(Option(head + ("player" if t is None else t.label),
-                               ("attack", oid, None if t is None else t.oid, taunt, forbidden)))
+            opts.append(new_option((head + ("player" if t is None else t.label),
+                                    ("attack", oid, None if t is None else t.oid, taunt, forbidden))))
     return opts
 
 

@@ -6,6 +6,7 @@ import re
 
 import random
 from dataclasses import dataclass, field
+from functools import partial
 from typing import TYPE_CHECKING, Any, Mapping, NamedTuple, Protocol, Sequence
 
 if TYPE_CHECKING:
@@ -21,6 +22,11 @@ class Option(NamedTuple):
 
     def to_dict(self) -> dict[str, Any]:
         return {"label": self.label}
+
+
+# `new_option((label, data))` builds an `Option` as `Option(label, data)` does, without the Python-level `__new__` a
+# named tuple has (the hottest decisions build one for every legal attack and every card in hand)
+new_option = partial(tuple.__new__, Option)
 
 
 class Decision(NamedTuple):

@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Sequence
 
 from pal_judge.engine import battle, effects, pipeline, stats, timing, triggers
-from pal_judge.engine.deciders import Option
+from pal_judge.engine.deciders import Option, new_option
 
 if TYPE_CHECKING:
     from pal_judge.engine.game import Game
@@ -116,7 +116,7 @@ def main_options(g: "Game") -> list[Option]:
         name = card.name
         if card.cost <= souls and name not in seen:
             seen.add(name)
-            opts.append(Option(f"play {name}", ("play", c.oid)))
+            opts.append(new_option((f"play {name}", ("play", c.oid))))
     opts += effects.ability_options(g, tp, False, activating)  # 8.3.1
     attackers = battle.legal_attackers(g)
     if attackers:
