@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from pal_judge.engine import effects, pipeline, stats, timing, triggers
-from pal_judge.engine.deciders import Option
+from pal_judge.engine.deciders import Option, new_option
 from pal_judge.engine.state import Battle, CardInstance
 
 if TYPE_CHECKING:
@@ -20,10 +20,8 @@ PASS = Option("pass")  # 9.5.2 / 10.5.4.3 passing the quick step's play timing
 
 def legal_attackers(g: "Game") -> list[CardInstance]:
     """9.2.2.1 the turn player's standing pals; 9.2.2.2 not forbidden; 9.2.2.3 even if new."""
-    standing = [c for c in g.players[g.turn_player].base if not c.rested and c.card.type == "pal"]
-    if standing and stats.effect_in_play(g, "cannot_attack"):
-        return [c for c in standing if not stats.restricted(g, c, "cannot_attack")]
-    return standing
+    return stats.unrestricted(g, [c for c in g.players[g.turn_player].base if not c.rested and c.card.type == "pal"],
+                              "cannot_attack")
 
 
 def legal_targets(g: "Game", attacker: CardInstance) -> tuple[list[CardInstance | None], str, bool]:
@@ -55,17 +53,15 @@ def _defence(g: "Game", defender: int) -> Defence:
     (12.15.2: standing pals too), each in base order, and the cards with Taunt (12.10.2)."""
     plain: list[CardInstance | None] = [None]
     with_assault: list[CardInstance | None] = [None]
-    taunting = []
-    for c in g.players[defender].base:
+    base = g.players[defender].base
+    for c in base:
         kind = c.card.type
         if kind == "structure" or kind == "pal" and c.rested:
             plain.append(c)
             with_assault.append(c)
         elif kind == "pal":
             with_assault.append(c)
-        if "taunt" in stats.keywords(g, c):
-            taunting.append(c.oid)
-    return plain, with_assault, frozenset(taunting)
+    return plain, with_assault, frozenset([c.oid for c in stats.with_keyword(g, base, "taunt")])
 
 
 def attack_options(g: "Game", attackers: list[CardInstance]) -> list[Option]:
@@ -75,11 +71,10 @@ def attack_options(g: "Game", attackers: list[CardInstance]) -> list[Option]:
     for att in attackers:
         targets, taunt, forbidden = _targets(g, att, defence)
         head = f"attack {att.label} -> "
-        for t in targets:
-            if t is None:
-                opts.append(Option(head + "player", ("attack", att.oid, None, taunt, forbidden)))
-            else:
-                opts.append(Option(head + t.label, ("attack", att.oid, t.oid, taunt, forbidden)))
+        oid = att.oid
+        for t in targets:  # None: the defending player (9.2.3)
+            opts.append(new_option((head + ("player" if t is None else t.label),
+                                    ("attack", oid, None if t is None else t.oid, taunt, forbidden))))
     return opts
 
 
@@ -175,8 +170,7 @@ def _block_step(g: "Game", b: Battle, opened: bool = False) -> None:
     if att is not None and "stealth" not in stats.keywords(g, att) \
             and not stats.restricted(g, att, "cannot_be_blocked"):
         standing = [c for c in g.players[nt].base if not c.rested and c.card.type == "pal" and c.oid != b.target_oid]
-        barring = bool(standing) and stats.effect_in_play(g, "cannot_block")
-        blockers = [c for c in standing if not stats.restricted(g, c, "cannot_block")] if barring else standing
+        blockers = stats.unrestricted(g, standing, "cannot_block")
         if blockers:
             opts = [Option(c.label, c.oid) for c in blockers] + [NO_BLOCK]
             opt = g.ask("block", nt, opts, f"block {att.label}? (9.4.2)")
@@ -214,12 +208,16 @@ def quick_options(g: "Game", who: int) -> list[Option]:
     p = g.players[who]
     opts = []
     seen: set[str] = set()
+    activating = []  # the hand cards with an activated ability
     for c in p.hand:
-        if c.card.type == "event" and c.card.cost <= p.soul_standing and c.card.name not in seen \
-                and c.card.has_keyword("quick"):
-            seen.add(c.card.name)
-            opts.append(Option(f"play {c.card.name}", ("play", c.oid)))
-    opts += effects.ability_options(g, who, quick=True)
+        card = c.card
+        if card.activated:
+            activating.append(c)
+        if card.type == "event" and card.cost <= p.soul_standing and card.name not in seen \
+                and card.has_keyword("quick"):
+            seen.add(card.name)
+            opts.append(Option(f"play {card.name}", ("play", c.oid)))
+    opts += effects.ability_options(g, who, True, activating)
     opts.append(PASS)
     return opts
 

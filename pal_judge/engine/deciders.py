@@ -6,6 +6,7 @@ import re
 
 import random
 from dataclasses import dataclass, field
+from functools import partial
 from typing import TYPE_CHECKING, Any, Mapping, NamedTuple, Protocol, Sequence
 
 if TYPE_CHECKING:
@@ -21,6 +22,11 @@ class Option(NamedTuple):
 
     def to_dict(self) -> dict[str, Any]:
         return {"label": self.label}
+
+
+# `new_option((label, data))` builds an `Option` as `Option(label, data)` does, without the Python-level `__new__` a
+# named tuple has (the hottest decisions build one for every legal attack and every card in hand)
+new_option = partial(tuple.__new__, Option)
 
 
 class Decision(NamedTuple):
@@ -120,10 +126,17 @@ class FirstLegalDecider:
 CONCEDE = "concede"  # the option label (and data tag) of a concession, offered at every decision (1.2.3)
 
 
+class Concession(NamedTuple):
+    """The data of a concession option (1.2.3): `(CONCEDE, player index)`, of a type of its own, so that a concession
+    is known by the type of its data (`is_concession`), whatever its label says."""
+
+    tag: str
+    player: int
+
+
 def is_concession(option: Option) -> bool:
-    """A concession (1.2.3): its data is `(CONCEDE, player index)`."""
-    data = option.data
-    return type(data) is tuple and len(data) == 2 and data[0] == CONCEDE
+    """A concession (1.2.3): its data is a `Concession`."""
+    return type(option.data) is Concession
 
 
 @dataclass
@@ -140,6 +153,6 @@ class RandomDecider:
         options = decision.options
         # the concessions a game offers at every decision come after the legal actions (`Game.ask`, 1.2.3)
         actions = len(options)
-        while actions and is_concession(options[actions - 1]):
+        while actions and type(options[actions - 1].data) is Concession:  # (`is_concession`, read inline)
             actions -= 1
-        return options[self.rng.randrange(actions or len(options))]
+        return self.rng.choice(options[:actions] if actions else options)  # (`choice` draws as `randrange` does)

@@ -802,16 +802,15 @@ def play_card(g: "Game", who: int, ci: CardInstance, cites: Sequence[str]) -> No
             g.move(r, "graveyard", ("10.6.2.4.2", "2.2.2.4"), what=f"{card.name} goes to the graveyard after resolving")
 
 
-def ability_options(g: "Game", who: int, quick: bool) -> list[Option]:
+def ability_options(g: "Game", who: int, quick: bool, in_hand: list[CardInstance]) -> list[Option]:
     """Usable activated abilities (8.3.1 / 9.5.2): active zone (10.3.4, 10.3.5), use limit (10.7.2),
-    condition, and a payable cost (10.4.2.2)."""
-    p = g.players[who]
+    condition, and a payable cost (10.4.2.2). Of the player's base cards with one (`stats.Zones.activating`), then
+    of `in_hand`: their hand cards with one, in hand order (read by the caller's own pass over the hand)."""
     opts = []
-    for zone, cards in (("base", p.base), ("hand", p.hand)):
+    for cards in ((g.zones or stats.zones(g)).activating[who], in_hand):
         for c in cards:
             activated = c.card.activated
-            if not activated:
-                continue
+            zone = c.zone
             for i, a in activated:
                 if a.zone != zone:
                     continue  # 10.3.4.1 an ability works from its zone only

@@ -8,7 +8,8 @@ from typing import Any, Callable, Iterable, Mapping, Sequence
 
 from pal_judge.engine import effects, limits, stats
 from pal_judge.engine.cards import CardDef
-from pal_judge.engine.deciders import CONCEDE, Decider, Decision, Option, ScriptExhausted, is_concession
+from pal_judge.engine.deciders import (CONCEDE, Concession, Decider, Decision, Option, ScriptExhausted,
+                                      is_concession)
 from pal_judge.engine.pipeline import move_one
 from pal_judge.engine.state import (
     Battle, CardInstance, Delayed, Lki, Modifier, Pending, Player, Result,
@@ -276,8 +277,8 @@ class Game:
         """1.2.3 any player may concede at any time: at every decision, `concede` (the player asked) and
         `concede NAME` (either player, also the one not being asked)."""
         if asked not in self._concession_options:
-            named = tuple(Option(f"{CONCEDE} {p.name}", (CONCEDE, p.idx)) for p in self.players)
-            self._concession_options[asked] = (Option(CONCEDE, (CONCEDE, asked)),) + named
+            named = tuple(Option(f"{CONCEDE} {p.name}", Concession(CONCEDE, p.idx)) for p in self.players)
+            self._concession_options[asked] = (Option(CONCEDE, Concession(CONCEDE, asked)),) + named
         return self._concession_options[asked]
 
     def check_until(self) -> None:

@@ -62,14 +62,16 @@ def run_check_type(g: "Game") -> None:
     11.1.2.4 lethal damage (11.4) and pal overflow (11.5) are both read from the same board and their
     cards go to the graveyard in one simultaneous move: overflow counts a pal that lethal damage is
     removing at the same moment (and keeps it first if it was the last placed, 11.5.1.1)."""
-    a, b = g.players
     for _round in range(RULE_ACTION_ROUNDS):
-        if not (a.life > 0 and a.deck and b.life > 0 and b.deck):
-            _defeat(g)  # 11.3.1 / 11.3.2 may apply (neither can while both players have life and a deck)
+        _defeat(g)
         if g.rules_clean_at == g.board_version:
             return  # nothing lethal damage and overflow read has changed since they last found nothing
         groups = _lethal(g)
-        if _may_overflow(g):
+        a, b = g.players
+        # 11.5 can apply only if a base has more cards than its player's printed pal limit or a continuous effect
+        # changes a limit (4.4.5)
+        if len(a.base) > a.pal_limit or len(b.base) > b.pal_limit \
+                or "pal_limit" in (g.zones or stats.zones(g)).continuous_kinds:
             groups += _overflow(g)
         if not groups:
             g.rules_clean_at = g.board_version
@@ -86,6 +88,9 @@ def run_check_type(g: "Game") -> None:
 def _defeat(g: "Game") -> None:
     """11.3: life 0 or less, or no cards in the deck; all at once means a draw (1.2.2). The game ends (`end_game`
     raises `GameOver`) or nothing happens."""
+    a, b = g.players
+    if a.life > 0 and a.deck and b.life > 0 and b.deck:
+        return  # neither can apply while both players have life and a deck
     losers = []
     for p in g.players:
         if p.life <= 0:
@@ -111,19 +116,15 @@ Group = tuple[list[CardInstance], tuple[str, ...], str]
 
 def _lethal(g: "Game") -> list[Group]:
     """11.4.1 damage > 0 and >= power/durability: to the owner's graveyard."""
-    doomed = [ci for p in g.players for ci in p.base  # only a damaged card is read (its power, 10.10.1)
-              if ci.damage > 0 and ci.card.type in ("pal", "structure") and ci.damage >= stats.power(g, ci)]
+    doomed = []
+    for p in g.players:
+        for ci in p.base:  # only a damaged card is read (its power, 10.10.1)
+            if ci.damage > 0 and ci.card.type in ("pal", "structure") and ci.damage >= stats.power_detail(g, ci)[0]:
+                doomed.append(ci)
     if not doomed:
         return []
     kinds = ("2.8.1", "2.8.3") if any(c.card.type == "structure" for c in doomed) else ("2.8.1",)
     return [(doomed, ("11.4.1", "11.4.2", "11.1.2.3", "11.1.2.4", "10.5.3.1") + kinds, "lethal damage")]
-
-
-def _may_overflow(g: "Game") -> bool:
-    """Can a player have more pals than their pal limit (11.5)? Not while no continuous effect changes a limit (4.4.5)
-    and each base has no more cards than its player's printed limit."""
-    a, b = g.players
-    return len(a.base) > a.pal_limit or len(b.base) > b.pal_limit or "pal_limit" in stats.zones(g).continuous_kinds
 
 
 def _overflow(g: "Game") -> list[Group]:

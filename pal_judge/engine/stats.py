@@ -9,7 +9,7 @@ keyword-granting effects read printed keywords only, so a grant never depends on
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, Callable, Hashable, Iterable, Iterator, TypeVar
+from typing import TYPE_CHECKING, Any, Callable, Hashable, Iterable, Iterator, Sequence, TypeVar
 
 from pal_judge.engine.cards import Ability, CardDef, Step, Target, add_keywords, type_matches
 from pal_judge.engine.state import CardInstance
@@ -72,6 +72,8 @@ class Zones:
     by_trigger: dict[str, list[CardInstance]]  # trigger -> the cards of `cards` with a printed auto ability of it
     replacing: list[CardInstance]  # the base cards with a replacement ability, in base order (10.3.5, 10.11)
     in_base: dict[int, CardInstance]  # every base card by object id (`Game.find`)
+    # each player's base cards with an activated ability, in base order (8.3.1, 10.3.5; `effects.ability_options`)
+    activating: tuple[list[CardInstance], list[CardInstance]]
     # a continuous ability in play reads a zone other than the base (`CardDef.continuous_reads_elsewhere`): a move
     # between those zones may change derived values
     reads_elsewhere: bool
@@ -93,9 +95,9 @@ def build_zones(g: "Game") -> Zones:
     if len(continuous) > 1:
         continuous.sort(key=_placed)
     replacing = [c for c in cards if c.card.has_replacement]
-    for p in g.players:
-        for zone in (p.hand, p.graveyard):
-            cards += [c for c in zone if c.card.icon_zones and c.zone in c.card.icon_zones]
+    for p in g.players:  # 10.3.4.1 the hand and graveyard cards with an ability for the zone they are in
+        cards += [c for c in p.hand if "hand" in c.card.icon_zones]
+        cards += [c for c in p.graveyard if "graveyard" in c.card.icon_zones]
     by_trigger: dict[str, list[CardInstance]] = {}
     for ci in cards:
         for trigger in ci.card.triggers:
@@ -104,7 +106,9 @@ def build_zones(g: "Game") -> Zones:
             else:
                 by_trigger[trigger] = [ci]
     kinds = frozenset().union(*(c.card.continuous_kinds for c in continuous)) if continuous else frozenset()
-    return Zones(cards, continuous, kinds, by_trigger, replacing, in_base,
+    a, b = g.players
+    activating = ([c for c in a.base if c.card.activated], [c for c in b.base if c.card.activated])
+    return Zones(cards, continuous, kinds, by_trigger, replacing, in_base, activating,
                  any(c.card.continuous_reads_elsewhere for c in continuous))
 
 
@@ -234,6 +238,14 @@ def keywords(g: "Game", ci: CardInstance) -> dict[str, int]:
     return ci.card.printed_keywords
 
 
+def with_keyword(g: "Game", cards: list[CardInstance], keyword: str) -> list[CardInstance]:
+    """The cards of these that have this keyword (`keywords`), in their order: without a grant in play, those that
+    print it (10.10.1.1, `effect_in_play`)."""
+    if effect_in_play(g, "grant"):
+        return [c for c in cards if keyword in keywords(g, c)]
+    return [c for c in cards if keyword in c.card.printed_keywords]
+
+
 def _keywords(g: "Game", ci: CardInstance) -> dict[str, int]:
     out = dict(ci.card.printed_keywords)
     if g.modifiers:  # 10.10.1.2 effects giving keywords
@@ -257,9 +269,14 @@ def _keywords(g: "Game", ci: CardInstance) -> dict[str, int]:
 
 def power_detail(g: "Game", ci: CardInstance) -> tuple[int, tuple[str, ...]]:
     """Current power and the clauses of the continuous effects that changed it."""
-    if _untouched(g, ci, _POWER) and not (g.night and "nocturnal" in ci.card.printed_keywords):
-        return ci.card.power, ()  # 10.10.1.1
-    return derived(g, _power_detail, ci, ci.oid)
+    # `_untouched(g, ci, _POWER)` written out, as the most read number (lethal damage reads it at every check timing)
+    if ci.zone != "base":
+        return ci.card.power, ()  # 10.3.5 no effect applies outside the base (10.10.1.1)
+    in_play = (g.zones or zones(g)).continuous_kinds
+    if ("power" in in_play or "grant" in in_play or g.modifiers and _modified(g, ci, _POWER)
+            or g.night and "nocturnal" in ci.card.printed_keywords):
+        return derived(g, _power_detail, ci, ci.oid)
+    return ci.card.power, ()  # 10.10.1.1
 
 
 def _power_detail(g: "Game", ci: CardInstance) -> tuple[int, tuple[str, ...]]:
@@ -334,8 +351,24 @@ def effect_in_play(g: "Game", kind: str) -> bool:
 
 def restricted(g: "Game", ci: CardInstance, kind: str) -> bool:
     """cannot_attack / cannot_block / cannot_be_blocked / must_attack from effects (10.10.1.3)."""
-    if not effect_in_play(g, kind):
-        return False  # no effect says so
+    return effect_in_play(g, kind) and _restricted(g, ci, kind)  # without such an effect no card is restricted
+
+
+def restricted_among(g: "Game", cards: Sequence[CardInstance], kind: str) -> list[CardInstance]:
+    """The cards of these that an effect of this kind restricts (10.10.1.3), in their order."""
+    if not cards or not effect_in_play(g, kind):
+        return []
+    return [c for c in cards if _restricted(g, c, kind)]
+
+
+def unrestricted(g: "Game", cards: list[CardInstance], kind: str) -> list[CardInstance]:
+    """The cards of these that no effect of this kind restricts (10.10.1.3), in their order (read only)."""
+    if not cards or not effect_in_play(g, kind):
+        return cards
+    return [c for c in cards if not _restricted(g, c, kind)]
+
+
+def _restricted(g: "Game", ci: CardInstance, kind: str) -> bool:
     for m in g.modifiers:
         if m.oid == ci.oid and m.kind == kind and m.against is None:
             return True

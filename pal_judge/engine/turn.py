@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Sequence
 
 from pal_judge.engine import battle, effects, pipeline, stats, timing, triggers
-from pal_judge.engine.deciders import Option
+from pal_judge.engine.deciders import Option, new_option
 
 if TYPE_CHECKING:
     from pal_judge.engine.game import Game
@@ -108,12 +108,16 @@ def main_options(g: "Game") -> list[Option]:
     opts = []
     seen: set[str] = set()
     souls = p.soul_standing
+    activating = []  # the hand cards with an activated ability
     for c in p.hand:  # 8.2.1 play a card from hand
-        name = c.card.name
-        if c.card.cost <= souls and name not in seen:
+        card = c.card
+        if card.activated:
+            activating.append(c)
+        name = card.name
+        if card.cost <= souls and name not in seen:
             seen.add(name)
-            opts.append(Option(f"play {name}", ("play", c.oid)))
-    opts += effects.ability_options(g, tp, quick=False)  # 8.3.1
+            opts.append(new_option((f"play {name}", ("play", c.oid))))
+    opts += effects.ability_options(g, tp, False, activating)  # 8.3.1
     attackers = battle.legal_attackers(g)
     if attackers:
         opts += battle.attack_options(g, attackers)  # 8.4.1
@@ -121,9 +125,8 @@ def main_options(g: "Game") -> list[Option]:
         opts.append(SOUL_DRAW)  # 8.5
     # 7.5.2.1 only a pal that must attack AND can attack legally (9.2.2) binds the player; a pal with no
     # legal target (9.2.4, 9.2.4.1) cannot, even when another pal of the same player could attack
-    must = bool(attackers) and stats.effect_in_play(g, "must_attack") and any(
-        stats.restricted(g, c, "must_attack") and battle.legal_targets(g, c)[0] for c in attackers)
-    if not must:  # 7.5.2.1 a pal that must attack and can: doing nothing is not allowed
+    must = stats.restricted_among(g, attackers, "must_attack")
+    if not (must and any(battle.legal_targets(g, c)[0] for c in must)):  # 7.5.2.1 then doing nothing is not allowed
         opts.append(END_TURN)
     return opts  # `concede` is added to every decision by Game.ask (1.2.3)
 
@@ -155,12 +158,10 @@ def perform(g: "Game", who: int, opt: Option, cites: Sequence[str]) -> None:
 def _prohibition_over_obligation(g: "Game") -> tuple[str, ...]:
     """1.3.3 a pal that must attack (7.5.2.1) but that an effect forbids to attack (9.2.2.2) or to attack
     any target (9.2.4.1): the prohibition prevails, so ending the main phase is allowed."""
-    if not stats.effect_in_play(g, "must_attack"):
-        return ()
-    must = [c for c in g.players[g.turn_player].pals() if not c.rested and stats.restricted(g, c, "must_attack")]
+    must = stats.restricted_among(g, [c for c in g.players[g.turn_player].pals() if not c.rested], "must_attack")
     if not must:
         return ()
-    if any(stats.restricted(g, c, "cannot_attack") for c in must):
+    if stats.restricted_among(g, must, "cannot_attack"):
         return ("1.3.3", "7.5.2.1", "9.2.2.2")
     if any(not battle.legal_targets(g, c)[0] for c in must):
         return ("1.3.3", "7.5.2.1", "9.2.4.1")
