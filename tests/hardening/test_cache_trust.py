@@ -124,12 +124,14 @@ def test_a_cache_folder_others_can_write_is_not_read(good_index: Path, tmp_path:
     cache.chmod(mode)
     before = sorted(p.name for p in cache.rglob("*"))
     env = {"PAL_JUDGE_CACHE": str(cache)}
-    search, rule = run_cli(["search", "taunt", "--json"], env), run_cli(["rule", "9.6.3"], env)
+    # Both commands in this process (as a session of commands would be): the folder is said once.
+    search, rule = invoke(["search", "taunt", "--json"], env), invoke(["rule", "9.6.3"], env)
     assert search.returncode == 0 and '"12.10' in search.stdout, search.stderr
     assert rule.returncode == 0 and "Perform the following" in rule.stdout and "PLANTED" not in rule.stdout
     assert not marker.exists()
-    warnings = [line for line in rule.stderr.splitlines() if line.startswith("warning:")]
-    assert len(warnings) == 1 and str(cache) in warnings[0] and "others can write" in warnings[0], rule.stderr
+    said = search.stderr + rule.stderr
+    warnings = [line for line in said.splitlines() if line.startswith("warning:")]
+    assert len(warnings) == 1 and str(cache) in warnings[0] and "others can write" in warnings[0], said
     assert sorted(p.name for p in cache.rglob("*")) == before  # nothing written into it either
 
 
