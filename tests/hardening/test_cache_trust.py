@@ -62,14 +62,6 @@ def _plant_in_toc(folder: Path, marker: Path) -> None:
     toc.write_bytes(data[:length_at] + _varint(len(payload)) + payload + data[schema_at + length:])
 
 
-@pytest.fixture(scope="module")
-def good_index(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    cache = fresh_cache(tmp_path_factory.mktemp("trust"))
-    proc = invoke(["index"], {"PAL_JUDGE_CACHE": str(cache)})
-    assert proc.returncode == 0, proc.stderr
-    return cache
-
-
 def test_the_payload_runs_when_unpickled(tmp_path: Path) -> None:
     """The control: the payload the other tests plant does run code when something unpickles it."""
     pickle.loads(_payload(tmp_path / "ran"))
