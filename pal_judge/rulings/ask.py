@@ -357,14 +357,13 @@ def ask(query: str, rulings: Sequence[RulingText], limit: int = 5) -> Answer:
     shown = section_hits[:limit]
     matches = [Match("ruling", r.id, score, r.question_en) for score, r in ranked[:limit]]
     matches += [Match("section", h.section, h.score, h.heading) for h in shown]
-    well = bool(ranked) and matches_well(ranked[0][0], ranked[0][1], sections)
-    silent = well and not speaks_of(query_terms, ranked[0][1], searcher)
-    confidence = assess([score for score, _ in ranked], well, silent)
-    well = confidence.level != "low"
+    top_matches_well = bool(ranked) and matches_well(ranked[0][0], ranked[0][1], sections)
+    silent = top_matches_well and not speaks_of(query_terms, ranked[0][1], searcher)
+    confidence = assess([score for score, _ in ranked], top_matches_well, silent)
     topic = out_of_scope(simplified)
     if topic is not None and confidence.level != "high":
         return Answer(query, None, (), tuple(matches), (), confidence, declined=topic.name, cards=card_names)
-    if not well:
+    if confidence.level == "low":  # no ruling answers: the most relevant sections instead
         return Answer(query, None, tuple(h.section for h in shown), tuple(matches), tuple(shown), confidence,
                       cards=card_names)
     ruling = ranked[0][1]

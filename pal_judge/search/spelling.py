@@ -97,8 +97,8 @@ class Speller:
         stems = self._stems(lowered)
         if not stems:
             return True  # a stop word
-        reader = self._searcher.reader()
-        return all(("en", s) in reader for s in stems) or lowered in self._known_set
+        in_text = partial(has_term, self._searcher.reader(), "en")
+        return all(map(in_text, stems)) or lowered in self._known_set
 
     def _ordinary(self, word: str) -> bool:
         """Is `word` no typo, though the rulebook never uses it: a word of the rulings' questions
@@ -107,22 +107,21 @@ class Speller:
         if word.lower() in EN_QUESTION_WORDS:
             return True
         reader = self._searcher.reader()
-        in_text = partial(has_term, reader, "en")
-        return all(
-            in_text(base_form(s, in_text, self._stem)) or ("asked_en", s) in reader for s in self._stems(word.lower())
-        )
+        in_text, asked = partial(has_term, reader, "en"), partial(has_term, reader, "asked_en")
+        return all(in_text(base_form(s, in_text, self._stem)) or asked(s) for s in self._stems(word.lower()))
 
     def _stems(self, lowered: str) -> list[str]:
         return [t.text for t in self._stem(lowered, mode="query")]
 
     def _suggestions(self, word: str) -> list[str]:
         """The known words `word` may be a misspelling of (see the module's rules)."""
+        from whoosh.support.levenshtein import levenshtein
+
         found = [w for w in self._corrector.suggest(word, limit=CANDIDATES, maxdist=MAX_EDITS, prefix=1)
                  if _letters_slipped(word, w)]
         if len(word) > SHORT:
             return found
-        one_edit = set(self._corrector.suggest(word, limit=CANDIDATES, maxdist=1, prefix=1))
-        return [w for w in found if w in one_edit or sorted(w) == sorted(word)]
+        return [w for w in found if levenshtein(word, w) == 1 or sorted(w) == sorted(word)]
 
     def correct(self, query: str, keep: frozenset[str] = frozenset()) -> Correction | None:
         """The query with misspelt words corrected, or None when every word is known.

@@ -8,6 +8,7 @@ would silently drop. Nothing here ranks a question (the held-out sets stay unsee
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 from pathlib import Path
 
 import opencc
@@ -18,6 +19,7 @@ QUESTIONS = Path(__file__).resolve().parents[2] / "bench" / "questions"
 SETS = sorted(QUESTIONS.glob("*.yaml"))
 
 
+@lru_cache(maxsize=None)  # each set is parsed once per session, though five tests read it (read only)
 def _entries(path: Path) -> list[dict]:
     return yaml.safe_load(path.read_text(encoding="utf-8"))
 

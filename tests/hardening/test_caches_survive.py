@@ -3,7 +3,7 @@
 Real `pal-judge` processes where a process is what is tested (a kill, two builds at once), else the
 command run in this process; each with its own PAL_JUDGE_CACHE. To keep the suite fast, every cache
 starts from a copy of the session's good rulebook cache (and, where the test is about a damaged
-index, of one good index built once for this module).
+index, of the one good index built once per session: conftest.py).
 """
 
 from __future__ import annotations
@@ -20,15 +20,6 @@ from pathlib import Path
 
 import pytest
 from hostile import REPO, fresh_cache, index_folders, invoke
-
-
-@pytest.fixture(scope="module")
-def good_index(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    """A cache with a complete, working section index (built once for the module)."""
-    cache = fresh_cache(tmp_path_factory.mktemp("good"))
-    proc = invoke(["index"], {"PAL_JUDGE_CACHE": str(cache)})
-    assert proc.returncode == 0 and "Built the search index" in proc.stdout, proc.stderr
-    return cache
 
 
 def _copy_of(good: Path, tmp_path: Path) -> tuple[Path, Path]:

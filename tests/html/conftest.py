@@ -26,6 +26,7 @@ CHROMIUM_ARGS = [
     "--disable-sync",
 ]
 INSTALL = "apt-get update && apt-get install -y chromium fonts-wqy-microhei"
+NAVIGATION_TIMEOUT_MS = 120_000
 
 
 def _ensure_chromium() -> None:
@@ -100,6 +101,9 @@ class PageWatch:
 
 def _open(browser: Any, width: int, height: int) -> Iterator[Any]:
     context = browser.new_context(viewport={"width": width, "height": height})
+    # The whole rulings page (5 MB) loads in about 10 s on a quiet 2-core machine, and several times
+    # that on a shared one: past Playwright's 30 s default, a load would fail the test for the machine.
+    context.set_default_navigation_timeout(NAVIGATION_TIMEOUT_MS)
     # Anything that is not a local file is refused at once (and recorded by the watch).
     context.route("http*://**/*", lambda route: route.abort())
     page = context.new_page()

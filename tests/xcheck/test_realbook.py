@@ -3,6 +3,8 @@ of real discrepancies (tests/xcheck/discrepancies.yaml)."""
 
 from __future__ import annotations
 
+import pytest
+
 from pal_judge.corpus.glossary import Glossary
 from pal_judge.corpus.model import Rulebook
 from pal_judge.xcheck import Finding, run_checks
@@ -21,13 +23,15 @@ HELDOUT_FLAGGED_FLOOR = 10
 HELDOUT_FALSE_ALARMS_CEILING = 0
 
 
-def all_findings(corpus: tuple[Rulebook, Glossary]) -> list[Finding]:
-    rulebook, glossary = corpus
+@pytest.fixture(scope="module")
+def all_findings(real_corpus: tuple[Rulebook, Glossary]) -> list[Finding]:
+    """Every finding of the default checks on the published book (two tests read them)."""
+    rulebook, glossary = real_corpus
     return run_checks(rulebook, glossary)
 
 
-def test_recall_and_precision_against_the_list(real_corpus: tuple[Rulebook, Glossary]) -> None:
-    result = score(all_findings(real_corpus))
+def test_recall_and_precision_against_the_list(all_findings: list[Finding]) -> None:
+    result = score(all_findings)
     assert result.recall >= CLEAR_RECALL_FLOOR, f"recall {result.recall:.3f}; missed {result.missed}"
     assert result.precision >= PRECISION_FLOOR, f"precision {result.precision:.3f}: {result.per_check}"
 
@@ -75,7 +79,7 @@ def test_english_paragraphs_without_clause_are_reported(real_corpus: tuple[Ruleb
     assert any("◇" in f.en for f in orphans)
 
 
-def test_marks_lie_inside_the_texts(real_corpus: tuple[Rulebook, Glossary]) -> None:
-    for f in all_findings(real_corpus):
+def test_marks_lie_inside_the_texts(all_findings: list[Finding]) -> None:
+    for f in all_findings:
         assert all(0 <= a < b <= len(f.en) for a, b in f.en_marks), f
         assert all(0 <= a < b <= len(f.zh) for a, b in f.zh_marks), f
