@@ -125,21 +125,20 @@ class _Packed:
 
 
 class _TermWeights(dict):  # type: ignore[type-arg]
-    """Summed rarity of a set of terms (a bit mask), computed on first use and summed lowest bit
-    first: a set's weight is the weight of its largest known set of lower bits plus the others'."""
+    """Summed rarity of a set of terms (a bit mask), computed on first use: 0.0 plus each term's,
+    lowest bit first (always in that order, so that a set's weight is the same to the last bit
+    whichever sets were weighed before it)."""
 
     def __init__(self, term_weights: list[float]) -> None:
         super().__init__({0: 0.0})
         self.term_weights = term_weights  # by bit position
 
     def __missing__(self, terms: int) -> float:
-        tops, lower = [], terms
-        while lower not in self:
-            tops.append(lower.bit_length() - 1)
-            lower ^= 1 << tops[-1]
-        weight = self[lower]
-        for top in reversed(tops):
-            weight += self.term_weights[top]
+        weight, left, term_weights = 0.0, terms, self.term_weights
+        while left:
+            lowest = left & -left
+            weight += term_weights[lowest.bit_length() - 1]
+            left ^= lowest
         self[terms] = weight
         return weight
 
@@ -330,6 +329,7 @@ class _Lattice:
         edges: dict[int, list[Move]] = {}
         exp, log = math.exp, math.log
         is_clause = scorer.is_clause
+        one_one, one_two, two_one = scorer.one_one, scorer.one_two, scorer.two_one
         skip_en = [scorer.en_only(i) for i in range(m)]
         for j, column in enumerate(rows):
             # The beads ending at (i, j) from a reached point, in this order (the first cheapest
@@ -345,11 +345,11 @@ class _Lattice:
                 if j and best[point - 1] < INF:
                     moves.append((point - 1, ZH_ONLY, skip_zh))
                 if i and j and best[point - width - 1] < INF:
-                    moves.append((point - width - 1, ONE_ONE, scorer.one_one(i - 1, j - 1)))
+                    moves.append((point - width - 1, ONE_ONE, one_one(i - 1, j - 1)))
                 if i and merge and best[point - width - 2] < INF:
-                    moves.append((point - width - 2, ONE_TWO, scorer.one_two(i - 1, j - 2)))
+                    moves.append((point - width - 2, ONE_TWO, one_two(i - 1, j - 2)))
                 if i >= 2 and split and best[point - 2 * width - 1] < INF:
-                    moves.append((point - 2 * width - 1, TWO_ONE, scorer.two_one(i - 2, j - 1)))
+                    moves.append((point - 2 * width - 1, TWO_ONE, two_one(i - 2, j - 1)))
                 if not moves:
                     continue
                 edges[point] = moves
