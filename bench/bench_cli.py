@@ -8,7 +8,7 @@ its ratio to the Typer floor, so that the load of a shared machine cancels out:
 
   * first `ask` on an empty cache (a new cache folder per run), with the caches shipped in the
     package (pal_judge/prebuilt.py: copy the indexes, replay) and without them (parse, align,
-    build the indexes, check the translation, read the rulings, replay);
+    build the indexes, check the translation of the clauses shown, read the rulings, replay);
   * parse + align of the published texts (in process, no cache);
   * search index build (in process, rulebook cached);
   * `rule 9.6` warm, `ask` warm with its replay, `export-html` warm, `rulings check` warm

@@ -15,7 +15,7 @@ copy is passed over like a stale one, and the value is computed and written agai
 from __future__ import annotations
 
 import json
-from typing import Any, Callable, TypeVar
+from typing import Any, Callable, Iterator, TypeVar
 
 from pal_judge.atomic import write_text_atomic
 from pal_judge.cache_manifest import may_write, record
@@ -32,15 +32,32 @@ def _as_stored(value: Any) -> Any:
 
 def cached_json(name: str, key: str, compute: Callable[[], Any], max_bytes: int = CACHE_MAX_BYTES,
                 read: Callable[[Any], _T] = _as_stored) -> _T:
-    cache = cache_dir()
-    file_name = f"{name}.json"
-    for data in cached_then_shipped(cache / file_name, max_bytes):  # ours, else the package's
+    for stored in _stored(name, key, max_bytes, read):
+        return stored
+    value = compute()  # no cache yet, or not one of ours
+    store_json(name, key, value)
+    return read(value)
+
+
+def stored_json(name: str, key: str, max_bytes: int = CACHE_MAX_BYTES) -> Any | None:
+    """The value cached (else shipped) under `key`, or None when there is none: never computed."""
+    return next(_stored(name, key, max_bytes, _as_stored), None)
+
+
+def _stored(name: str, key: str, max_bytes: int, read: Callable[[Any], _T]) -> Iterator[_T]:
+    for data in cached_then_shipped(cache_dir() / f"{name}.json", max_bytes):  # ours, else the package's
         if isinstance(data, dict) and data.get("key") == key and "value" in data:
             try:
-                return read(data["value"])
+                value = read(data["value"])
             except (ValueError, TypeError, KeyError):
                 continue  # the right key over a value `compute` never wrote: not ours
-    value = compute()  # no cache yet, or not one of ours
+            yield value
+
+
+def store_json(name: str, key: str, value: Any) -> None:
+    """Cache `value` under `key` (atomically, privately, only over a file we wrote); never fails the caller."""
+    cache = cache_dir()
+    file_name = f"{name}.json"
     try:
         if may_write(cache, file_name):
             write_text_atomic(cache / file_name, json.dumps({"key": key, "value": value}, ensure_ascii=False),
@@ -48,4 +65,3 @@ def cached_json(name: str, key: str, compute: Callable[[], Any], max_bytes: int 
             record(cache, file_name)
     except OSError:
         pass  # a read-only cache only costs time
-    return read(value)

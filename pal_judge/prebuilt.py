@@ -82,10 +82,14 @@ def compute_into(cache: Path) -> None:
     texts and rulings (never from shipped caches), in a fresh process."""
     env = {name: value for name, value in os.environ.items() if name not in _OTHER_INPUTS}
     env.update(PAL_JUDGE_CACHE=str(cache), **{SWITCH: "0"})
-    done = subprocess.run([sys.executable, "-m", "pal_judge", "ask", QUESTION, "--no-replay"], env=env,
-                          stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True, check=False)
-    if done.returncode != 0:
-        raise RuntimeError(f"computing the caches failed (exit {done.returncode}):\n{done.stderr}")
+    # First the translation check's findings on the whole book (a first `ask` on other texts checks only
+    # the clauses it shows): any question then shows its notes from them.
+    whole_book_notes = "from pal_judge.render.translation_notes import all_findings; all_findings()"
+    for command in (["-c", whole_book_notes], ["-m", "pal_judge", "ask", QUESTION, "--no-replay"]):
+        done = subprocess.run([sys.executable, *command], env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE,
+                              text=True, check=False)
+        if done.returncode != 0:
+            raise RuntimeError(f"computing the caches failed (exit {done.returncode}):\n{done.stderr}")
 
 
 def shippable(cache: Path) -> list[Path]:

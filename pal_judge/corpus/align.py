@@ -125,21 +125,20 @@ class _Packed:
 
 
 class _TermWeights(dict):  # type: ignore[type-arg]
-    """Summed rarity of a set of terms (a bit mask), computed on first use and summed lowest bit
-    first: a set's weight is the weight of its largest known set of lower bits plus the others'."""
+    """Summed rarity of a set of terms (a bit mask), computed on first use: 0.0 plus each term's,
+    lowest bit first (always in that order, so that a set's weight is the same to the last bit
+    whichever sets were weighed before it)."""
 
     def __init__(self, term_weights: list[float]) -> None:
         super().__init__({0: 0.0})
         self.term_weights = term_weights  # by bit position
 
     def __missing__(self, terms: int) -> float:
-        tops, lower = [], terms
-        while lower not in self:
-            tops.append(lower.bit_length() - 1)
-            lower ^= 1 << tops[-1]
-        weight = self[lower]
-        for top in reversed(tops):
-            weight += self.term_weights[top]
+        weight, left, term_weights = 0.0, terms, self.term_weights
+        while left:
+            lowest = left & -left
+            weight += term_weights[lowest.bit_length() - 1]
+            left ^= lowest
         self[terms] = weight
         return weight
 
@@ -180,7 +179,14 @@ class _Scorer:
         # (and a 2-1 bead the same two paragraphs at every column). Index k joins k - 1 and k.
         self.en_pairs = [self.en[0]] + [self.en[k - 1] + self.en[k] for k in range(1, len(self.en))]
         self.zh_pairs = [self.zh[0]] + [self.zh[k - 1] + self.zh[k] for k in range(1, len(self.zh))]
-        self.length_scale: dict[int, tuple[float, float]] = {}  # Chinese length -> (expected EN length, spread)
+        # The length model's scale of each section and of each pair of neighbours (as zh_pairs).
+        self.zh_scale = [self._scale(z.length) for z in self.zh]
+        self.zh_pair_scale = [self._scale(z.length) for z in self.zh_pairs]
+
+    def _scale(self, zh_length: int) -> tuple[float, float]:
+        """The English length expected for `zh_length` Chinese characters, and its spread."""
+        zl = max(zh_length, 1)
+        return self.ratio * zl, math.sqrt(GC_VARIANCE * zl)
 
     def _joined(self, en: tuple[int, ...], zh: tuple[int, ...]) -> tuple[_Packed, _Packed]:
         e = self.en[en[0]]
@@ -195,11 +201,11 @@ class _Scorer:
         """What the two texts' own signals say against the pair (length, references, numbers,
         terms); negative when they share more than they differ."""
         e, z = self._joined(en, zh)
-        return self._evidence_cost(e, z)
+        return self._evidence_cost(e, z, _length_cost(e.length, self._scale(z.length)))
 
-    def _evidence_cost(self, e: _Packed, z: _Packed, lengths: float | None = None) -> float:
-        """`lengths`: the length cost of the pair, when the caller has it already."""
-        cost = self._lengths_cost(e.length, z.length, True) if lengths is None else lengths
+    def _evidence_cost(self, e: _Packed, z: _Packed, lengths: float) -> float:
+        """`lengths`: the length cost of the pair."""
+        cost = lengths
         if e.refs or z.refs:
             cost += W_REF_DIFF * (e.refs ^ z.refs).bit_count() - W_REF_SHARED * (e.refs & z.refs).bit_count()
         if e.numbers or z.numbers:
@@ -215,27 +221,34 @@ class _Scorer:
 
     def one_one(self, i: int, j: int) -> float:
         """Paragraph i translates section j."""
-        cost = self._evidence_cost(self.en[i], self.zh[j]) + self._position_cost(i, j)
+        e = self.en[i]
+        cost = self._evidence_cost(e, self.zh[j], _length_cost(e.length, self.zh_scale[j])) + self._position_cost(i, j)
         if not self.is_clause[j]:
             cost += PRIOR_HEADING_TEXT
         return cost + self._pin_cost((i,), (j,)) if self.pins else cost
 
     def one_two(self, i: int, j: int) -> float:
         """Paragraph i translates the clauses j and j + 1 (a merge; both clauses, see _Lattice)."""
-        return self._merge_cost(i, j, self.en[i], self.zh_pairs[j + 1], (self.zh[j], self.zh[j + 1]), ((i,), (j, j + 1)))
+        e, scales = self.en[i], self.zh_scale
+        return self._merge_cost(i, j, e, self.zh_pairs[j + 1], self.zh_pair_scale[j + 1], (self.zh[j], self.zh[j + 1]),
+                                ((e.length, scales[j + 1]), (e.length, scales[j])), ((i,), (j, j + 1)))
 
     def two_one(self, i: int, j: int) -> float:
         """Paragraphs i and i + 1 translate the clause j (a split; a clause, see _Lattice)."""
-        return self._merge_cost(i, j, self.en_pairs[i + 1], self.zh[j], (self.en[i], self.en[i + 1]), ((i, i + 1), (j,)))
+        first, second, scale = self.en[i], self.en[i + 1], self.zh_scale[j]
+        return self._merge_cost(i, j, self.en_pairs[i + 1], self.zh[j], scale, (first, second),
+                                ((second.length, scale), (first.length, scale)), ((i, i + 1), (j,)))
 
-    def _merge_cost(self, i: int, j: int, e: _Packed, z: _Packed, halves: tuple[_Packed, _Packed],
+    def _merge_cost(self, i: int, j: int, e: _Packed, z: _Packed, scale: tuple[float, float],
+                    halves: tuple[_Packed, _Packed], without: tuple[tuple[int, tuple[float, float]], ...],
                     beads: tuple[tuple[int, ...], tuple[int, ...]]) -> float:
-        """A merge or split starting at paragraph i and section j: `e` and `z` its two sides, one of
-        them the two `halves` joined; `beads` the paragraphs and sections it joins."""
+        """A merge or split starting at paragraph i and section j: `e` and `z` its two sides (`scale`:
+        z's length scale), one of them the two `halves` joined; `without`: for each half, the English
+        length and the Chinese scale of the pair without it; `beads` the paragraphs and sections it joins."""
         halves_are_en = len(beads[0]) == 2
-        lengths = self._lengths_cost(e.length, z.length, True)
+        lengths = _length_cost(e.length, scale)
         cost = self._evidence_cost(e, z, lengths) + self._position_cost(i, j)
-        cost += PRIOR_MERGE + self._halves_without_evidence(*halves, z if halves_are_en else e, halves_are_en, lengths)
+        cost += PRIOR_MERGE + self._halves_without_evidence(*halves, z if halves_are_en else e, without, lengths)
         return cost + self._pin_cost(*beads) if self.pins else cost
 
     def en_only(self, i: int) -> float:
@@ -244,14 +257,13 @@ class _Scorer:
     def zh_only(self, j: int) -> float:
         return PRIOR_CLAUSE_DROPPED if self.is_clause[j] else 0.0
 
-    def _halves_without_evidence(self, first: _Packed, second: _Packed, other: _Packed, halves_are_en: bool,
-                                 with_all: float) -> float:
+    def _halves_without_evidence(self, first: _Packed, second: _Packed, other: _Packed,
+                                 without: tuple[tuple[int, tuple[float, float]], ...], with_all: float) -> float:
         """NO_OWN_EVIDENCE for each of the two halves of a merge or split that shares nothing with
         `other` the other half does not already share, and whose length the pair does not need
-        either (`with_all`: the length cost of the whole pair)."""
-        whole = first.length + second.length
+        either (`with_all`: the length cost of the whole pair; `without`: see _merge_cost)."""
         penalty = 0.0
-        for part, sibling in ((first, second), (second, first)):
+        for (part, sibling), lengths_without in zip(((first, second), (second, first)), without):
             # summed as references + numbers + terms, each term >= 0: stop once enough
             own = W_REF_SHARED * (part.refs & other.refs & ~sibling.refs).bit_count()
             if own < MIN_OWN_EVIDENCE:
@@ -259,8 +271,7 @@ class _Scorer:
             if own < MIN_OWN_EVIDENCE:
                 own += self.weights[part.terms & other.terms & ~sibling.terms]
             if own < MIN_OWN_EVIDENCE:
-                without = self._lengths_cost(whole - part.length, other.length, halves_are_en)
-                if without - with_all < LENGTH_EVIDENCE:
+                if _length_cost(*lengths_without) - with_all < LENGTH_EVIDENCE:
                     penalty += NO_OWN_EVIDENCE
         return penalty
 
@@ -268,14 +279,13 @@ class _Scorer:
         wanted = tuple(self.numbers[j] for j in zh)
         return sum(PIN_PENALTY for i in en if i in self.pins and self.pins[i] != wanted)
 
-    def _lengths_cost(self, first: int, second: int, first_is_en: bool) -> float:
-        en_length, zh_length = (first, second) if first_is_en else (second, first)
-        zl = max(zh_length, 1)
-        scale = self.length_scale.get(zl)
-        if scale is None:
-            scale = self.length_scale[zl] = (self.ratio * zl, math.sqrt(GC_VARIANCE * zl))
-        a = abs((en_length - scale[0]) / scale[1])
-        return 0.5 * a * a if a < 2 else 2 * a - 2  # Huber: outliers cost linearly
+
+
+def _length_cost(en_length: int, scale: tuple[float, float]) -> float:
+    """The length model's cost of `en_length` English characters where a Chinese text's `scale` (see
+    _Scorer._scale) expects another length: Huber, so outliers cost linearly."""
+    a = abs((en_length - scale[0]) / scale[1])
+    return 0.5 * a * a if a < 2 else 2 * a - 2
 
 
 # The five bead shapes, as (English paragraphs, Chinese sections) consumed.
@@ -319,6 +329,7 @@ class _Lattice:
         edges: dict[int, list[Move]] = {}
         exp, log = math.exp, math.log
         is_clause = scorer.is_clause
+        one_one, one_two, two_one = scorer.one_one, scorer.one_two, scorer.two_one
         skip_en = [scorer.en_only(i) for i in range(m)]
         for j, column in enumerate(rows):
             # The beads ending at (i, j) from a reached point, in this order (the first cheapest
@@ -334,11 +345,11 @@ class _Lattice:
                 if j and best[point - 1] < INF:
                     moves.append((point - 1, ZH_ONLY, skip_zh))
                 if i and j and best[point - width - 1] < INF:
-                    moves.append((point - width - 1, ONE_ONE, scorer.one_one(i - 1, j - 1)))
+                    moves.append((point - width - 1, ONE_ONE, one_one(i - 1, j - 1)))
                 if i and merge and best[point - width - 2] < INF:
-                    moves.append((point - width - 2, ONE_TWO, scorer.one_two(i - 1, j - 2)))
+                    moves.append((point - width - 2, ONE_TWO, one_two(i - 1, j - 2)))
                 if i >= 2 and split and best[point - 2 * width - 1] < INF:
-                    moves.append((point - 2 * width - 1, TWO_ONE, scorer.two_one(i - 2, j - 1)))
+                    moves.append((point - 2 * width - 1, TWO_ONE, two_one(i - 2, j - 1)))
                 if not moves:
                     continue
                 edges[point] = moves

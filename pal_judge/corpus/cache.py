@@ -14,8 +14,9 @@ from __future__ import annotations
 
 import json
 from dataclasses import asdict, dataclass, fields
+import functools
 from pathlib import Path
-from typing import Any
+from typing import Any, get_origin, get_type_hints
 
 from pal_judge import __version__
 from pal_judge.atomic import write_text_atomic
@@ -54,7 +55,7 @@ def _records(cls: Any, rows: list[dict[str, Any]]) -> tuple[Any, ...]:
     through the frozen dataclass's `__init__` (its one `object.__setattr__` per field is most of the
     reading time); a row without exactly the class's fields is refused as `cls(**row)` would refuse it."""
     expected = {f.name for f in fields(cls)}
-    tuple_fields = [f.name for f in fields(cls) if str(f.type).startswith("tuple")]
+    tuple_fields = _tuple_fields(cls)
     new = object.__new__
     records = []
     for row in rows:
@@ -66,6 +67,14 @@ def _records(cls: Any, rows: list[dict[str, Any]]) -> tuple[Any, ...]:
         record.__dict__.update(row)
         records.append(record)
     return tuple(records)
+
+
+@functools.cache
+def _tuple_fields(cls: Any) -> tuple[str, ...]:
+    """The fields of the dataclass `cls` whose type is a tuple (`tuple[str, ...]`, `tuple[int, int]`),
+    from the resolved annotations, not from how they are written."""
+    hints = get_type_hints(cls)
+    return tuple(f.name for f in fields(cls) if get_origin(hints[f.name]) is tuple or hints[f.name] is tuple)
 
 
 def _to_json(corpus: CachedCorpus) -> str:

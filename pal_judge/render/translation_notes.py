@@ -2,9 +2,11 @@
 
 `rule` and `ask` show, under a clause, xcheck's error- and warning-level findings (the
 English may say something else than the authoritative Chinese) and the rulings that follow
-the Chinese where the texts disagree. xcheck's public API (`run_checks`) is called once for
-the whole book; all its findings are cached as plain JSON (`cache_dir()/xcheck-notes.json`),
-keyed by the rules files and the corpus and xcheck code, so `rule` stays fast.
+the Chinese where the texts disagree. They come from the whole book's findings when those are
+cached (`cache_dir()/xcheck-notes.json`, written by the export and shipped with the package's own
+texts), else from checking only the clauses shown (xcheck's `section_findings`: the same findings),
+cached by clause (`xcheck-sections.json`), so that a first question on a rules folder of one's own
+does not check the whole book. Both plain JSON, keyed by the rules files and the corpus and xcheck code.
 """
 
 from __future__ import annotations
@@ -13,11 +15,12 @@ from typing import Any, Iterable
 
 from pal_judge.errors import UserError
 from pal_judge.fingerprint import fingerprint, package_sources
-from pal_judge.json_cache import cached_json
+from pal_judge.json_cache import cached_json, store_json, stored_json
 from pal_judge.paths import rules_dir
 
 CACHE_FORMAT = 2  # 2: every finding (the exported site shows the infos too), not only errors and warnings
 SHOWN_SEVERITIES = ("error", "warning")
+WHOLE_BOOK, BY_CLAUSE = "xcheck-notes", "xcheck-sections"
 
 
 def _key() -> str:
@@ -36,12 +39,7 @@ def all_findings(book: Any = None, glossary: Any = None) -> list[dict[str, Any]]
         corpus = (book, glossary) if book is not None else load_corpus()
         return [f.to_dict() for f in run_checks(*corpus)]
 
-    return cached_json("xcheck-notes", _key(), check)
-
-
-def book_findings(book: Any = None, glossary: Any = None) -> list[dict[str, Any]]:
-    """Every error and warning of the translation check (Finding.to_dict())."""
-    return [f for f in all_findings(book, glossary) if f["severity"] in SHOWN_SEVERITIES]
+    return cached_json(WHOLE_BOOK, _key(), check)
 
 
 def rulings_following_chinese(numbers: Iterable[str]) -> list[dict[str, str]]:
@@ -57,9 +55,33 @@ def rulings_following_chinese(numbers: Iterable[str]) -> list[dict[str, str]]:
 
 
 def clause_findings(numbers: Iterable[str], book: Any = None, glossary: Any = None) -> list[dict[str, Any]]:
-    """The errors and warnings of the translation check about the clauses `numbers` (`book`: see all_findings)."""
+    """The errors and warnings of the translation check about the clauses `numbers`, in the report's
+    order (`book`: see all_findings)."""
     wanted = set(numbers)
-    return [f for f in book_findings(book, glossary) if f["section"] in wanted]
+    key = _key()
+    found = stored_json(WHOLE_BOOK, key)
+    if found is None:
+        found = _checked_by_clause(wanted, key, book, glossary)
+    return [f for f in found if f["section"] in wanted and f["severity"] in SHOWN_SEVERITIES]
+
+
+def _checked_by_clause(wanted: set[str], key: str, book: Any, glossary: Any) -> list[dict[str, Any]]:
+    """The findings filed under the clauses `wanted`, in the report's order: those of the clauses
+    checked before from the cache, the others checked now (and added to it)."""
+    checked = stored_json(BY_CLAUSE, key)
+    checked = checked if isinstance(checked, dict) else {}
+    missing = wanted - checked.keys()
+    if missing:
+        from pal_judge.corpus import load_corpus
+        from pal_judge.xcheck import section_findings
+
+        corpus = (book, glossary) if book is not None else load_corpus()
+        found = [f.to_dict() for f in section_findings(*corpus, missing)]
+        checked.update({number: [f for f in found if f["section"] == number] for number in missing})
+        store_json(BY_CLAUSE, key, checked)
+    from pal_judge.corpus.model import number_key
+
+    return [f for number in sorted((n for n in wanted if checked[n]), key=number_key) for f in checked[number]]
 
 
 def translation_notes(book: Any, glossary: Any, numbers: Iterable[str]) -> dict[str, Any]:

@@ -34,7 +34,7 @@ def no_english(ctx: Context) -> Iterator[Finding]:
 def no_clause(ctx: Context) -> Iterator[Finding]:
     """An English paragraph aligned to no Chinese clause. A heading before the first
     clause (the document's title: a few words, no full stop) is an info, not a warning."""
-    first = ctx.units[0].section if ctx.units else ""
+    first = ctx.book[0].section if ctx.book else ""
     for orphan in ctx.orphans:
         where = f"after {orphan.after}" if orphan.after else f"before {first}"
         title = orphan.after is None and _is_heading(orphan.en)
@@ -56,7 +56,7 @@ def _log_ratio(unit: Unit) -> float:
 
 
 def _ratio_model(ctx: Context) -> tuple[float, float]:
-    ratios = [_log_ratio(u) for u in ctx.translated() if len(u.sections) == 1 and len(u.en_indices) == 1]
+    ratios = [_log_ratio(u) for u in ctx.book_translated() if len(u.sections) == 1 and len(u.en_indices) == 1]
     if len(ratios) < 10:
         return 0.0, 0.0
     median = statistics.median(ratios)

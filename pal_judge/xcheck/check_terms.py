@@ -38,12 +38,14 @@ def term_missing(ctx: Context) -> Iterator[Finding]:
         return
     glossary = ctx.glossary
     previous: Unit | None = None
-    for unit in ctx.translated():
+    for unit in ctx.book_translated():
+        before, previous = previous, unit
+        if not ctx.reports(unit):
+            continue
         zh_matches = [m for m in glossary.matches_zh(unit.zh) if _in_sense(m.term.sense_zh, unit.zh)]
         en_matches = [m for m in glossary.matches_en(unit.en) if _in_sense(m.term.sense_en, unit.en)]
         missing_en = [t for t in _unique(m.term for m in zh_matches) if _key_term(t) and not names_term(glossary, t, unit.en, zh=False)]
         missing_zh = [t for t in _unique(m.term for m in en_matches) if _key_term(t) and not names_term(glossary, t, unit.zh, zh=True)]
-        before, previous = previous, unit
         if not missing_en and not missing_zh:
             continue
         parts = []
@@ -131,7 +133,12 @@ def terminology(ctx: Context) -> Iterator[Finding]:
     glossary = ctx.glossary
     uses: dict[tuple[str, str], list[tuple[Unit, dict[str, str]]]] = {}
     terms: dict[str, Term] = {}
-    for unit in ctx.translated():
+    # A report is filed under a unit using its variant: reporting on some units only, the units using
+    # none of their variants cannot change what is filed under them.
+    variants = None if ctx.whole_book else {u.zh[m.start:m.end] for u in ctx.translated() for m in glossary.matches_zh(u.zh)}
+    for unit in ctx.book_translated():  # a term's renderings are counted over the whole book
+        if variants is not None and not any(variant in unit.zh for variant in variants):
+            continue
         for match in glossary.matches_zh(unit.zh):
             if len(match.term.en) < 2 or match.term.kind == "action":
                 continue  # verbs are inflected and paraphrased too freely to compare
@@ -155,6 +162,8 @@ def terminology(ctx: Context) -> Iterator[Finding]:
         order = sorted(where, key=lambda r: (r not in first, -len(where[r]), written[r]))
         listing = "; ".join(f"“{written[r]}” ({', '.join(where[r])})" for r in order)
         unit = home[0] if home else occurrences[0][0]
+        if not ctx.reports(unit):
+            continue
         yield Finding(section=unit.section, check="terminology", severity="info", en=listing, zh=zh_variant,
                       message=f"{zh_variant} ({term.en_name}) has {len(where)} English renderings, "
                               "each with the sections that use it (a choice for a style pass)",

@@ -1,26 +1,64 @@
-"""What every check receives: the units of the whole book and the glossary."""
+"""What every check receives: the units it reports on, the whole book's units and the glossary."""
 
 from __future__ import annotations
 
 from collections import Counter
 from dataclasses import dataclass
-from typing import Callable, Iterable, Iterator
+from functools import cached_property
+from typing import Callable, Collection, Iterable, Iterator
 
 from pal_judge.corpus.glossary import Glossary
 from pal_judge.xcheck.finding import Finding, Severity, Span
 from pal_judge.xcheck.text import Token
-from pal_judge.xcheck.units import Orphan, Unit
+from pal_judge.xcheck.units import Corpus, Orphan, Unit
 
 
 @dataclass(frozen=True)
 class Context:
+    """`units` and `orphans`: those the checks report on (every one, or those filed under some
+    sections); `book`: every unit, for what is measured over the whole book (the usual length
+    ratio, the clause before, a term's renderings), so that a unit gets the same findings either way."""
+
     units: tuple[Unit, ...]
     orphans: tuple[Orphan, ...]
     glossary: Glossary | None
+    book: tuple[Unit, ...]
+
+    @classmethod
+    def of(cls, corpus: Corpus, glossary: Glossary | None, sections: Collection[str] | None = None) -> "Context":
+        """The context reporting on the whole book, or only on the units and orphans filed under
+        `sections` (a unit under its first clause, an orphan under the clause it follows, or the
+        book's first when it follows none: as their findings are filed)."""
+        if sections is None:
+            return cls(corpus.units, corpus.orphans, glossary, corpus.units)
+        first = corpus.units[0].section if corpus.units else ""
+        return cls(tuple(u for u in corpus.units if u.section in sections),
+                   tuple(o for o in corpus.orphans if (o.after or first) in sections), glossary, corpus.units)
 
     def translated(self) -> Iterator[Unit]:
-        """Units that have both a Chinese and an English side."""
-        return (u for u in self.units if u.en.strip() and u.zh.strip())
+        """The units reported on that have both a Chinese and an English side."""
+        return (u for u in self.units if _translated(u))
+
+    def book_translated(self) -> Iterator[Unit]:
+        """Every unit of the book that has both a Chinese and an English side."""
+        return (u for u in self.book if _translated(u))
+
+    @property
+    def whole_book(self) -> bool:
+        """Whether this context reports on every unit."""
+        return self.units is self.book
+
+    def reports(self, unit: Unit) -> bool:
+        """Whether this context reports on `unit` (one of the book's)."""
+        return self.whole_book or id(unit) in self._reported_ids
+
+    @cached_property
+    def _reported_ids(self) -> frozenset[int]:
+        return frozenset(id(unit) for unit in self.units)
+
+
+def _translated(unit: Unit) -> bool:
+    return bool(unit.en.strip() and unit.zh.strip())
 
 
 @dataclass(frozen=True)

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Iterable
+from typing import Collection, Iterable
 
 from pal_judge.corpus.glossary import Glossary
 from pal_judge.corpus.model import Rulebook, number_key
@@ -105,9 +105,21 @@ def run_checks(rulebook: Rulebook, glossary: Glossary | None, section: str | Non
     """
     if section is not None and section not in rulebook:
         raise UserError(f"no section {section} in the rulebook")
-    corpus = build_corpus(rulebook)
-    context = Context(corpus.units, corpus.orphans, glossary)
-    findings = [f for check in select_checks(checks) for f in check.run(context) if in_subtree(f.section, section)]
+    context = Context.of(build_corpus(rulebook), glossary)
+    return _in_report_order([f for check in select_checks(checks) for f in check.run(context)
+                             if in_subtree(f.section, section)])
+
+
+def section_findings(rulebook: Rulebook, glossary: Glossary | None, sections: Collection[str]) -> list[Finding]:
+    """The findings of the default checks filed under `sections`, exactly as `run_checks` gives them
+    for the whole book, checking only the units and paragraphs filed there (what is measured over the
+    whole book still is: the usual length ratio, a term's renderings): what `rule` and `ask` show."""
+    context = Context.of(build_corpus(rulebook), glossary, frozenset(sections))
+    return _in_report_order([f for check in select_checks(None) for f in check.run(context)])
+
+
+def _in_report_order(findings: list[Finding]) -> list[Finding]:
+    """Book order, then by severity, then in the catalogue's order."""
     order = {c.id: i for i, c in enumerate(CHECKS)}
     findings.sort(key=lambda f: (number_key(f.section) if f.section else (0,), severity_rank(f.severity), order[f.check]))
     return findings

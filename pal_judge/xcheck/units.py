@@ -88,6 +88,10 @@ def build_corpus(rulebook: Rulebook) -> Corpus:
             para_of.setdefault(number, []).append(en_index)
         last_section = max(numbers, key=number_key)
 
+    link_scores_of: dict[int, list[float]] = {}  # en_index -> its links' scores
+    for en_index, _numbers, score in links:
+        if score is not None:
+            link_scores_of.setdefault(en_index, []).append(score)
     groups: dict[str, list[str]] = {}
     for section in rulebook.sections:
         if section.kind == "clause" or section.number in para_of:
@@ -99,7 +103,7 @@ def build_corpus(rulebook: Rulebook) -> Corpus:
         zh = "\n".join(rulebook.get(n).zh for n in members)  # type: ignore[union-attr]
         en = "\n".join(paragraphs[i] for i in indices if i < len(paragraphs))
         unit_scores = [sc for n in members if (sc := scores.get(n)) is not None]
-        link_scores = [sc for i, ns, sc in links if i in indices and sc is not None]
+        link_scores = [sc for i in indices for sc in link_scores_of.get(i, ())]
         score_values = unit_scores + link_scores
         units.append(Unit(tuple(members), zh, en, tuple(indices), min(score_values) if score_values else None))
     units.sort(key=lambda u: number_key(u.section))
