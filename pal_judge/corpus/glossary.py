@@ -119,32 +119,38 @@ def _end_with_plural(text: str, after: int) -> int:
 
 class _ChineseFinder:
     """Finds Chinese variants in a text, longest first, left to right without overlaps; a variant of
-    one Chinese character only standing alone (no Chinese character either side). A lookup by a
-    variant's first character, never one regular expression of every variant: that one took tens of
-    milliseconds to compile on every `ask`."""
+    one Chinese character only standing alone (no Chinese character either side). Only the places
+    holding a variant's first character are visited (one pattern of those characters), and there
+    the variants are looked up by their first characters; never one regular expression of every
+    variant: that one took tens of milliseconds to compile on every `ask`."""
 
     def __init__(self, variants: list[str]) -> None:
+        self._lone = {variant for variant in variants if len(variant) == 1 and _is_cjk(variant)}
+        others = [variant for variant in variants if variant not in self._lone]
+        self._key = min([2, *map(len, others)])  # the first characters the others are looked up by
         self._starting: dict[str, list[str]] = {}
-        self._lone: set[str] = set()
-        for variant in sorted(variants, key=len, reverse=True):
-            if len(variant) == 1 and _is_cjk(variant):
-                self._lone.add(variant)
-            else:
-                self._starting.setdefault(variant[0], []).append(variant)
+        for variant in sorted(others, key=len, reverse=True):
+            self._starting.setdefault(variant[: self._key], []).append(variant)
+        firsts = "".join(sorted(re.escape(chars[0]) for chars in {*self._starting, *self._lone}))
+        self._places = re.compile(f"[{firsts}]")  # where a variant may start
 
     def spans(self, text: str) -> Iterator[tuple[int, int]]:
-        start, end = 0, len(text)
-        while start < end:
-            char = text[start]
-            found = next((len(v) for v in self._starting.get(char, ()) if text.startswith(v, start)), 0)
+        done, end = 0, len(text)  # `done`: where the last variant found ends
+        for place in self._places.finditer(text):
+            start = place.start()
+            if start < done:
+                continue
+            char, found = text[start], 0
+            for variant in self._starting.get(text[start : start + self._key], ()):
+                if text.startswith(variant, start):
+                    found = len(variant)
+                    break
             if not found and char in self._lone and not (start and _is_cjk(text[start - 1])) \
                     and not (start + 1 < end and _is_cjk(text[start + 1])):
                 found = 1
             if found:
                 yield start, start + found
-                start += found
-            else:
-                start += 1
+                done = start + found
 
 
 class Glossary:
@@ -185,7 +191,8 @@ class Glossary:
         if self._en_finder is None:
             self._en_finder = _EnglishFinder(list(self._en_owner))
         folded = _fold_en(text)  # same length as text: offsets stay valid
-        return [TermMatch(self._en_owner[variant], start, end) for start, end, variant in self._en_finder.matches(folded)]
+        return [TermMatch(self._en_owner[variant], start, end)
+                for start, end, variant in self._en_finder.matches(folded)]
 
     def matches_zh(self, text: str) -> list[TermMatch]:
         if not self._zh_owner:

@@ -162,7 +162,8 @@ def test_english_matches_follow_the_documented_rule_on_any_text(pieces: list[str
 
 
 def test_english_matches_follow_the_documented_rule_on_every_english_paragraph() -> None:
-    paragraphs = [p for name in ("en.txt", "guide_en.txt") for p in (RULES / name).read_text(encoding="utf-8").split("\n")]
+    texts = [(RULES / name).read_text(encoding="utf-8") for name in ("en.txt", "guide_en.txt")]
+    paragraphs = [paragraph for text in texts for paragraph in text.split("\n")]
     assert any(not p.isascii() for p in paragraphs)
     found = 0
     for paragraph in paragraphs:
@@ -183,7 +184,7 @@ def test_the_characters_folded_to_ascii_are_those_ignorecase_pairs_with_ascii_le
     assert all(letter.fullmatch(_fold_en(c)) and re.fullmatch(_fold_en(c), c, re.IGNORECASE) for c in paired)
 
 
-@pytest.mark.parametrize("text", ["【Quick】 and 【on deploy】 abilities", "the \u017ftrike of a Pal", "\u0130NSTANT Taunt",
-                                  "naïve Taunt—Stealth’s"])
+@pytest.mark.parametrize("text", ["【Quick】 and 【on deploy】 abilities", "the \u017ftrike of a Pal",
+                                  "\u0130NSTANT Taunt", "naïve Taunt—Stealth’s"])
 def test_texts_outside_ascii_follow_the_documented_rule(text: str) -> None:
     assert _english_matches(text) == _documented_english_matches(_GLOSSARY, text)
