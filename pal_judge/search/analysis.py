@@ -20,9 +20,9 @@ from __future__ import annotations
 import re
 import string
 import unicodedata
-from itertools import count
+from collections import defaultdict
 from operator import itemgetter
-from typing import Iterable, Iterator
+from typing import Iterator
 
 from whoosh.analysis import (
     STOP_WORDS,
@@ -170,15 +170,37 @@ def index_positions(analyzer: CompositeAnalyzer, value: str, terms: dict[str, tu
     """The words `analyzer` indexes `value` as, each with its positions: what its tokens in index
     mode give, stop words left out. Our analyzers' filters change each token alone (none reads
     a neighbour), so each distinct raw token is filtered once, and remembered in `terms` (raw
-    token -> the words it becomes) for the next values; a stop filter that renumbers numbers
-    the tokens it keeps on from the first one's position, as Whoosh's does."""
+    token -> the words it becomes) for the next values."""
     tokenizer, *filters = analyzer.items
-    if not filters:  # the tokens are the words (the Chinese analyzer): nothing to filter or remember
-        return _token_positions(_raw_tokens(tokenizer, value))
+    positions: defaultdict[str, list[int]] = defaultdict(list)
+    for word, pos in _index_words(tokenizer, filters, value, terms):
+        positions[word].append(pos)
+    return positions
+
+
+def _index_words(
+    tokenizer: Tokenizer, filters: list[Filter], value: str, terms: dict[str, tuple[str, ...]]
+) -> Iterator[tuple[str, int]]:
+    """Each word indexed, with its position: the tokens themselves when there is no filter (the
+    Chinese analyzer), else each raw token's words (`_filtered_words`)."""
+    if isinstance(tokenizer, HanBigramTokenizer) and not filters:
+        return map(_TEXT_AND_POSITION, tokenizer.spans(value, unigrams=True))
+    return _filtered_words(tokenizer, filters, value, terms)
+
+
+_TEXT_AND_POSITION = itemgetter(0, 1)
+
+
+def _filtered_words(
+    tokenizer: Tokenizer, filters: list[Filter], value: str, terms: dict[str, tuple[str, ...]]
+) -> Iterator[tuple[str, int]]:
+    """Each raw token's words (filtered once per build, `terms`), positions renumbered from the
+    first kept token's on when a stop filter renumbers, as Whoosh's StopFilter does."""
+    assert isinstance(tokenizer, RegexTokenizer) and not tokenizer.gaps  # each match a token, numbered in order
     renumbered = any(isinstance(step, StopFilter) and step.renumber for step in filters)
-    positions: dict[str, list[int]] = {}
     kept, first = 0, -1  # tokens kept so far, position of the first one
-    for raw, pos in _raw_tokens(tokenizer, value):
+    for pos, match in enumerate(tokenizer.expression.finditer(value)):
+        raw = match.group()
         words = terms.get(raw)
         if words is None:
             words = terms[raw] = _filtered(filters, raw)
@@ -189,33 +211,7 @@ def index_positions(analyzer: CompositeAnalyzer, value: str, terms: dict[str, tu
             pos = first + kept
             kept += 1
         for word in words:
-            if word in positions:
-                positions[word].append(pos)
-            else:
-                positions[word] = [pos]
-    return positions
-
-
-def _token_positions(tokens: Iterable[tuple[str, int]]) -> dict[str, list[int]]:
-    """Each token's text with the positions it occurs at."""
-    positions: dict[str, list[int]] = {}
-    for text, pos in tokens:
-        if text in positions:
-            positions[text].append(pos)
-        else:
-            positions[text] = [pos]
-    return positions
-
-
-def _raw_tokens(tokenizer: Tokenizer, value: str) -> Iterator[tuple[str, int]]:
-    """The tokenizer's tokens in index mode as (text, position), without a Token per token."""
-    if isinstance(tokenizer, HanBigramTokenizer):
-        return map(_TEXT_AND_POSITION, tokenizer.spans(value, unigrams=True))
-    assert isinstance(tokenizer, RegexTokenizer) and not tokenizer.gaps  # each match a token, numbered in order
-    return zip(map(re.Match.group, tokenizer.expression.finditer(value)), count())
-
-
-_TEXT_AND_POSITION = itemgetter(0, 1)
+            yield word, pos
 
 
 def _filtered(filters: list[Filter], raw: str) -> tuple[str, ...]:
