@@ -23,13 +23,15 @@ import hashlib
 import pickle
 import struct
 import tempfile
+import zlib
 from array import array
 from collections import defaultdict
 from functools import lru_cache
 from operator import itemgetter
 from typing import Any, Iterable, Iterator
 
-from whoosh.codec.whoosh3 import W3Codec, W3FieldWriter, W3PostingsWriter, W3TermInfo
+from whoosh.codec.whoosh3 import W3Codec, W3FieldWriter, W3PerDocWriter, W3PostingsWriter, W3TermInfo
+from whoosh.columns import CompressedBytesColumn, PickleColumn, VarBytesColumn
 from whoosh.fields import ID, KEYWORD, STORED, TEXT, Schema
 from whoosh.filedb.filestore import FileStorage, copy_to_ram
 from whoosh.filedb.filetables import OrderedHashWriter
@@ -102,9 +104,37 @@ class Codec(W3Codec):
     def field_writer(self, storage: Any, segment: Any) -> "TermsWriter":
         return TermsWriter(self, storage, segment)
 
+    def per_document_writer(self, storage: Any, segment: Any) -> "PerDocumentWriter":
+        return PerDocumentWriter(self, storage, segment)
+
     def postings_writer(self, dbfile: Any, byteids: bool = False) -> "TermPostingsWriter":
         return TermPostingsWriter(dbfile, blocklimit=self._blocklimit, byteids=byteids,
                                   compression=self._compression, inlinelimit=self._inlinelimit)
+
+
+class PerDocumentWriter(W3PerDocWriter):
+    """Whoosh's writer of stored fields and lengths, its stored fields column `StoredBytes`."""
+
+    def _create_column(self, fieldname: str, column: Any) -> None:
+        super()._create_column(fieldname, _STORED_FIELDS if fieldname == "_stored" else column)
+
+
+class StoredBytes(CompressedBytesColumn):
+    """The column of Whoosh's stored fields (`STORED_COLUMN`: each document's pickled fields, a
+    zlib stream each), each stream written as stored, uncompressed blocks: compressing a few
+    hundred bytes costs little less than setting up zlib's default window and hash tables, which
+    `zlib.compress` does for every document; `zlib.decompress` reads either."""
+
+    def writer(self, dbfile: Any) -> "StoredBytes.Writer":
+        return self.Writer(dbfile)
+
+    class Writer(VarBytesColumn.Writer):
+        def add(self, docnum: int, v: bytes) -> None:
+            stream = zlib.compressobj(0, zlib.DEFLATED, 9, 1)  # level 0: stored; the smallest window and state
+            super().add(docnum, stream.compress(v) + stream.flush())
+
+
+_STORED_FIELDS = PickleColumn(StoredBytes())
 
 
 class TermsWriter(W3FieldWriter):
