@@ -27,6 +27,7 @@ import zlib
 from array import array
 from collections import defaultdict
 from functools import lru_cache
+from itertools import chain
 from operator import itemgetter
 from typing import Any, Iterable, Iterator
 
@@ -48,6 +49,8 @@ _BLOCK_LIMIT = 128  # postings per block of a posting list (Whoosh's default)
 Posting = tuple[bytes, int, float, bytes]  # what `FieldType.index` gives per word: text, frequency, weight, value
 TermPosting = tuple[int, float, bytes]  # one posting of a term's list: document, weight, value
 _ENTRY_LENGTHS = struct.Struct("!ii")  # a terms table entry's key and value lengths (Whoosh's `filetables._lengths`)
+_SLOT_SIZE = struct.calcsize("!Iq")  # a hash table slot: the key's hash and its entry's position (`filetables._pointer`)
+_FREE_SLOT = (0, 0)  # no entry is at position 0 (the table's header is)
 _TERM_ENTRY = W3TermInfo._struct  # an entry's fixed part: inlined, weight, df, min and max length, max weight, first and last id
 
 
@@ -181,8 +184,9 @@ class TermsWriter(W3FieldWriter):
 class TermsTable:
     """The terms table (Whoosh's `OrderedHashWriter`) with its entries written at its close, in
     one pass: the bytes `add` writes entry by entry (the key's and value's lengths, the key, the
-    value), and the same positions index and hash slots. `TermsWriter` adds the keys in
-    ascending order (fields by name, each field's terms sorted), as the table requires."""
+    value), and the same positions index and hash slots, then the hash tables at once
+    (`_hash_tables`). `TermsWriter` adds the keys in ascending order (fields by name, each
+    field's terms sorted), as the table requires."""
 
     def __init__(self, table: OrderedHashWriter) -> None:
         self._table = table
@@ -201,7 +205,31 @@ class TermsTable:
             chunks += (_ENTRY_LENGTHS.pack(len(key), len(value)), key, value)
             position += _ENTRY_LENGTHS.size + len(key) + len(value)
         table.dbfile.write(b"".join(chunks))
+        hashes, table.directory = _hash_tables(table.buckets, position)
+        table.dbfile.write(hashes)
+        table.buckets = []  # written: the table's own `_write_hashes` finds no bucket left to write
         table.close()
+
+
+def _hash_tables(buckets: list[list[tuple[int, int]]], position: int) -> tuple[bytes, list[tuple[int, int]]]:
+    """The bytes of the 256 hash tables `HashWriter._write_hashes` writes from `buckets` at
+    `position`, and its directory (each table's position and number of slots): each bucket's
+    (hash, entry position) pairs in twice as many slots, from slot `hash >> 8` on to the first
+    free one, each slot packed as Whoosh's `_pointer`, a table at a time rather than a slot at a
+    time (two writes per term)."""
+    tables, directory = [], []
+    for entries in buckets:
+        size = 2 * len(entries)
+        directory.append((position, size))
+        slots = [_FREE_SLOT] * size
+        for hashed, at in entries:
+            slot = (hashed >> 8) % size
+            while slots[slot] != _FREE_SLOT:
+                slot = (slot + 1) % size
+            slots[slot] = (hashed, at)
+        tables.append(struct.pack("!" + "Iq" * size, *chain.from_iterable(slots)))
+        position += size * _SLOT_SIZE
+    return b"".join(tables), directory
 
 
 def _md5_slot(key: bytes) -> int:
