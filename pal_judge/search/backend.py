@@ -353,6 +353,13 @@ class Writer(SegmentWriter):
         self._added = True
         self.docnum += 1
 
+    def commit(self, *args: Any, **kwargs: Any) -> None:
+        super().commit(*args, **kwargs)
+        # The postings remembered per value freed now, while `_fill` pauses the collector: the
+        # writer outlives the commit in reference cycles, and the collector's first pass after
+        # the pause would walk every posting (~80 of its ~90 ms of collecting per build).
+        self._known.clear()
+
     def _indexed(self, name: str, field: Any, value: str) -> tuple[list[Posting], int]:
         """A value's postings in a field and its length there (a scorable field's only), worked
         out once per build: a heading path is repeated in every clause under it, a kind or a
