@@ -21,7 +21,6 @@ import re
 import string
 import unicodedata
 from collections import defaultdict
-from operator import itemgetter
 from typing import Iterator
 
 from whoosh.analysis import (
@@ -172,23 +171,32 @@ def index_positions(analyzer: CompositeAnalyzer, value: str, terms: dict[str, tu
     a neighbour), so each distinct raw token is filtered once, and remembered in `terms` (raw
     token -> the words it becomes) for the next values."""
     tokenizer, *filters = analyzer.items
+    if isinstance(tokenizer, HanBigramTokenizer) and not filters:
+        return _han_positions(value)
     positions: defaultdict[str, list[int]] = defaultdict(list)
-    for word, pos in _index_words(tokenizer, filters, value, terms):
+    for word, pos in _filtered_words(tokenizer, filters, value, terms):
         positions[word].append(pos)
     return positions
 
 
-def _index_words(
-    tokenizer: Tokenizer, filters: list[Filter], value: str, terms: dict[str, tuple[str, ...]]
-) -> Iterator[tuple[str, int]]:
-    """Each word indexed, with its position: the tokens themselves when there is no filter (the
-    Chinese analyzer), else each raw token's words (`_filtered_words`)."""
-    if isinstance(tokenizer, HanBigramTokenizer) and not filters:
-        return map(_TEXT_AND_POSITION, tokenizer.spans(value, unigrams=True))
-    return _filtered_words(tokenizer, filters, value, terms)
-
-
-_TEXT_AND_POSITION = itemgetter(0, 1)
+def _han_positions(value: str) -> dict[str, list[int]]:
+    """The Chinese analyzer's index-mode tokens (`HanBigramTokenizer.spans` with unigrams) gathered
+    by word in one loop, without their offsets: a Han run's bigram and unigram at each of its
+    characters share a position, its last character's unigram that of the bigram before it."""
+    positions: defaultdict[str, list[int]] = defaultdict(list)
+    pos = 0
+    for match in _CHUNK_RE.finditer(value.translate(_CHAR_NFKC)):
+        run = match.group(0)
+        if match.lastgroup == "word" or len(run) == 1:
+            positions[run.lower()].append(pos)
+            pos += 1
+            continue
+        for i in range(len(run) - 1):
+            positions[run[i : i + 2]].append(pos)
+            positions[run[i]].append(pos)
+            pos += 1
+        positions[run[-1]].append(pos - 1)
+    return positions
 
 
 def _filtered_words(

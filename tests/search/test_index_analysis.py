@@ -14,7 +14,9 @@ from pal_judge.search.analysis import chinese_analyzer, english_analyzer, index_
 # them), number words and ordinals, dotted section numbers, full-width forms, Han runs.
 _PIECES = ["the", "a", "of", "Pal", "Pals", "attacks", "two", "6th", "X", "5", "10.5.1", "（７.２）", "Taunt",
            "挑衅", "检查时点", "卡", "帕鲁", "ＡＢ", "é", "，", " ", "\n", "-", "HP", "isn't"]
-texts = st.lists(st.sampled_from(_PIECES), max_size=30).map(" ".join) | st.text(max_size=40)
+# Joined by spaces or by nothing (Han pieces side by side make one longer run, as in the rulebook).
+pieces = st.lists(st.sampled_from(_PIECES), max_size=30)
+texts = pieces.map(" ".join) | pieces.map("".join) | st.text(max_size=40)
 
 
 def whoosh_positions(analyzer, text: str) -> dict[str, list[int]]:  # type: ignore[no-untyped-def]
