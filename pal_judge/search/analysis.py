@@ -160,8 +160,15 @@ def chinese_analyzer():  # type: ignore[no-untyped-def]
     return CompositeAnalyzer(HanBigramTokenizer())  # lowercases its words itself: no filter to run per token
 
 
+# Whoosh's default words (`[\w\*]+(\.?[\w\*]+)*`, its `*` kept for wildcards) without the capturing
+# group: the same matches (a dot continues a word only when a word character follows, and a run
+# of word characters is taken whole either way), and `findall` gives the words themselves.
+EN_WORD_RE = re.compile(r"[\w\*]+(?:\.[\w\*]+)*")
+
+
 def english_analyzer():  # type: ignore[no-untyped-def]
-    tokenizer, lowercase, _, stem = StemmingAnalyzer().items
+    _, lowercase, _, stem = StemmingAnalyzer().items
+    tokenizer = RegexTokenizer(expression=EN_WORD_RE)
     return tokenizer | NfkcFilter() | lowercase | NumberWordFilter() | StopFilter(SHORT_STOPS, minsize=1) | stem
 
 
@@ -173,10 +180,7 @@ def index_positions(analyzer: CompositeAnalyzer, value: str, terms: dict[str, tu
     tokenizer, *filters = analyzer.items
     if isinstance(tokenizer, HanBigramTokenizer) and not filters:
         return _han_positions(value)
-    positions: defaultdict[str, list[int]] = defaultdict(list)
-    for word, pos in _filtered_words(tokenizer, filters, value, terms):
-        positions[word].append(pos)
-    return positions
+    return _filtered_positions(tokenizer, filters, value, terms)
 
 
 def _han_positions(value: str) -> dict[str, list[int]]:
@@ -199,16 +203,16 @@ def _han_positions(value: str) -> dict[str, list[int]]:
     return positions
 
 
-def _filtered_words(
+def _filtered_positions(
     tokenizer: Tokenizer, filters: list[Filter], value: str, terms: dict[str, tuple[str, ...]]
-) -> Iterator[tuple[str, int]]:
-    """Each raw token's words (filtered once per build, `terms`), positions renumbered from the
-    first kept token's on when a stop filter renumbers, as Whoosh's StopFilter does."""
+) -> dict[str, list[int]]:
+    """Each raw token's words (filtered once per build, `terms`) with their positions, renumbered
+    from the first kept token's on when a stop filter renumbers, as Whoosh's StopFilter does."""
     assert isinstance(tokenizer, RegexTokenizer) and not tokenizer.gaps  # each match a token, numbered in order
     renumbered = any(isinstance(step, StopFilter) and step.renumber for step in filters)
+    positions: defaultdict[str, list[int]] = defaultdict(list)
     kept, first = 0, -1  # tokens kept so far, position of the first one
-    for pos, match in enumerate(tokenizer.expression.finditer(value)):
-        raw = match.group()
+    for pos, raw in enumerate(_raw_tokens(tokenizer.expression, value)):
         words = terms.get(raw)
         if words is None:
             words = terms[raw] = _filtered(filters, raw)
@@ -219,7 +223,16 @@ def _filtered_words(
             pos = first + kept
             kept += 1
         for word in words:
-            yield word, pos
+            positions[word].append(pos)
+    return positions
+
+
+def _raw_tokens(expression: re.Pattern[str], value: str) -> list[str]:
+    """Each match of a tokenizer's expression (`findall` gives the matches themselves only when the
+    expression captures no group)."""
+    if expression.groups == 0:
+        return expression.findall(value)
+    return [match.group() for match in expression.finditer(value)]
 
 
 def _filtered(filters: list[Filter], raw: str) -> tuple[str, ...]:
