@@ -79,7 +79,8 @@ class Text(TEXT):
 
 def _postings(positions: dict[str, list[int]], boost: float) -> list[Posting]:
     # Each token weighs 1.0 (our tokenizers' boost), so a word's weight is its frequency.
-    return [(word.encode("utf-8"), len(found), len(found) * boost, _encoded(tuple(found)))
+    return [(word.encode("utf-8"), len(found), len(found) * boost,
+             _encoded_once(found[0]) if len(found) == 1 else _encoded(tuple(found)))
             for word, found in positions.items()]
 
 
@@ -88,6 +89,13 @@ def _encoded(positions: tuple[int, ...]) -> bytes:
     """Whoosh's encoding of a word's positions in a value (a tenth as many distinct lists as
     words indexed: most words occur once, at one of a few hundred positions)."""
     return _POSITIONS.encode(list(positions))
+
+
+@lru_cache(maxsize=4096)
+def _encoded_once(position: int) -> bytes:
+    """`_encoded` of a word found once in a value (four postings in five), looked up by its position
+    without making a tuple of it."""
+    return _POSITIONS.encode([position])
 
 
 class Codec(W3Codec):
