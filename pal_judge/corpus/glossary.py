@@ -1,8 +1,9 @@
 """The bilingual glossary of game terms (rules/glossary.yaml).
 
 Matching rules, shared by every user of the glossary:
-* English: case-insensitive, whole words (no letter on either side), a plural
-  `s`/`es` allowed, typographic apostrophes folded; the longest variant wins
+* English: case-insensitive (as Unicode matching ignoring case pairs letters with ASCII
+  ones), whole words (no letter on either side), a plural `s`/`es` allowed, typographic
+  apostrophes folded; the longest variant wins
   where several start at the same place ("quick step" before "Quick").
 * Chinese: plain substring, longest variant first; a one-character variant
   (element and color names such as 炎, 红) only matches when no other Chinese
@@ -61,17 +62,13 @@ class TermMatch:
     end: int
 
 
-# English texts are matched by `_EnglishFinder`: it needs no compiling (the pattern of every variant
-# takes about 10 ms) and reads the whole book faster than that pattern does (about 22 ms against 37).
-_ASCII_LETTERS = frozenset("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz")
-# The characters outside ASCII that IGNORECASE pairs with an ASCII letter (İ ı ſ and the Kelvin sign;
-# tests/corpus/test_corpus_glossary.py asks `re` itself): a text holding one is left to the pattern.
-_PAIRED_WITH_ASCII_LETTERS = frozenset("\u0130\u0131\u017f\u212a")
-
-
-def _en_pattern(variants: list[str]) -> re.Pattern[str]:
-    alternatives = "|".join(re.escape(v) for v in sorted(variants, key=len, reverse=True))
-    return re.compile(rf"(?<![A-Za-z])(?:{alternatives})(?:e?s)?(?![A-Za-z])", re.IGNORECASE)
+# Folding an English text keeps every offset: typographic apostrophes to ASCII, and the characters
+# outside ASCII that Unicode case-insensitive matching pairs with an ASCII letter (İ ı ſ and the Kelvin
+# sign; tests/corpus/test_corpus_glossary.py asks `re` for that set) to that letter, before lower
+# casing (İ is the one character whose lower case is two).
+_FOLD_EN = str.maketrans({"\u2019": "'", "\u2018": "'", "\u0130": "i", "\u0131": "i", "\u017f": "s", "\u212a": "k"})
+_LOWER_LETTERS = frozenset("abcdefghijklmnopqrstuvwxyz")
+_KEY_LENGTH = 3  # `_EnglishFinder` looks variants up by their first characters, up to this many
 
 
 def _is_cjk(char: str) -> bool:
@@ -80,79 +77,80 @@ def _is_cjk(char: str) -> bool:
 
 
 class _EnglishFinder:
-    """Finds what `_en_pattern` of the same variants finds in a text folded by `_fold_en`, without
-    compiling it: at each place no letter precedes, the variants in the pattern's order (longest
-    first) starting with that character, each taking the first of `es`, `s` or nothing after which
-    no letter follows; left to right without overlaps. The text and the variants are lower case,
-    and outside the characters of _PAIRED_WITH_ASCII_LETTERS (`exact_for`) IGNORECASE pairs a lower-case
-    character only with itself, so comparing characters is the pattern's matching. `exact` is
-    False when a variant holds a cased character outside ASCII: then only the pattern is used."""
+    """Finds English variants (folded by `_fold_en`) in a folded text: left to right without
+    overlaps, at each place no letter precedes, the longest variant starting there that a plural
+    `es` or `s`, or nothing, ends with no letter after it. Only the places where a variant's
+    first character stands after no letter are visited (one small pattern of those characters),
+    and there only the variants sharing the text's next few characters are tried."""
 
     def __init__(self, variants: list[str]) -> None:
+        self._key = min([_KEY_LENGTH, *map(len, variants)])
         self._starting: dict[str, list[str]] = {}
-        self.exact = all(variant.isascii() or all(c.isascii() or c.lower() == c.upper() for c in variant)
-                         for variant in variants)
         for variant in sorted(variants, key=len, reverse=True):
-            self._starting.setdefault(variant[0], []).append(variant)
+            self._starting.setdefault(variant[: self._key], []).append(variant)
+        firsts = "".join(sorted({re.escape(variant[0]) for variant in variants}))
+        self._places = re.compile(f"(?<![a-z])[{firsts}]")
 
-    def exact_for(self, text: str) -> bool:
-        return self.exact and _PAIRED_WITH_ASCII_LETTERS.isdisjoint(text)
-
-    def spans(self, text: str) -> Iterator[tuple[int, int]]:
-        start, end = 0, len(text)
-        while start < end:
-            found = 0
-            if not (start and text[start - 1] in _ASCII_LETTERS):
-                for variant in self._starting.get(text[start], ()):
-                    if text.startswith(variant, start):
-                        found = _end_with_plural(text, start + len(variant))
-                        if found:
-                            break
-            if found:
-                yield start, found
-                start = found
-            else:
-                start += 1
+    def matches(self, text: str) -> Iterator[tuple[int, int, str]]:
+        """Each variant found as (start, end, the variant)."""
+        done = 0  # where the last variant found ends
+        for place in self._places.finditer(text):
+            start = place.start()
+            if start < done:
+                continue
+            for variant in self._starting.get(text[start : start + self._key], ()):
+                if text.startswith(variant, start):
+                    end = _end_with_plural(text, start + len(variant))
+                    if end:
+                        yield start, end, variant
+                        done = end
+                        break
 
 
 def _end_with_plural(text: str, after: int) -> int:
-    """Where a variant ending at `after` ends with `(?:e?s)?(?![A-Za-z])`: after `es`, `s` or
-    nothing, the first not followed by a letter (0: none is)."""
+    """Where a variant ending at `after` ends: after `es`, `s` or nothing, the first not followed
+    by a letter (0: none is)."""
     for suffix in ("es", "s", ""):
         end = after + len(suffix)
-        if text.startswith(suffix, after) and (end == len(text) or text[end] not in _ASCII_LETTERS):
+        if text.startswith(suffix, after) and (end == len(text) or text[end] not in _LOWER_LETTERS):
             return end
     return 0
 
 
 class _ChineseFinder:
     """Finds Chinese variants in a text, longest first, left to right without overlaps; a variant of
-    one Chinese character only standing alone (no Chinese character either side). A lookup by a
-    variant's first character, never one regular expression of every variant: that one took tens of
-    milliseconds to compile on every `ask`."""
+    one Chinese character only standing alone (no Chinese character either side). Only the places
+    holding a variant's first character are visited (one pattern of those characters), and there
+    the variants are looked up by their first characters; never one regular expression of every
+    variant: that one took tens of milliseconds to compile on every `ask`."""
 
     def __init__(self, variants: list[str]) -> None:
+        self._lone = {variant for variant in variants if len(variant) == 1 and _is_cjk(variant)}
+        others = [variant for variant in variants if variant not in self._lone]
+        self._key = min([2, *map(len, others)])  # the first characters the others are looked up by
         self._starting: dict[str, list[str]] = {}
-        self._lone: set[str] = set()
-        for variant in sorted(variants, key=len, reverse=True):
-            if len(variant) == 1 and _is_cjk(variant):
-                self._lone.add(variant)
-            else:
-                self._starting.setdefault(variant[0], []).append(variant)
+        for variant in sorted(others, key=len, reverse=True):
+            self._starting.setdefault(variant[: self._key], []).append(variant)
+        firsts = "".join(sorted(re.escape(chars[0]) for chars in {*self._starting, *self._lone}))
+        self._places = re.compile(f"[{firsts}]")  # where a variant may start
 
     def spans(self, text: str) -> Iterator[tuple[int, int]]:
-        start, end = 0, len(text)
-        while start < end:
-            char = text[start]
-            found = next((len(v) for v in self._starting.get(char, ()) if text.startswith(v, start)), 0)
+        done, end = 0, len(text)  # `done`: where the last variant found ends
+        for place in self._places.finditer(text):
+            start = place.start()
+            if start < done:
+                continue
+            char, found = text[start], 0
+            for variant in self._starting.get(text[start : start + self._key], ()):
+                if text.startswith(variant, start):
+                    found = len(variant)
+                    break
             if not found and char in self._lone and not (start and _is_cjk(text[start - 1])) \
                     and not (start + 1 < end and _is_cjk(text[start + 1])):
                 found = 1
             if found:
                 yield start, start + found
-                start += found
-            else:
-                start += 1
+                done = start + found
 
 
 class Glossary:
@@ -174,7 +172,6 @@ class Glossary:
         self._en_owner = en_owner
         self._zh_owner = zh_owner
         # Made on first use: `lookup` (all `pal-judge rule` needs) does without them.
-        self._en_re: re.Pattern[str] | None = None
         self._en_finder: _EnglishFinder | None = None
         self._zh_finder: _ChineseFinder | None = None
 
@@ -191,25 +188,11 @@ class Glossary:
     def matches_en(self, text: str) -> list[TermMatch]:
         if not self._en_owner:
             return []
-        folded = _fold_en(text)  # same length as text: offsets stay valid
-        found = []
-        for start, end in self._en_spans(folded):
-            word = folded[start:end]
-            term = self._en_owner.get(word) or self._en_owner.get(_strip_plural(word, self._en_owner))
-            if term is not None:
-                found.append(TermMatch(term, start, end))
-        return found
-
-    def _en_spans(self, folded: str) -> Iterator[tuple[int, int]]:
-        """Where English variants occur in `folded`: through `_EnglishFinder`, or where it cannot read a
-        text exactly, the pattern of every variant, compiled once; the same spans either way."""
         if self._en_finder is None:
             self._en_finder = _EnglishFinder(list(self._en_owner))
-        if self._en_finder.exact_for(folded):
-            return self._en_finder.spans(folded)
-        if self._en_re is None:
-            self._en_re = _en_pattern(list(self._en_owner))
-        return (match.span() for match in self._en_re.finditer(folded))
+        folded = _fold_en(text)  # same length as text: offsets stay valid
+        return [TermMatch(self._en_owner[variant], start, end)
+                for start, end, variant in self._en_finder.matches(folded)]
 
     def matches_zh(self, text: str) -> list[TermMatch]:
         if not self._zh_owner:
@@ -228,15 +211,8 @@ class Glossary:
 
 
 def _fold_en(text: str) -> str:
-    """Lower case with typographic apostrophes folded, keeping every offset."""
-    return text.replace("\u2019", "'").replace("\u2018", "'").lower()
-
-
-def _strip_plural(word: str, known: dict[str, Term]) -> str:
-    for suffix in ("es", "s"):
-        if word.endswith(suffix) and word[: -len(suffix)] in known:
-            return word[: -len(suffix)]
-    return word
+    """Lower case, folded by `_FOLD_EN`, keeping every offset."""
+    return text.translate(_FOLD_EN).lower()
 
 
 def _unique(terms: object) -> list[Term]:

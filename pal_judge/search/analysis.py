@@ -20,9 +20,8 @@ from __future__ import annotations
 import re
 import string
 import unicodedata
-from itertools import count
-from operator import itemgetter
-from typing import Iterable, Iterator
+from collections import defaultdict
+from typing import Iterator
 
 from whoosh.analysis import (
     STOP_WORDS,
@@ -161,8 +160,15 @@ def chinese_analyzer():  # type: ignore[no-untyped-def]
     return CompositeAnalyzer(HanBigramTokenizer())  # lowercases its words itself: no filter to run per token
 
 
+# Whoosh's default words (`[\w\*]+(\.?[\w\*]+)*`, its `*` kept for wildcards) without the capturing
+# group: the same matches (a dot continues a word only when a word character follows, and a run
+# of word characters is taken whole either way), and `findall` gives the words themselves.
+EN_WORD_RE = re.compile(r"[\w\*]+(?:\.[\w\*]+)*")
+
+
 def english_analyzer():  # type: ignore[no-untyped-def]
-    tokenizer, lowercase, _, stem = StemmingAnalyzer().items
+    _, lowercase, _, stem = StemmingAnalyzer().items
+    tokenizer = RegexTokenizer(expression=EN_WORD_RE)
     return tokenizer | NfkcFilter() | lowercase | NumberWordFilter() | StopFilter(SHORT_STOPS, minsize=1) | stem
 
 
@@ -170,15 +176,43 @@ def index_positions(analyzer: CompositeAnalyzer, value: str, terms: dict[str, tu
     """The words `analyzer` indexes `value` as, each with its positions: what its tokens in index
     mode give, stop words left out. Our analyzers' filters change each token alone (none reads
     a neighbour), so each distinct raw token is filtered once, and remembered in `terms` (raw
-    token -> the words it becomes) for the next values; a stop filter that renumbers numbers
-    the tokens it keeps on from the first one's position, as Whoosh's does."""
+    token -> the words it becomes) for the next values."""
     tokenizer, *filters = analyzer.items
-    if not filters:  # the tokens are the words (the Chinese analyzer): nothing to filter or remember
-        return _token_positions(_raw_tokens(tokenizer, value))
+    if isinstance(tokenizer, HanBigramTokenizer) and not filters:
+        return _han_positions(value)
+    return _filtered_positions(tokenizer, filters, value, terms)
+
+
+def _han_positions(value: str) -> dict[str, list[int]]:
+    """The Chinese analyzer's index-mode tokens (`HanBigramTokenizer.spans` with unigrams) gathered
+    by word in one loop, without their offsets: a Han run's bigram and unigram at each of its
+    characters share a position, its last character's unigram that of the bigram before it."""
+    positions: defaultdict[str, list[int]] = defaultdict(list)
+    pos = 0
+    for match in _CHUNK_RE.finditer(value.translate(_CHAR_NFKC)):
+        run = match.group(0)
+        if match.lastgroup == "word" or len(run) == 1:
+            positions[run.lower()].append(pos)
+            pos += 1
+            continue
+        for i in range(len(run) - 1):
+            positions[run[i : i + 2]].append(pos)
+            positions[run[i]].append(pos)
+            pos += 1
+        positions[run[-1]].append(pos - 1)
+    return positions
+
+
+def _filtered_positions(
+    tokenizer: Tokenizer, filters: list[Filter], value: str, terms: dict[str, tuple[str, ...]]
+) -> dict[str, list[int]]:
+    """Each raw token's words (filtered once per build, `terms`) with their positions, renumbered
+    from the first kept token's on when a stop filter renumbers, as Whoosh's StopFilter does."""
+    assert isinstance(tokenizer, RegexTokenizer) and not tokenizer.gaps  # each match a token, numbered in order
     renumbered = any(isinstance(step, StopFilter) and step.renumber for step in filters)
-    positions: dict[str, list[int]] = {}
+    positions: defaultdict[str, list[int]] = defaultdict(list)
     kept, first = 0, -1  # tokens kept so far, position of the first one
-    for raw, pos in _raw_tokens(tokenizer, value):
+    for pos, raw in enumerate(_raw_tokens(tokenizer.expression, value)):
         words = terms.get(raw)
         if words is None:
             words = terms[raw] = _filtered(filters, raw)
@@ -189,33 +223,16 @@ def index_positions(analyzer: CompositeAnalyzer, value: str, terms: dict[str, tu
             pos = first + kept
             kept += 1
         for word in words:
-            if word in positions:
-                positions[word].append(pos)
-            else:
-                positions[word] = [pos]
+            positions[word].append(pos)
     return positions
 
 
-def _token_positions(tokens: Iterable[tuple[str, int]]) -> dict[str, list[int]]:
-    """Each token's text with the positions it occurs at."""
-    positions: dict[str, list[int]] = {}
-    for text, pos in tokens:
-        if text in positions:
-            positions[text].append(pos)
-        else:
-            positions[text] = [pos]
-    return positions
-
-
-def _raw_tokens(tokenizer: Tokenizer, value: str) -> Iterator[tuple[str, int]]:
-    """The tokenizer's tokens in index mode as (text, position), without a Token per token."""
-    if isinstance(tokenizer, HanBigramTokenizer):
-        return map(_TEXT_AND_POSITION, tokenizer.spans(value, unigrams=True))
-    assert isinstance(tokenizer, RegexTokenizer) and not tokenizer.gaps  # each match a token, numbered in order
-    return zip(map(re.Match.group, tokenizer.expression.finditer(value)), count())
-
-
-_TEXT_AND_POSITION = itemgetter(0, 1)
+def _raw_tokens(expression: re.Pattern[str], value: str) -> list[str]:
+    """Each match of a tokenizer's expression (`findall` gives the matches themselves only when the
+    expression captures no group)."""
+    if expression.groups == 0:
+        return expression.findall(value)
+    return [match.group() for match in expression.finditer(value)]
 
 
 def _filtered(filters: list[Filter], raw: str) -> tuple[str, ...]:

@@ -23,13 +23,16 @@ import hashlib
 import pickle
 import struct
 import tempfile
+import zlib
 from array import array
 from collections import defaultdict
 from functools import lru_cache
+from itertools import chain
 from operator import itemgetter
 from typing import Any, Iterable, Iterator
 
-from whoosh.codec.whoosh3 import W3Codec, W3FieldWriter, W3PostingsWriter, W3TermInfo
+from whoosh.codec.whoosh3 import W3Codec, W3FieldWriter, W3PerDocWriter, W3PostingsWriter, W3TermInfo
+from whoosh.columns import CompressedBytesColumn, PickleColumn, VarBytesColumn
 from whoosh.fields import ID, KEYWORD, STORED, TEXT, Schema
 from whoosh.filedb.filestore import FileStorage, copy_to_ram
 from whoosh.filedb.filetables import OrderedHashWriter
@@ -46,6 +49,8 @@ _BLOCK_LIMIT = 128  # postings per block of a posting list (Whoosh's default)
 Posting = tuple[bytes, int, float, bytes]  # what `FieldType.index` gives per word: text, frequency, weight, value
 TermPosting = tuple[int, float, bytes]  # one posting of a term's list: document, weight, value
 _ENTRY_LENGTHS = struct.Struct("!ii")  # a terms table entry's key and value lengths (Whoosh's `filetables._lengths`)
+_SLOT_SIZE = struct.calcsize("!Iq")  # a hash table slot: the key's hash and its entry's position (`filetables._pointer`)
+_FREE_SLOT = (0, 0)  # no entry is at position 0 (the table's header is)
 _TERM_ENTRY = W3TermInfo._struct  # an entry's fixed part: inlined, weight, df, min and max length, max weight, first and last id
 
 
@@ -74,7 +79,8 @@ class Text(TEXT):
 
 def _postings(positions: dict[str, list[int]], boost: float) -> list[Posting]:
     # Each token weighs 1.0 (our tokenizers' boost), so a word's weight is its frequency.
-    return [(word.encode("utf-8"), len(found), len(found) * boost, _encoded(tuple(found)))
+    return [(word.encode("utf-8"), len(found), len(found) * boost,
+             _encoded_once(found[0]) if len(found) == 1 else _encoded(tuple(found)))
             for word, found in positions.items()]
 
 
@@ -83,6 +89,13 @@ def _encoded(positions: tuple[int, ...]) -> bytes:
     """Whoosh's encoding of a word's positions in a value (a tenth as many distinct lists as
     words indexed: most words occur once, at one of a few hundred positions)."""
     return _POSITIONS.encode(list(positions))
+
+
+@lru_cache(maxsize=4096)
+def _encoded_once(position: int) -> bytes:
+    """`_encoded` of a word found once in a value (four postings in five), looked up by its position
+    without making a tuple of it."""
+    return _POSITIONS.encode([position])
 
 
 class Codec(W3Codec):
@@ -102,9 +115,37 @@ class Codec(W3Codec):
     def field_writer(self, storage: Any, segment: Any) -> "TermsWriter":
         return TermsWriter(self, storage, segment)
 
+    def per_document_writer(self, storage: Any, segment: Any) -> "PerDocumentWriter":
+        return PerDocumentWriter(self, storage, segment)
+
     def postings_writer(self, dbfile: Any, byteids: bool = False) -> "TermPostingsWriter":
         return TermPostingsWriter(dbfile, blocklimit=self._blocklimit, byteids=byteids,
                                   compression=self._compression, inlinelimit=self._inlinelimit)
+
+
+class PerDocumentWriter(W3PerDocWriter):
+    """Whoosh's writer of stored fields and lengths, its stored fields column `StoredBytes`."""
+
+    def _create_column(self, fieldname: str, column: Any) -> None:
+        super()._create_column(fieldname, _STORED_FIELDS if fieldname == "_stored" else column)
+
+
+class StoredBytes(CompressedBytesColumn):
+    """The column of Whoosh's stored fields (`STORED_COLUMN`: each document's pickled fields, a
+    zlib stream each), each stream written as stored, uncompressed blocks: compressing a few
+    hundred bytes costs little less than setting up zlib's default window and hash tables, which
+    `zlib.compress` does for every document; `zlib.decompress` reads either."""
+
+    def writer(self, dbfile: Any) -> "StoredBytes.Writer":
+        return self.Writer(dbfile)
+
+    class Writer(VarBytesColumn.Writer):
+        def add(self, docnum: int, v: bytes) -> None:
+            stream = zlib.compressobj(0, zlib.DEFLATED, 9, 1)  # level 0: stored; the smallest window and state
+            super().add(docnum, stream.compress(v) + stream.flush())
+
+
+_STORED_FIELDS = PickleColumn(StoredBytes())
 
 
 class TermsWriter(W3FieldWriter):
@@ -137,19 +178,23 @@ class TermsWriter(W3FieldWriter):
         on a term info whose method is `set_inlined`): no block to write, pickle and seek to.
         The entry holds what the block would have: the weights as a block stores them (single
         precision), their sum, the largest weight given, the first and last document, and the
-        values as a block reads them back (None each for a field without values). The entry's
-        bytes are those of `W3TermInfo.to_bytes` for such a term info (no length statistics:
-        the smallest and largest field length stored as 0), packed without building one."""
+        values as a block reads them back (None each for a field without values). The entry is
+        laid out as `W3TermInfo.to_bytes` lays out such a term info (no length statistics: the
+        smallest and largest field length stored as 0), packed without building one, its
+        postings pickled with protocol 3 (`W3TermInfo.from_bytes` unpickles any): protocol 2,
+        which `to_bytes` uses, pickles each bytes value as a call to `_codecs.encode`, seven
+        times slower to write (a sixth of the build) and slower to read."""
         stored = array("f", weights)
         header = _TERM_ENTRY.pack(True, sum(stored), len(ids), 0, 0, max(0, *weights), ids[0], ids[-1])
-        self._tindex.add(pack_ushort(self._fieldid) + btext, header + pickle.dumps((ids, tuple(stored), values), 2))
+        self._tindex.add(pack_ushort(self._fieldid) + btext, header + pickle.dumps((ids, tuple(stored), values), 3))
 
 
 class TermsTable:
     """The terms table (Whoosh's `OrderedHashWriter`) with its entries written at its close, in
     one pass: the bytes `add` writes entry by entry (the key's and value's lengths, the key, the
-    value), and the same positions index and hash slots. `TermsWriter` adds the keys in
-    ascending order (fields by name, each field's terms sorted), as the table requires."""
+    value), and the same positions index and hash slots, then the hash tables at once
+    (`_hash_tables`). `TermsWriter` adds the keys in ascending order (fields by name, each
+    field's terms sorted), as the table requires."""
 
     def __init__(self, table: OrderedHashWriter) -> None:
         self._table = table
@@ -168,7 +213,31 @@ class TermsTable:
             chunks += (_ENTRY_LENGTHS.pack(len(key), len(value)), key, value)
             position += _ENTRY_LENGTHS.size + len(key) + len(value)
         table.dbfile.write(b"".join(chunks))
+        hashes, table.directory = _hash_tables(table.buckets, position)
+        table.dbfile.write(hashes)
+        table.buckets = []  # written: the table's own `_write_hashes` finds no bucket left to write
         table.close()
+
+
+def _hash_tables(buckets: list[list[tuple[int, int]]], position: int) -> tuple[bytes, list[tuple[int, int]]]:
+    """The bytes of the 256 hash tables `HashWriter._write_hashes` writes from `buckets` at
+    `position`, and its directory (each table's position and number of slots): each bucket's
+    (hash, entry position) pairs in twice as many slots, from slot `hash >> 8` on to the first
+    free one, each slot packed as Whoosh's `_pointer`, a table at a time rather than a slot at a
+    time (two writes per term)."""
+    tables, directory = [], []
+    for entries in buckets:
+        size = 2 * len(entries)
+        directory.append((position, size))
+        slots = [_FREE_SLOT] * size
+        for hashed, at in entries:
+            slot = (hashed >> 8) % size
+            while slots[slot] != _FREE_SLOT:
+                slot = (slot + 1) % size
+            slots[slot] = (hashed, at)
+        tables.append(struct.pack("!" + "Iq" * size, *chain.from_iterable(slots)))
+        position += size * _SLOT_SIZE
+    return b"".join(tables), directory
 
 
 def _md5_slot(key: bytes) -> int:
@@ -291,6 +360,13 @@ class Writer(SegmentWriter):
         perdoc.finish_doc()
         self._added = True
         self.docnum += 1
+
+    def commit(self, *args: Any, **kwargs: Any) -> None:
+        super().commit(*args, **kwargs)
+        # The postings remembered per value freed now, while `_fill` pauses the collector: the
+        # writer outlives the commit in reference cycles, and the collector's first pass after
+        # the pause would walk every posting (~80 of its ~90 ms of collecting per build).
+        self._known.clear()
 
     def _indexed(self, name: str, field: Any, value: str) -> tuple[list[Posting], int]:
         """A value's postings in a field and its length there (a scorable field's only), worked

@@ -16,6 +16,8 @@ from typing import Any
 
 from pal_judge.corpus.glossary import Glossary, Term, load_glossary
 from pal_judge.corpus.yaml_data import DataFileError, load_yaml_list, require_mapping
+from pal_judge.fingerprint import fingerprint
+from pal_judge.json_cache import cached_json
 from pal_judge.search.analysis import has_han
 
 PLAYER_WORDS = Path(__file__).resolve().parent / "player_words.yaml"
@@ -43,25 +45,49 @@ class Lexicon:
 
 
 def player_words(path: Path = PLAYER_WORDS) -> tuple[tuple[Term, tuple[str, ...]], ...]:
-    """Each entry of player_words.yaml as (term holding the `say` words, the `means` phrases)."""
+    """Each entry of player_words.yaml as (term holding the `say` words, the `means` phrases).
+    The entries are read from the YAML once per version of the file and kept as plain JSON in the
+    cache (`cached_json`, keyed by the file's bytes and this code): composing the YAML costs more
+    than the rest of a lexicon, and every build of an index makes one."""
+    key = fingerprint("player-words", (path, Path(__file__)))
+    return cached_json("player-words", key, lambda: _read_entries(path), read=_as_terms)
+
+
+def _read_entries(path: Path) -> list[list[list[str]]]:
+    """Each entry's `say` and `means` lists, checked (an error names the file and line)."""
     entries = []
     for line, item in load_yaml_list(path):
         entry = require_mapping(path, line, item, ("say", "means"))
-        lists: dict[str, list[str]] = {}
+        lists = []
         for key in ("say", "means"):
-            value = entry[key]
-            if not isinstance(value, list) or not value or not all(isinstance(v, str) and v.strip() for v in value):
+            if not _words(entry[key]):
                 raise DataFileError(path, line, f"{key} must be a non-empty list of strings")
-            lists[key] = [str(v).strip() for v in value]
-        say = lists["say"]
+            lists.append([word.strip() for word in entry[key]])
+        entries.append(lists)
+    return entries
+
+
+def _words(value: Any) -> bool:
+    return isinstance(value, list) and bool(value) and all(isinstance(v, str) and v.strip() for v in value)
+
+
+def _as_terms(entries: Any) -> tuple[tuple[Term, tuple[str, ...]], ...]:
+    """The entries `_read_entries` gives, each as its term and phrases (ValueError for anything else:
+    a cached value it never wrote)."""
+    if not isinstance(entries, list):
+        raise ValueError("not a list of player-words entries")
+    terms = []
+    for say, means in entries:
+        if not (_words(say) and _words(means)):
+            raise ValueError("not a player-words entry")
         term = Term(
             id=f"{_PREFIX}{say[0]}",
             kind="player-word",
             en=tuple(w for w in say if not has_han(w)),
             zh=tuple(w for w in say if has_han(w)),
         )
-        entries.append((term, tuple(lists["means"])))
-    return tuple(entries)
+        terms.append((term, tuple(means)))
+    return tuple(terms)
 
 
 def load_lexicon(glossary: Glossary | None = None) -> Lexicon:

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from whoosh.analysis import RegexTokenizer
 from whoosh.formats import Positions
 
 from pal_judge.search.analysis import chinese_analyzer, english_analyzer, index_positions
@@ -14,7 +15,9 @@ from pal_judge.search.analysis import chinese_analyzer, english_analyzer, index_
 # them), number words and ordinals, dotted section numbers, full-width forms, Han runs.
 _PIECES = ["the", "a", "of", "Pal", "Pals", "attacks", "two", "6th", "X", "5", "10.5.1", "（７.２）", "Taunt",
            "挑衅", "检查时点", "卡", "帕鲁", "ＡＢ", "é", "，", " ", "\n", "-", "HP", "isn't"]
-texts = st.lists(st.sampled_from(_PIECES), max_size=30).map(" ".join) | st.text(max_size=40)
+# Joined by spaces or by nothing (Han pieces side by side make one longer run, as in the rulebook).
+pieces = st.lists(st.sampled_from(_PIECES), max_size=30)
+texts = pieces.map(" ".join) | pieces.map("".join) | st.text(max_size=40)
 
 
 def whoosh_positions(analyzer, text: str) -> dict[str, list[int]]:  # type: ignore[no-untyped-def]
@@ -47,3 +50,12 @@ def test_latin_words_in_chinese_text_are_found_in_any_case() -> None:
     analyzer = chinese_analyzer()
     assert "hp" in index_positions(analyzer, "该帕鲁的HP减少", {})
     assert [token.text for token in analyzer("Hp", mode="query")] == ["hp"]
+
+
+@settings(max_examples=300, deadline=None)
+@given(texts | st.text(alphabet="ab1.* \n", max_size=30))
+def test_english_words_are_split_as_whoosh_splits_them(text: str) -> None:
+    """The English tokenizer's expression (no capturing group) finds Whoosh's default words: a dot
+    joins two words ('10.5.1') but never ends one ('HP.'), and '*' stays in a word."""
+    tokenizer = english_analyzer().items[0]
+    assert [t.text for t in tokenizer(text)] == [t.text for t in RegexTokenizer()(text)]
