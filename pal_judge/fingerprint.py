@@ -50,11 +50,12 @@ def settle_files() -> None:
 
 
 def _file_digest(path: Path) -> bytes:
-    if _settled is not None and path in _settled:
-        return _settled[path]
-    found = _code_digest(path) if _is_code(str(path)) else _read_digest(path)
-    if _settled is not None:
-        _settled[path] = found
+    """One cache per process: a settled command's (every file, see settle_files), else the code's."""
+    if _settled is None:
+        return _code_digest(path) if _is_code(str(path)) else _read_digest(path)
+    found = _settled.get(path)
+    if found is None:
+        found = _settled[path] = _read_digest(path)
     return found
 
 
@@ -64,9 +65,8 @@ def _is_code(path: str) -> bool:
 
 @lru_cache(maxsize=1024)
 def _code_digest(path: Path) -> bytes:
-    """A source file of this package, hashed once per process: the code a process runs is the code it
-    imported, so several cache keys hashing the same modules (every `ask` computes half a dozen) read
-    them once."""
+    """A source file of this package, hashed once in a process that did not settle its files (the tests,
+    an embedder): the code a process runs is the code it imported."""
     return _read_digest(path)
 
 

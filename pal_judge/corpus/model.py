@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from functools import cached_property
 from typing import Iterator, Literal
 
 SectionKind = Literal["chapter", "heading", "clause"]
@@ -94,8 +95,19 @@ class Rulebook:
     def __len__(self) -> int:
         return len(self.sections)
 
+    @cached_property
+    def _children_by_parent(self) -> dict[str, list[Section]]:
+        """Parent number -> its sections in book order: one pass over the book, on first use."""
+        children: dict[str, list[Section]] = {}
+        for section in self.sections:
+            parent = section.parent
+            if parent is not None:
+                children.setdefault(parent, []).append(section)
+        return children
+
     def children(self, number: str) -> list[Section]:
-        return [s for s in self.sections if s.parent == number]
+        """The sections directly under `number`, in book order."""
+        return list(self._children_by_parent.get(number, ()))
 
     def subtree(self, number: str) -> list[Section]:
         """The section and all its descendants, in book order."""

@@ -49,17 +49,8 @@ def _heading_of(book: Rulebook, number: str) -> Section | None:
     return None
 
 
-def _children_within(book: Rulebook, number: str) -> dict[str, list[Section]]:
-    """Section number -> its children in book order, for `number` and everything under it (one pass
-    over the book, where `Rulebook.children` makes one per node)."""
-    children: dict[str, list[Section]] = {}
-    for section in book.subtree(number):
-        children.setdefault(section.parent or "", []).append(section)
-    return children
-
-
-def _node(children_of: dict[str, list[Section]], section: Section, depth_left: int | None) -> dict[str, Any]:
-    children = children_of.get(section.number, [])
+def _node(book: Rulebook, section: Section, depth_left: int | None) -> dict[str, Any]:
+    children = book.children(section.number)
     shown = children if depth_left is None or depth_left > 0 else []
     return {
         "number": section.number,
@@ -72,7 +63,7 @@ def _node(children_of: dict[str, list[Section]], section: Section, depth_left: i
         "en_indices": list(section.en_indices),
         "score": None if section.score is None else round(section.score, 4),
         "refs": list(section.refs),
-        "children": [_node(children_of, c, None if depth_left is None else depth_left - 1) for c in shown],
+        "children": [_node(book, c, None if depth_left is None else depth_left - 1) for c in shown],
         "children_hidden": len(children) - len(shown),
     }
 
@@ -127,7 +118,7 @@ def rule_payload(
     scenarios: Iterable[str] = (),
     glossary: Any = None,
 ) -> dict[str, Any]:
-    node = _node(_children_within(book, section.number), section, depth)
+    node = _node(book, section, depth)
     refs = [_ref(book, r, n["number"]) for n in _walk(node) for r in n["refs"]]
     payload = {
         "query": query,
