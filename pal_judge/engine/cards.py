@@ -633,7 +633,6 @@ def _deck_limit(v: Any) -> int | None:
 
 
 @lru_cache(maxsize=None)
-@lru_cache(maxsize=256)
 def keyword_abilities(keyword: str, value: int) -> tuple[Ability, ...]:
     """The abilities a keyword stands for (chapter 12). Flags with no ability of their own
     (taunt, stealth, assault, nocturnal, quick) are read directly where they matter. Made once per keyword and value

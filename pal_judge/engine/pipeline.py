@@ -76,7 +76,7 @@ def move_one(g: "Game", ci: CardInstance, to: str, cites: tuple[str, ...], what:
         if to != "base":
             return _relocate(g, ci, to, cites, what, bottom, rested, batch, quiet)
         # deployed (5.15.1): it enters alone, so nothing leaves with it and no replacement applies (10.11)
-        new = _relocate(g, ci, to, cites, what, bottom, rested, g.next_batch() if batch is None else batch, quiet)
+        new = _relocate(g, ci, to, cites, what, bottom, rested, batch, quiet)  # (a batch of its own if none is given)
         triggers.on_entered_base(g, new, src)
         return new
     return move_group(g, [Move(ci, to, cites, what, bottom, rested)], batch, quiet)[0]
