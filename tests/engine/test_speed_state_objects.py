@@ -2,7 +2,7 @@
 API.md §2 says (Name, Name#2, … the lowest free number among the base and hand cards) however a new object
 (4.1.4) arrives there, a card object found in its zone as that very object, and deck validation counting card names
 (5.20.1.1, 6.1.1.2) with a deck-building ability replacing the four-copies rule only when every card of that name has
-it (6.1.3)."""
+it (6.1.3), the stricter of two such abilities holding (1.3.3)."""
 
 from __future__ import annotations
 
@@ -60,8 +60,8 @@ def test_a_deck_building_ability_does_not_lift_the_limit_for_a_name_a_card_witho
 
 
 def test_the_strictest_deck_building_limit_of_a_name_applies() -> None:
-    # two cards of one card name, each with a deck-building ability (6.1.3): at most 2 and any number; the limit
-    # of 2 holds for the name, so 3 cards are reported under 6.1.3
+    # two cards of one card name, each with a deck-building ability (6.1.3): "at most 2" forbids a third card of
+    # the name, "any number" allows it; the prohibition takes precedence (1.3.3), so 3 cards are reported
     pair = pal("Pair", deck_limit=2)
     alias = pal("Alias", names=["Pair"], deck_limit="any")
     assert [(v.rule, v.message) for v in validate_deck(_deck((pair, 1), (alias, 2)))] == [
