@@ -267,7 +267,7 @@ class Game:
         except ScriptExhausted:
             raise _Stop("script_exhausted", decision) from None
         if is_concession(chosen):
-            self.concede(self.pname(chosen.data[1]))
+            self.concede(self.pname(chosen.data.player))
         return chosen
 
     def _decision(self, kind: str, player: int, options: Sequence[Option], prompt: str) -> Decision:
