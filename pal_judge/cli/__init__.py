@@ -18,8 +18,11 @@ from typing import Any
 
 # The quick look-ups: short processes whose cycles are few, so the cyclic collector is off for them
 # from start to end. Measured (callgrind, warm): rule 9.6 1,116 -> 1,096 M instructions, ask
-# 1,685 -> 1,654 M; peak memory unchanged (rule 39 MB, ask --full 62 MB, search 58 MB), but for a first
-# ask that parses the rulebook and builds the indexes (PAL_JUDGE_PREBUILT=0, empty cache): 90 -> 116 MB.
+# 1,685 -> 1,654 M; peak memory unchanged (rule 39 MB, ask --full 62 MB, search 58 MB, a question of
+# 1,000 characters 67 MB), but for a first ask that parses the rulebook and builds the indexes
+# (PAL_JUDGE_PREBUILT=0, empty cache): 90 -> 97 MB. What it keeps is each index build's call stack
+# (its documents): Whoosh's FileStorage.create keeps the exception it caught, a cycle through the
+# frames. A few builds per process, each of texts read bounded: bounded. A replay makes no cycles.
 _QUICK_LOOKUPS = frozenset({"rule", "ask", "search", "card"})
 
 # Command name -> the module that registers it (in the order `--help` lists them).
