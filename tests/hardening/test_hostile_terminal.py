@@ -13,7 +13,7 @@ import shutil
 from pathlib import Path
 
 import pytest
-from hostile import REPO, fresh_cache, invoke, refused, run_cli, run_in_pty
+from hostile import REPO, fresh_cache, invoke, refused, run_in_pty
 
 # In YAML double quotes, \e is ESC and \a is BEL.
 CLIPBOARD = r"\e]52;c;cGF5bG9hZA==\a"
