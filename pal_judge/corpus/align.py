@@ -280,7 +280,6 @@ class _Scorer:
         return sum(PIN_PENALTY for i in en if i in self.pins and self.pins[i] != wanted)
 
 
-
 def _length_cost(en_length: int, scale: tuple[float, float]) -> float:
     """The length model's cost of `en_length` English characters where a Chinese text's `scale` (see
     _Scorer._scale) expects another length: Huber, so outliers cost linearly."""

@@ -12,9 +12,9 @@ manifest says we wrote them.
 
 from __future__ import annotations
 
+import functools
 import json
 from dataclasses import asdict, dataclass, fields
-import functools
 from pathlib import Path
 from typing import Any, get_origin, get_type_hints
 

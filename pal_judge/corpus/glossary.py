@@ -84,10 +84,7 @@ class _EnglishFinder:
     and there only the variants sharing the text's next few characters are tried."""
 
     def __init__(self, variants: list[str]) -> None:
-        self._key = min([_KEY_LENGTH, *map(len, variants)])
-        self._starting: dict[str, list[str]] = {}
-        for variant in sorted(variants, key=len, reverse=True):
-            self._starting.setdefault(variant[: self._key], []).append(variant)
+        self._key, self._starting = _by_first_characters(variants, _KEY_LENGTH)
         firsts = "".join(sorted({re.escape(variant[0]) for variant in variants}))
         self._places = re.compile(f"(?<![a-z])[{firsts}]")
 
@@ -105,6 +102,16 @@ class _EnglishFinder:
                         yield start, end, variant
                         done = end
                         break
+
+
+def _by_first_characters(variants: list[str], most: int) -> tuple[int, dict[str, list[str]]]:
+    """How many first characters the variants are looked up by (`most`, fewer when a variant is
+    shorter), and the variants under those first characters, longest first."""
+    key = min([most, *map(len, variants)])
+    starting: dict[str, list[str]] = {}
+    for variant in sorted(variants, key=len, reverse=True):
+        starting.setdefault(variant[:key], []).append(variant)
+    return key, starting
 
 
 def _end_with_plural(text: str, after: int) -> int:
@@ -127,10 +134,7 @@ class _ChineseFinder:
     def __init__(self, variants: list[str]) -> None:
         self._lone = {variant for variant in variants if len(variant) == 1 and _is_cjk(variant)}
         others = [variant for variant in variants if variant not in self._lone]
-        self._key = min([2, *map(len, others)])  # the first characters the others are looked up by
-        self._starting: dict[str, list[str]] = {}
-        for variant in sorted(others, key=len, reverse=True):
-            self._starting.setdefault(variant[: self._key], []).append(variant)
+        self._key, self._starting = _by_first_characters(others, 2)  # the others, by up to two first characters
         firsts = "".join(sorted(re.escape(chars[0]) for chars in {*self._starting, *self._lone}))
         self._places = re.compile(f"[{firsts}]")  # where a variant may start
 

@@ -208,11 +208,12 @@ def _filtered_positions(
 ) -> dict[str, list[int]]:
     """Each raw token's words (filtered once per build, `terms`) with their positions, renumbered
     from the first kept token's on when a stop filter renumbers, as Whoosh's StopFilter does."""
-    assert isinstance(tokenizer, RegexTokenizer) and not tokenizer.gaps  # each match a token, numbered in order
+    # Each match a token, numbered in order; no capturing group, so that `findall` gives the matches themselves.
+    assert isinstance(tokenizer, RegexTokenizer) and not tokenizer.gaps and tokenizer.expression.groups == 0
     renumbered = any(isinstance(step, StopFilter) and step.renumber for step in filters)
     positions: defaultdict[str, list[int]] = defaultdict(list)
     kept, first = 0, -1  # tokens kept so far, position of the first one
-    for pos, raw in enumerate(_raw_tokens(tokenizer.expression, value)):
+    for pos, raw in enumerate(tokenizer.expression.findall(value)):
         words = terms.get(raw)
         if words is None:
             words = terms[raw] = _filtered(filters, raw)
@@ -225,14 +226,6 @@ def _filtered_positions(
         for word in words:
             positions[word].append(pos)
     return positions
-
-
-def _raw_tokens(expression: re.Pattern[str], value: str) -> list[str]:
-    """Each match of a tokenizer's expression (`findall` gives the matches themselves only when the
-    expression captures no group)."""
-    if expression.groups == 0:
-        return expression.findall(value)
-    return [match.group() for match in expression.finditer(value)]
 
 
 def _filtered(filters: list[Filter], raw: str) -> tuple[str, ...]:

@@ -8,7 +8,7 @@ import re
 import statistics
 from typing import Iterator
 
-from pal_judge.xcheck.context import Context, finding
+from pal_judge.xcheck.context import Context, filed_under, finding
 from pal_judge.xcheck.finding import Finding
 from pal_judge.xcheck.text import count_sentences_en, count_sentences_zh
 from pal_judge.xcheck.units import Unit
@@ -34,13 +34,13 @@ def no_english(ctx: Context) -> Iterator[Finding]:
 def no_clause(ctx: Context) -> Iterator[Finding]:
     """An English paragraph aligned to no Chinese clause. A heading before the first
     clause (the document's title: a few words, no full stop) is an info, not a warning."""
-    first = ctx.book[0].section if ctx.book else ""
     for orphan in ctx.orphans:
-        where = f"after {orphan.after}" if orphan.after else f"before {first}"
+        section = filed_under(orphan, ctx.book)
+        where = f"after {section}" if orphan.after else f"before {section}"
         title = orphan.after is None and _is_heading(orphan.en)
         message = (f"English heading #{orphan.en_index} ({where}) has no Chinese clause; it states no rule" if title
                    else f"English paragraph #{orphan.en_index} ({where}) has no Chinese clause")
-        yield Finding(section=orphan.after or first, check="no-clause", severity="info" if title else "warning",
+        yield Finding(section=section, check="no-clause", severity="info" if title else "warning",
                       en=orphan.en, zh="", en_index=orphan.en_index, message=message,
                       en_marks=((0, len(orphan.en)),))
 

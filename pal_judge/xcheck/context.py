@@ -31,9 +31,8 @@ class Context:
         book's first when it follows none: as their findings are filed)."""
         if sections is None:
             return cls(corpus.units, corpus.orphans, glossary, corpus.units)
-        first = corpus.units[0].section if corpus.units else ""
         return cls(tuple(u for u in corpus.units if u.section in sections),
-                   tuple(o for o in corpus.orphans if (o.after or first) in sections), glossary, corpus.units)
+                   tuple(o for o in corpus.orphans if filed_under(o, corpus.units) in sections), glossary, corpus.units)
 
     def translated(self) -> Iterator[Unit]:
         """The units reported on that have both a Chinese and an English side."""
@@ -59,6 +58,11 @@ class Context:
 
 def _translated(unit: Unit) -> bool:
     return bool(unit.en.strip() and unit.zh.strip())
+
+
+def filed_under(orphan: Orphan, book: tuple[Unit, ...]) -> str:
+    """The section an orphan's finding is filed under: the clause it follows, else the book's first."""
+    return orphan.after or (book[0].section if book else "")
 
 
 @dataclass(frozen=True)
