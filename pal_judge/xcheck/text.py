@@ -11,17 +11,26 @@ from dataclasses import dataclass
 from pal_judge.xcheck.finding import Span
 
 
+class _FoldTable(dict[int, str]):
+    """Each character's one-character NFKC form, worked out the first time it is met."""
+
+    def __missing__(self, code: int) -> str:
+        ch = chr(code)
+        norm = unicodedata.normalize("NFKC", ch)
+        self[code] = folded = norm if len(norm) == 1 else ch
+        return folded
+
+
+_FOLDED = _FoldTable()
+
+
 def fold(text: str) -> str:
     """NFKC per character, keeping one output character per input character.
 
     Full-width digits and brackets become ASCII, ① becomes 1; a character whose
     NFKC form is longer than one character (rare here) is kept as it is.
     """
-    out = []
-    for ch in text:
-        norm = unicodedata.normalize("NFKC", ch)
-        out.append(norm if len(norm) == 1 else ch)
-    return "".join(out)
+    return text.translate(_FOLDED)
 
 
 # Section references: dotted numbers such as 10.5.1 (a sentence's final period is not part of them).
