@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from functools import cache
 from typing import Iterator
 
 from pal_judge.xcheck.context import Context, finding
@@ -57,14 +58,20 @@ _EN_SEGMENT = re.compile(r"[,;.]")
 _ZH_SEGMENT = re.compile(r"[，,；;。]")
 
 
+# The role patterns above, each compiled once (a fixed, small set).
+_compiled = cache(re.compile)
+
+
 def _found(pattern: str, text: str, flags: int = 0) -> list[Span]:
-    return [m.span() for m in re.finditer(pattern, text, flags)]
+    return [m.span() for m in _compiled(pattern, flags).finditer(text)]
 
 
 def _positions(text: str, role_a: str, role_b: str, position: re.Pattern[str],
                segment: re.Pattern[str], flags: int) -> dict[str, tuple[str, Span]]:
     """before/after → (role, span of the role) for segments holding one marker and one role."""
     tied: dict[str, tuple[str, Span]] = {}
+    if not position.search(text):
+        return tied  # no segment holds a marker
     start = 0
     for end in [m.start() for m in segment.finditer(text)] + [len(text)]:
         piece = text[start:end]
@@ -106,6 +113,8 @@ def role_swap(ctx: Context) -> Iterator[Finding]:
                 yield one_sided_finding(unit, pair, one_sided)
                 continue
             en_tied = _positions(unit.en, pair.en_a, pair.en_b, _EN_POSITION, _EN_SEGMENT, re.IGNORECASE)
+            if not en_tied:
+                continue  # nothing tied in the English, so nothing to clash with
             zh_tied = _positions(unit.zh, pair.zh_a, pair.zh_b, _ZH_POSITION, _ZH_SEGMENT, 0)
             clashes = [m for m in ("before", "after") if m in en_tied and m in zh_tied and en_tied[m][0] != zh_tied[m][0]]
             if clashes:
