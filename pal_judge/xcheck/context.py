@@ -7,7 +7,7 @@ from dataclasses import dataclass
 from functools import cached_property
 from typing import Callable, Collection, Iterable, Iterator
 
-from pal_judge.corpus.glossary import Glossary
+from pal_judge.corpus.glossary import Glossary, TermMatch
 from pal_judge.xcheck.finding import Finding, Severity, Span
 from pal_judge.xcheck.text import Token
 from pal_judge.xcheck.units import Corpus, Orphan, Unit
@@ -54,6 +54,20 @@ class Context:
     @cached_property
     def _reported_ids(self) -> frozenset[int]:
         return frozenset(id(unit) for unit in self.units)
+
+    def term_matches(self, text: str, zh: bool) -> list[TermMatch]:
+        """The glossary terms in `text` (Chinese when `zh`), none without a glossary: found once
+        per text in this context, as several checks look for them in the same unit."""
+        key = (zh, text)
+        if key not in self._term_matches:
+            glossary = self.glossary
+            found = [] if glossary is None else glossary.matches_zh(text) if zh else glossary.matches_en(text)
+            self._term_matches[key] = found
+        return self._term_matches[key]
+
+    @cached_property
+    def _term_matches(self) -> dict[tuple[bool, str], list[TermMatch]]:
+        return {}
 
 
 def _translated(unit: Unit) -> bool:
