@@ -14,11 +14,11 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
-from functools import cache
 from typing import Iterator
 
 from pal_judge.xcheck.context import Context, finding
 from pal_judge.xcheck.finding import Finding, Span
+from pal_judge.xcheck.text import pattern_spans
 from pal_judge.xcheck.units import Unit
 
 
@@ -58,14 +58,6 @@ _EN_SEGMENT = re.compile(r"[,;.]")
 _ZH_SEGMENT = re.compile(r"[，,；;。]")
 
 
-# The role patterns above, each compiled once (a fixed, small set).
-_compiled = cache(re.compile)
-
-
-def _found(pattern: str, text: str, flags: int = 0) -> list[Span]:
-    return [m.span() for m in _compiled(pattern, flags).finditer(text)]
-
-
 def _positions(text: str, role_a: str, role_b: str, position: re.Pattern[str],
                segment: re.Pattern[str], flags: int) -> dict[str, tuple[str, Span]]:
     """before/after → (role, span of the role) for segments holding one marker and one role."""
@@ -76,7 +68,7 @@ def _positions(text: str, role_a: str, role_b: str, position: re.Pattern[str],
     for end in [m.start() for m in segment.finditer(text)] + [len(text)]:
         piece = text[start:end]
         markers = position.findall(piece)
-        roles = [("a", s) for s in _found(role_a, piece, flags)] + [("b", s) for s in _found(role_b, piece, flags)]
+        roles = [("a", s) for s in pattern_spans(role_a, piece, flags)] + [("b", s) for s in pattern_spans(role_b, piece, flags)]
         if len(markers) == 1 and len(roles) == 1:
             marker = {"前": "before", "后": "after"}.get(markers[0], markers[0].lower())
             role, (a, b) = roles[0]
@@ -89,8 +81,8 @@ def _card_roles(pattern: str, text: str, zh: bool) -> list[Span]:
     """The role words found, less those naming the player a zone belongs to (4.1)."""
     if zh:
         zone_players = [m.span() for m in _ZH_ZONE_PLAYER.finditer(text)]
-        return [(a, b) for a, b in _found(pattern, text) if not any(a < y and x < b for x, y in zone_players)]
-    return [(a, b) for a, b in _found(pattern, text, re.IGNORECASE) if not _EN_ZONE_ROLE.match(text, _word_end(text, b))]
+        return [(a, b) for a, b in pattern_spans(pattern, text) if not any(a < y and x < b for x, y in zone_players)]
+    return [(a, b) for a, b in pattern_spans(pattern, text, re.IGNORECASE) if not _EN_ZONE_ROLE.match(text, _word_end(text, b))]
 
 
 def role_swap(ctx: Context) -> Iterator[Finding]:

@@ -7,6 +7,7 @@ from __future__ import annotations
 import re
 import unicodedata
 from dataclasses import dataclass
+from functools import cache
 
 from pal_judge.xcheck.finding import Span
 
@@ -31,6 +32,15 @@ def fold(text: str) -> str:
     NFKC form is longer than one character (rare here) is kept as it is.
     """
     return text.translate(_FOLDED)
+
+
+# The checks' own patterns (a fixed set, written in their modules), each compiled once.
+_compiled = cache(re.compile)
+
+
+def pattern_spans(pattern: str, text: str, flags: int = 0) -> list[Span]:
+    """Where one of the checks' patterns matches in `text`."""
+    return [m.span() for m in _compiled(pattern, flags).finditer(text)]
 
 
 # Section references: dotted numbers such as 10.5.1 (a sentence's final period is not part of them).
