@@ -36,11 +36,19 @@ class Context:
 
     def translated(self) -> Iterator[Unit]:
         """The units reported on that have both a Chinese and an English side."""
-        return (u for u in self.units if _translated(u))
+        return iter(self._translated_units)
 
     def book_translated(self) -> Iterator[Unit]:
         """Every unit of the book that has both a Chinese and an English side."""
-        return (u for u in self.book if _translated(u))
+        return iter(self._book_translated_units)
+
+    @cached_property
+    def _translated_units(self) -> tuple[Unit, ...]:
+        return self._book_translated_units if self.whole_book else tuple(u for u in self.units if _translated(u))
+
+    @cached_property
+    def _book_translated_units(self) -> tuple[Unit, ...]:
+        return tuple(u for u in self.book if _translated(u))
 
     @property
     def whole_book(self) -> bool:
