@@ -52,6 +52,14 @@ ROLE_PAIRS: tuple[RolePair, ...] = (
              one_sided_en=r"\bowner|\bmaster", one_sided_zh=r"拥有者|控制"),
 )
 
+
+def _any_of(patterns: list[str], flags: int = 0) -> re.Pattern[str]:
+    return re.compile("|".join(f"(?:{p})" for p in patterns if p), flags)
+
+
+# Any role word of any pair: a unit naming none on either side has nothing to compare.
+_ANY_ROLE_EN = _any_of([p for pair in ROLE_PAIRS for p in (pair.en_a, pair.en_b, pair.one_sided_en)], re.IGNORECASE)
+_ANY_ROLE_ZH = _any_of([p for pair in ROLE_PAIRS for p in (pair.zh_a, pair.zh_b, pair.one_sided_zh)])
 _EN_POSITION = re.compile(r"\b(before|after)\b", re.IGNORECASE)
 _ZH_POSITION = re.compile(r"(前|后)")
 _EN_SEGMENT = re.compile(r"[,;.]")
@@ -87,6 +95,8 @@ def _card_roles(pattern: str, text: str, zh: bool) -> list[Span]:
 
 def role_swap(ctx: Context) -> Iterator[Finding]:
     for unit in ctx.translated():
+        if not _ANY_ROLE_EN.search(unit.en) and not _ANY_ROLE_ZH.search(unit.zh):
+            continue
         for pair in ROLE_PAIRS:
             en_a = _card_roles(pair.en_a, unit.en, zh=False)
             en_b = _card_roles(pair.en_b, unit.en, zh=False)
