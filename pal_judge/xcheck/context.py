@@ -63,18 +63,18 @@ class Context:
     def _reported_ids(self) -> frozenset[int]:
         return frozenset(id(unit) for unit in self.units)
 
-    def term_matches(self, text: str, zh: bool) -> list[TermMatch]:
+    def term_matches(self, text: str, zh: bool) -> tuple[TermMatch, ...]:
         """The glossary terms in `text` (Chinese when `zh`), none without a glossary: found once
         per text in this context, as several checks look for them in the same unit."""
         key = (zh, text)
         if key not in self._term_matches:
             glossary = self.glossary
             found = [] if glossary is None else glossary.matches_zh(text) if zh else glossary.matches_en(text)
-            self._term_matches[key] = found
+            self._term_matches[key] = tuple(found)
         return self._term_matches[key]
 
     @cached_property
-    def _term_matches(self) -> dict[tuple[bool, str], list[TermMatch]]:
+    def _term_matches(self) -> dict[tuple[bool, str], tuple[TermMatch, ...]]:
         return {}
 
 
