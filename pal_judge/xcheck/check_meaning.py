@@ -15,12 +15,8 @@ from typing import Iterator
 
 from pal_judge.xcheck.context import Context, finding
 from pal_judge.xcheck.finding import Finding, Span
-from pal_judge.xcheck.text import fold
+from pal_judge.xcheck.text import fold, pattern_spans
 from pal_judge.xcheck.units import Unit
-
-
-def _hits(pattern: str, text: str, flags: int = 0) -> list[Span]:
-    return [m.span() for m in re.finditer(pattern, text, flags)]
 
 
 def _crossed(unit: Unit, check: str, first: tuple[str, str], second: tuple[str, str],
@@ -29,8 +25,8 @@ def _crossed(unit: Unit, check: str, first: tuple[str, str], second: tuple[str, 
 
     `first` and `second` are (Chinese pattern, English pattern); English is matched ignoring case.
     """
-    zh_1, en_1 = _hits(first[0], unit.zh), _hits(first[1], unit.en, _I)
-    zh_2, en_2 = _hits(second[0], unit.zh), _hits(second[1], unit.en, _I)
+    zh_1, en_1 = pattern_spans(first[0], unit.zh), pattern_spans(first[1], unit.en, _I)
+    zh_2, en_2 = pattern_spans(second[0], unit.zh), pattern_spans(second[1], unit.en, _I)
     if en_1 and not zh_1 and zh_2 and not en_2:
         yield finding(unit, check, "warning", messages[0], en_1, zh_2)
     elif zh_1 and not en_1 and en_2 and not zh_2:
@@ -79,8 +75,8 @@ _EN_TIME_COUNT = r"\btimes\b|\bonce\b|\btwice\b"
 def counted_unit(ctx: Context) -> Iterator[Finding]:
     """One side counts cards (张数) and the other side never mentions cards, only times (次数)."""
     for unit in ctx.translated():
-        zh_cards, en_cards = _hits(_ZH_CARD_COUNT, unit.zh), _hits(_EN_CARD_COUNT, unit.en, _I)
-        zh_times, en_times = _hits(_ZH_TIME_COUNT, unit.zh), _hits(_EN_TIME_COUNT, unit.en, _I)
+        zh_cards, en_cards = pattern_spans(_ZH_CARD_COUNT, unit.zh), pattern_spans(_EN_CARD_COUNT, unit.en, _I)
+        zh_times, en_times = pattern_spans(_ZH_TIME_COUNT, unit.zh), pattern_spans(_EN_TIME_COUNT, unit.en, _I)
         if zh_cards and not en_cards and en_times:
             yield finding(unit, "counted-unit", "warning",
                           "ZH counts cards (张数) where EN counts only times", en_times, zh_cards)
@@ -98,7 +94,7 @@ _EN_AMOUNT = re.compile(r"\bby\b|\bequal|\d|\(number\)", _I)
 def amount(ctx: Context) -> Iterator[Finding]:
     """ZH says by how much a value changes (增加等同于该伤害的值) and EN only that it changes."""
     for unit in ctx.translated():
-        zh_by = _hits(_ZH_CHANGE_BY, unit.zh)
+        zh_by = pattern_spans(_ZH_CHANGE_BY, unit.zh)
         en_changes = list(re.finditer(_EN_CHANGE, unit.en, _I))
         if zh_by and en_changes and not any(_EN_AMOUNT.search(m.group("rest")) for m in en_changes):
             yield finding(unit, "amount", "warning",
@@ -114,7 +110,7 @@ _NUMBERED = re.compile(r"\d|[（(]数值[）)]|\(number\)|[一二两三四五六
 def quoted_example(ctx: Context) -> Iterator[Finding]:
     """A quotation holding a number (“选择1项”) on one side and no quotation at all on the other."""
     for unit in ctx.translated():
-        zh_q, en_q = _hits(_QUOTED, fold(unit.zh)), _hits(_QUOTED, fold(unit.en))
+        zh_q, en_q = pattern_spans(_QUOTED, fold(unit.zh)), pattern_spans(_QUOTED, fold(unit.en))
         zh_num = [s for s in zh_q if _NUMBERED.search(fold(unit.zh)[s[0]:s[1]])]
         en_num = [s for s in en_q if _NUMBERED.search(fold(unit.en)[s[0]:s[1]])]
         if zh_num and not en_q:
@@ -173,7 +169,7 @@ def _negated(text: str, zh: bool) -> dict[str, list[Span]]:
             pattern, flags = f"{_ZH_NEGATOR}(?:{zh_verbs})", 0
         else:
             pattern, flags = rf"{_EN_NEGATOR}(?:{en_stems})\w*|\bun(?:{en_stems})\w*", _I
-        spans = _hits(pattern, text, flags)
+        spans = pattern_spans(pattern, text, flags)
         if spans:
             found[action] = spans
     return found
@@ -182,8 +178,11 @@ def _negated(text: str, zh: bool) -> dict[str, list[Span]]:
 def negated_action(ctx: Context) -> Iterator[Finding]:
     """Both sides negate an action, but not the same one (不公开 "without revealing" against "without checking")."""
     for unit in ctx.translated():
-        zh, en = _negated(unit.zh, zh=True), _negated(unit.en, zh=False)
-        if not zh or not en or set(zh) == set(en):
+        zh = _negated(unit.zh, zh=True)
+        if not zh:
+            continue  # both sides must negate an action
+        en = _negated(unit.en, zh=False)
+        if not en or set(zh) == set(en):
             continue
         only_zh, only_en = sorted(set(zh) - set(en)), sorted(set(en) - set(zh))
         yield finding(unit, "negated-action", "warning",

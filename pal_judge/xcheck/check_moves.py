@@ -84,12 +84,11 @@ def zone_missing(ctx: Context) -> Iterator[Finding]:
     through a verb that names it (5.15.1: to deploy is to move to a base)."""
     if ctx.glossary is None:
         return
-    glossary = ctx.glossary
     for unit in ctx.translated():
-        zh_zones = [m for m in glossary.matches_zh(unit.zh) if m.term.kind == "zone" and m.term.id != GENERIC_ZONE]
-        if not zh_zones or any(m.term.kind == "zone" for m in glossary.matches_en(unit.en)):
+        zh_zones = [m for m in ctx.term_matches(unit.zh, zh=True) if m.term.kind == "zone" and m.term.id != GENERIC_ZONE]
+        if not zh_zones or any(m.term.kind == "zone" for m in ctx.term_matches(unit.en, zh=False)):
             continue
-        if any(names_term(glossary, m.term, unit.en, zh=False) for m in zh_zones):
+        if any(names_term(ctx, m.term, unit.en, zh=False) for m in zh_zones):
             continue
         names = ", ".join(dict.fromkeys(f"{m.term.zh_name} ({m.term.en_name})" for m in zh_zones))
         yield finding(unit, "zone-missing", "warning", f"ZH names {names}; EN names no zone",

@@ -18,6 +18,7 @@ from typing import Iterator
 
 from pal_judge.xcheck.context import Context, finding
 from pal_judge.xcheck.finding import Finding, Span
+from pal_judge.xcheck.text import pattern_spans
 from pal_judge.xcheck.units import Unit
 
 
@@ -51,25 +52,31 @@ ROLE_PAIRS: tuple[RolePair, ...] = (
              one_sided_en=r"\bowner|\bmaster", one_sided_zh=r"拥有者|控制"),
 )
 
+
+def _any_of(patterns: list[str], flags: int = 0) -> re.Pattern[str]:
+    return re.compile("|".join(f"(?:{p})" for p in patterns if p), flags)
+
+
+# Any role word of any pair: a unit naming none on either side has nothing to compare.
+_ANY_ROLE_EN = _any_of([p for pair in ROLE_PAIRS for p in (pair.en_a, pair.en_b, pair.one_sided_en)], re.IGNORECASE)
+_ANY_ROLE_ZH = _any_of([p for pair in ROLE_PAIRS for p in (pair.zh_a, pair.zh_b, pair.one_sided_zh)])
 _EN_POSITION = re.compile(r"\b(before|after)\b", re.IGNORECASE)
 _ZH_POSITION = re.compile(r"(前|后)")
 _EN_SEGMENT = re.compile(r"[,;.]")
 _ZH_SEGMENT = re.compile(r"[，,；;。]")
 
 
-def _found(pattern: str, text: str, flags: int = 0) -> list[Span]:
-    return [m.span() for m in re.finditer(pattern, text, flags)]
-
-
 def _positions(text: str, role_a: str, role_b: str, position: re.Pattern[str],
                segment: re.Pattern[str], flags: int) -> dict[str, tuple[str, Span]]:
     """before/after → (role, span of the role) for segments holding one marker and one role."""
     tied: dict[str, tuple[str, Span]] = {}
+    if not position.search(text):
+        return tied  # no segment holds a marker
     start = 0
     for end in [m.start() for m in segment.finditer(text)] + [len(text)]:
         piece = text[start:end]
         markers = position.findall(piece)
-        roles = [("a", s) for s in _found(role_a, piece, flags)] + [("b", s) for s in _found(role_b, piece, flags)]
+        roles = [("a", s) for s in pattern_spans(role_a, piece, flags)] + [("b", s) for s in pattern_spans(role_b, piece, flags)]
         if len(markers) == 1 and len(roles) == 1:
             marker = {"前": "before", "后": "after"}.get(markers[0], markers[0].lower())
             role, (a, b) = roles[0]
@@ -82,12 +89,14 @@ def _card_roles(pattern: str, text: str, zh: bool) -> list[Span]:
     """The role words found, less those naming the player a zone belongs to (4.1)."""
     if zh:
         zone_players = [m.span() for m in _ZH_ZONE_PLAYER.finditer(text)]
-        return [(a, b) for a, b in _found(pattern, text) if not any(a < y and x < b for x, y in zone_players)]
-    return [(a, b) for a, b in _found(pattern, text, re.IGNORECASE) if not _EN_ZONE_ROLE.match(text, _word_end(text, b))]
+        return [(a, b) for a, b in pattern_spans(pattern, text) if not any(a < y and x < b for x, y in zone_players)]
+    return [(a, b) for a, b in pattern_spans(pattern, text, re.IGNORECASE) if not _EN_ZONE_ROLE.match(text, _word_end(text, b))]
 
 
 def role_swap(ctx: Context) -> Iterator[Finding]:
     for unit in ctx.translated():
+        if not _ANY_ROLE_EN.search(unit.en) and not _ANY_ROLE_ZH.search(unit.zh):
+            continue
         for pair in ROLE_PAIRS:
             en_a = _card_roles(pair.en_a, unit.en, zh=False)
             en_b = _card_roles(pair.en_b, unit.en, zh=False)
@@ -106,6 +115,8 @@ def role_swap(ctx: Context) -> Iterator[Finding]:
                 yield one_sided_finding(unit, pair, one_sided)
                 continue
             en_tied = _positions(unit.en, pair.en_a, pair.en_b, _EN_POSITION, _EN_SEGMENT, re.IGNORECASE)
+            if not en_tied:
+                continue  # nothing tied in the English, so nothing to clash with
             zh_tied = _positions(unit.zh, pair.zh_a, pair.zh_b, _ZH_POSITION, _ZH_SEGMENT, 0)
             clashes = [m for m in ("before", "after") if m in en_tied and m in zh_tied and en_tied[m][0] != zh_tied[m][0]]
             if clashes:

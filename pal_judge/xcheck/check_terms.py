@@ -6,7 +6,7 @@ from __future__ import annotations
 import re
 from typing import Iterator
 
-from pal_judge.corpus.glossary import Glossary, Term
+from pal_judge.corpus.glossary import Term
 from pal_judge.xcheck.context import Context, finding
 from pal_judge.xcheck.finding import Finding
 from pal_judge.xcheck.units import Unit
@@ -36,16 +36,15 @@ def term_missing(ctx: Context) -> Iterator[Finding]:
     """
     if ctx.glossary is None:
         return
-    glossary = ctx.glossary
     previous: Unit | None = None
     for unit in ctx.book_translated():
         before, previous = previous, unit
         if not ctx.reports(unit):
             continue
-        zh_matches = [m for m in glossary.matches_zh(unit.zh) if _in_sense(m.term.sense_zh, unit.zh)]
-        en_matches = [m for m in glossary.matches_en(unit.en) if _in_sense(m.term.sense_en, unit.en)]
-        missing_en = [t for t in _unique(m.term for m in zh_matches) if _key_term(t) and not names_term(glossary, t, unit.en, zh=False)]
-        missing_zh = [t for t in _unique(m.term for m in en_matches) if _key_term(t) and not names_term(glossary, t, unit.zh, zh=True)]
+        zh_matches = [m for m in ctx.term_matches(unit.zh, zh=True) if _in_sense(m.term.sense_zh, unit.zh)]
+        en_matches = [m for m in ctx.term_matches(unit.en, zh=False) if _in_sense(m.term.sense_en, unit.en)]
+        missing_en = [t for t in _unique(m.term for m in zh_matches) if _key_term(t) and not names_term(ctx, t, unit.en, zh=False)]
+        missing_zh = [t for t in _unique(m.term for m in en_matches) if _key_term(t) and not names_term(ctx, t, unit.zh, zh=True)]
         if not missing_en and not missing_zh:
             continue
         parts = []
@@ -54,8 +53,8 @@ def term_missing(ctx: Context) -> Iterator[Finding]:
         if missing_zh:
             parts.append("no Chinese for " + ", ".join(f"{t.en_name} ({t.zh_name})" for t in missing_zh))
         missing_ids = {t.id for t in missing_en} | {t.id for t in missing_zh}
-        strong = [t for t in missing_en if t.kind in STRONG_KINDS and not _said_before(glossary, t, before, zh=False)]
-        strong += [t for t in missing_zh if t.kind in STRONG_KINDS and not _said_before(glossary, t, before, zh=True)]
+        strong = [t for t in missing_en if t.kind in STRONG_KINDS and not _said_before(ctx, t, before, zh=False)]
+        strong += [t for t in missing_zh if t.kind in STRONG_KINDS and not _said_before(ctx, t, before, zh=True)]
         yield finding(unit, "term-missing", "warning" if strong else "info", "; ".join(parts),
                       [(m.start, m.end) for m in en_matches if m.term.id in missing_ids],
                       [(m.start, m.end) for m in zh_matches if m.term.id in missing_ids])
@@ -66,11 +65,10 @@ def _in_sense(sense: tuple[str, ...], text: str) -> bool:
     return not sense or any(form in text for form in sense)
 
 
-def names_term(glossary: Glossary, term: Term, text: str, zh: bool) -> bool:
+def names_term(ctx: Context, term: Term, text: str, zh: bool) -> bool:
     """`text` names the term: one of its variants, or one of its verb or short forms, alone
     or inside a longer term (规则处理 "rule action" inside 中断类规则处理)."""
-    matches = glossary.matches_zh(text) if zh else glossary.matches_en(text)
-    if any(m.term.id == term.id for m in matches):
+    if any(m.term.id == term.id for m in ctx.term_matches(text, zh)):
         return True
     if zh:
         return any(form in text for form in term.zh + term.forms_zh)
@@ -78,9 +76,9 @@ def names_term(glossary: Glossary, term: Term, text: str, zh: bool) -> bool:
                for form in term.en + term.forms_en)
 
 
-def _said_before(glossary: Glossary, term: Term, before: Unit | None, zh: bool) -> bool:
+def _said_before(ctx: Context, term: Term, before: Unit | None, zh: bool) -> bool:
     """The clause before names the term on the side that leaves it out here (an anaphor: 由此, "this")."""
-    return before is not None and names_term(glossary, term, before.zh if zh else before.en, zh)
+    return before is not None and names_term(ctx, term, before.zh if zh else before.en, zh)
 
 
 def _unique(terms: object) -> list[Term]:
@@ -110,10 +108,10 @@ def stem_word(word: str) -> str:
     return word[:-1] if word.endswith("e") and len(word) > 3 else word
 
 
-def _renderings(glossary: Glossary, unit: Unit, term: Term) -> dict[str, str]:
+def _renderings(ctx: Context, unit: Unit, term: Term) -> dict[str, str]:
     """Rendering key -> the words as written, for each rendering of `term` in the English."""
     found: dict[str, str] = {}
-    for m in glossary.matches_en(unit.en):
+    for m in ctx.term_matches(unit.en, zh=False):
         if m.term.id == term.id:
             found.setdefault(_stem(unit.en[m.start:m.end]), unit.en[m.start:m.end])
     return found
@@ -130,20 +128,19 @@ def terminology(ctx: Context) -> Iterator[Finding]:
     """
     if ctx.glossary is None:
         return
-    glossary = ctx.glossary
     uses: dict[tuple[str, str], list[tuple[Unit, dict[str, str]]]] = {}
     terms: dict[str, Term] = {}
     # A report is filed under a unit using its variant: reporting on some units only, the units using
     # none of their variants cannot change what is filed under them.
-    variants = None if ctx.whole_book else {u.zh[m.start:m.end] for u in ctx.translated() for m in glossary.matches_zh(u.zh)}
+    variants = None if ctx.whole_book else {u.zh[m.start:m.end] for u in ctx.translated() for m in ctx.term_matches(u.zh, zh=True)}
     for unit in ctx.book_translated():  # a term's renderings are counted over the whole book
         if variants is not None and not any(variant in unit.zh for variant in variants):
             continue
-        for match in glossary.matches_zh(unit.zh):
+        for match in ctx.term_matches(unit.zh, zh=True):
             if len(match.term.en) < 2 or match.term.kind == "action":
                 continue  # verbs are inflected and paraphrased too freely to compare
             key = (match.term.id, unit.zh[match.start:match.end])
-            found = _renderings(glossary, unit, match.term)
+            found = _renderings(ctx, unit, match.term)
             if found and all(u is not unit for u, _ in uses.get(key, [])):
                 uses.setdefault(key, []).append((unit, found))
                 terms[match.term.id] = match.term
@@ -203,14 +200,14 @@ def foreign_term(ctx: Context) -> Iterator[Finding]:
         return
     glossary = ctx.glossary
     for unit in ctx.translated():
-        for term in _unique(m.term for m in glossary.matches_zh(unit.zh)):
+        for term in _unique(m.term for m in ctx.term_matches(unit.zh, zh=True)):
             words = FOREIGN_WORDS.get(term.en_name.lower())
             if not words:
                 continue
             found = [m.span() for m in _foreign_pattern(words).finditer(unit.en)
                      if glossary.lookup(m.group(0)) is None]
             if found:
-                zh_marks = [(m.start, m.end) for m in glossary.matches_zh(unit.zh) if m.term.id == term.id]
+                zh_marks = [(m.start, m.end) for m in ctx.term_matches(unit.zh, zh=True) if m.term.id == term.id]
                 used = ", ".join(dict.fromkeys(unit.en[a:b] for a, b in found))
                 yield finding(unit, "foreign-term", "warning",
                               f"{term.zh_name} is “{term.en_name}” in the glossary; EN writes “{used}”",

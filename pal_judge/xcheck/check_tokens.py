@@ -71,7 +71,10 @@ def number(ctx: Context) -> Iterator[Finding]:
 def comparison(ctx: Context) -> Iterator[Finding]:
     """The same number is bounded differently: "0 or less" against "less than 0"."""
     for unit in ctx.translated():
-        zh_bounds, en_bounds = find_bounds_zh(unit.zh), find_bounds_en(unit.en)
+        zh_bounds = find_bounds_zh(unit.zh)
+        if not zh_bounds:
+            continue  # a bound differs only where both sides bound the same number
+        en_bounds = find_bounds_en(unit.en)
         zh_rel: dict[str, set[str]] = {}
         en_rel: dict[str, set[str]] = {}
         for b in zh_bounds:

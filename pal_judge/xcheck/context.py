@@ -7,7 +7,7 @@ from dataclasses import dataclass
 from functools import cached_property
 from typing import Callable, Collection, Iterable, Iterator
 
-from pal_judge.corpus.glossary import Glossary
+from pal_judge.corpus.glossary import Glossary, TermMatch
 from pal_judge.xcheck.finding import Finding, Severity, Span
 from pal_judge.xcheck.text import Token
 from pal_judge.xcheck.units import Corpus, Orphan, Unit
@@ -36,11 +36,19 @@ class Context:
 
     def translated(self) -> Iterator[Unit]:
         """The units reported on that have both a Chinese and an English side."""
-        return (u for u in self.units if _translated(u))
+        return iter(self._translated_units)
 
     def book_translated(self) -> Iterator[Unit]:
         """Every unit of the book that has both a Chinese and an English side."""
-        return (u for u in self.book if _translated(u))
+        return iter(self._book_translated_units)
+
+    @cached_property
+    def _translated_units(self) -> tuple[Unit, ...]:
+        return self._book_translated_units if self.whole_book else tuple(u for u in self.units if _translated(u))
+
+    @cached_property
+    def _book_translated_units(self) -> tuple[Unit, ...]:
+        return tuple(u for u in self.book if _translated(u))
 
     @property
     def whole_book(self) -> bool:
@@ -54,6 +62,20 @@ class Context:
     @cached_property
     def _reported_ids(self) -> frozenset[int]:
         return frozenset(id(unit) for unit in self.units)
+
+    def term_matches(self, text: str, zh: bool) -> tuple[TermMatch, ...]:
+        """The glossary terms in `text` (Chinese when `zh`), none without a glossary: found once
+        per text in this context, as several checks look for them in the same unit."""
+        key = (zh, text)
+        if key not in self._term_matches:
+            glossary = self.glossary
+            found = [] if glossary is None else glossary.matches_zh(text) if zh else glossary.matches_en(text)
+            self._term_matches[key] = tuple(found)
+        return self._term_matches[key]
+
+    @cached_property
+    def _term_matches(self) -> dict[tuple[bool, str], tuple[TermMatch, ...]]:
+        return {}
 
 
 def _translated(unit: Unit) -> bool:

@@ -105,9 +105,9 @@ def run_checks(rulebook: Rulebook, glossary: Glossary | None, section: str | Non
     """
     if section is not None and section not in rulebook:
         raise UserError(f"no section {section} in the rulebook")
-    context = Context.of(build_corpus(rulebook), glossary)
-    return _in_report_order([f for check in select_checks(checks) for f in check.run(context)
-                             if in_subtree(f.section, section)])
+    subtree = None if section is None else frozenset(s.number for s in rulebook if in_subtree(s.number, section))
+    context = Context.of(build_corpus(rulebook), glossary, subtree)  # only the units filed in the subtree checked
+    return _in_report_order([f for check in select_checks(checks) for f in check.run(context)])
 
 
 def section_findings(rulebook: Rulebook, glossary: Glossary | None, sections: Collection[str]) -> list[Finding]:

@@ -7,8 +7,22 @@ from __future__ import annotations
 import re
 import unicodedata
 from dataclasses import dataclass
+from functools import cache
 
 from pal_judge.xcheck.finding import Span
+
+
+class _FoldTable(dict[int, str]):
+    """Each character's one-character NFKC form, worked out the first time it is met."""
+
+    def __missing__(self, code: int) -> str:
+        ch = chr(code)
+        norm = unicodedata.normalize("NFKC", ch)
+        self[code] = folded = norm if len(norm) == 1 else ch
+        return folded
+
+
+_FOLDED = _FoldTable()
 
 
 def fold(text: str) -> str:
@@ -17,11 +31,16 @@ def fold(text: str) -> str:
     Full-width digits and brackets become ASCII, ① becomes 1; a character whose
     NFKC form is longer than one character (rare here) is kept as it is.
     """
-    out = []
-    for ch in text:
-        norm = unicodedata.normalize("NFKC", ch)
-        out.append(norm if len(norm) == 1 else ch)
-    return "".join(out)
+    return text.translate(_FOLDED)
+
+
+# The checks' own patterns (a fixed set, written in their modules), each compiled once.
+_compiled = cache(re.compile)
+
+
+def pattern_spans(pattern: str, text: str, flags: int = 0) -> list[Span]:
+    """Where one of the checks' patterns matches in `text`."""
+    return [m.span() for m in _compiled(pattern, flags).finditer(text)]
 
 
 # Section references: dotted numbers such as 10.5.1 (a sentence's final period is not part of them).
@@ -128,20 +147,27 @@ def _blank_refs(text: str) -> str:
 
 # Relation names: le (≤), lt (<), ge (≥), gt (>).
 _N = r"(\d+|\(数值\)|（数值）|\(number\)|X)"
-ZH_BOUNDS: tuple[tuple[str, str], ...] = (
+_BoundTable = tuple[tuple[re.Pattern[str], str], ...]
+
+
+def _bound_table(table: tuple[tuple[str, str], ...]) -> _BoundTable:
+    return tuple((re.compile(pattern, re.IGNORECASE), relation) for pattern, relation in table)
+
+
+ZH_BOUNDS: _BoundTable = _bound_table((
     (rf"小于或等于{_N}|{_N}或以下|{_N}或0以下|不超过{_N}|不多于{_N}|不高于{_N}|最多{_N}|{_N}以下", "le"),
     (rf"大于或等于{_N}|大于等于{_N}|{_N}或以上|{_N}或大于{_N}|达到或超过{_N}|不少于{_N}|不低于{_N}|至少{_N}|{_N}以上", "ge"),
     (rf"小于{_N}|少于{_N}|低于{_N}|不足{_N}|未满{_N}|不满{_N}|不到{_N}", "lt"),
     (rf"大于{_N}|超过{_N}|多于{_N}|高于{_N}", "gt"),
-)
-EN_BOUNDS: tuple[tuple[str, str], ...] = (
+))
+EN_BOUNDS: _BoundTable = _bound_table((
     (rf"{_N} or less|{_N} or below|{_N} or fewer|{_N} or lower|less than or equal to {_N}|up to (?:a total of )?{_N}|"
      rf"no more than {_N}|not more than {_N}|at most {_N}", "le"),
     (rf"{_N} or more|{_N} or greater|{_N} or above|{_N} or higher|equal to or greater than {_N}|"
      rf"greater than or equal to {_N}|no less than {_N}|not less than {_N}|at least {_N}", "ge"),
     (rf"less than {_N}|fewer than {_N}|below {_N}|under {_N}", "lt"),
     (rf"greater than {_N}|more than {_N}|exceeds? {_N}|over {_N}", "gt"),
-)
+))
 
 
 @dataclass(frozen=True)
@@ -151,12 +177,12 @@ class Bound:
     span: Span
 
 
-def _bounds(text: str, table: tuple[tuple[str, str], ...]) -> list[Bound]:
+def _bounds(text: str, table: _BoundTable) -> list[Bound]:
     folded = fold(text)
     found: list[Bound] = []
     taken: list[Span] = []
     for pattern, relation in table:
-        for m in re.finditer(pattern, folded, re.IGNORECASE):
+        for m in pattern.finditer(folded):
             if any(a < m.end() and m.start() < b for a, b in taken):
                 continue
             number = next(g for g in m.groups() if g is not None)
