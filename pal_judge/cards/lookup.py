@@ -80,7 +80,10 @@ def cards_named_in(text: str, cards: Sequence[Card], known: Callable[[str], bool
             found.append(card)
     if known is not None:
         names = sorted({n.lower() for c in cards for n in (c.name, *c.aliases)})
-        nicknamed = {_nickname_for(w, names, cards) for w in _WORD_RE.findall(lowered) if not known(w)} - {None}
+        # `known` last: a word that adds no card to those found needs no look-up of the rulebook's words
+        nicknamed = {nick for w in _WORD_RE.findall(lowered)
+                     if (nick := _nickname_for(w, names, cards)) is not None
+                     and any(c.name.lower() == nick and c not in found for c in cards) and not known(w)}
         found += [c for c in cards if c.name.lower() in nicknamed and c not in found]
     return found
 
