@@ -51,10 +51,18 @@ def _card(spec: Any, rulings: tuple[str, ...] = ()) -> Card:
 
 
 def ruling_cards() -> list[Card]:
-    """The cards of the rulings files, from the cache when it is fresh."""
+    """The cards of the rulings files, from the cache when it is fresh; read once per process and
+    key (`ask` looks for the cards its question names twice: for the ranking and for the answer)."""
     files = ruling_files()
     key = fingerprint(f"cards={CACHE_FORMAT}", [*files, *package_sources("cards", "rulings", "scenarios")])
-    return cached_json("cards", key, lambda: [asdict(c) for c in _read_ruling_cards(files)], read=_stored_cards)
+    if key not in _read_under:
+        _read_under.clear()  # one key at a time: the rulings files as they are now
+        _read_under[key] = cached_json("cards", key, lambda: [asdict(c) for c in _read_ruling_cards(files)],
+                                       read=_stored_cards)
+    return list(_read_under[key])
+
+
+_read_under: dict[str, list[Card]] = {}  # ruling_cards' key -> the cards read under it, in this process
 
 
 def _stored_cards(stored: list[dict[str, Any]]) -> list[Card]:

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import difflib
 import re
+from functools import lru_cache
 from typing import Callable, Sequence
 
 from pal_judge.cards.catalogue import Card
@@ -79,8 +80,11 @@ def cards_named_in(text: str, cards: Sequence[Card], known: Callable[[str], bool
         if any(_says(lowered, n.lower()) for n in names if len(n) >= MIN_PREFIX):
             found.append(card)
     if known is not None:
-        names = sorted({n.lower() for c in cards for n in (c.name, *c.aliases)})
-        nicknamed = {_nickname_for(w, names, cards) for w in _WORD_RE.findall(lowered) if not known(w)} - {None}
+        names = tuple(sorted({n.lower() for c in cards for n in (c.name, *c.aliases)}))
+        # `known` last: a word that adds no card to those found needs no look-up of the rulebook's words
+        nicknamed = {nick for w in _WORD_RE.findall(lowered)
+                     if (nick := _nickname_for(w, names, cards)) is not None
+                     and any(c.name.lower() == nick and c not in found for c in cards) and not known(w)}
         found += [c for c in cards if c.name.lower() in nicknamed and c not in found]
     return found
 
@@ -91,12 +95,19 @@ def _says(lowered: str, name: str) -> bool:
     return name in lowered and re.search(rf"(?<![\w]){re.escape(name)}(?![\w])", lowered) is not None
 
 
-def _nickname_for(word: str, names: list[str], cards: Sequence[Card]) -> str | None:
+def _nickname_for(word: str, names: tuple[str, ...], cards: Sequence[Card]) -> str | None:
+    name = _name_nicknamed(word, names)
+    return None if name is None else _main_name(cards, name)
+
+
+@lru_cache(maxsize=1024)  # `ask` reads its question for cards twice: the ranking's and the answer's
+def _name_nicknamed(word: str, names: tuple[str, ...]) -> str | None:
+    """The one name of `names` that `word` begins, else the one one-word name close to it, else None."""
     starting = {n for n in names if n.startswith(word) and n != word}
     close = set(difflib.get_close_matches(word, [n for n in names if " " not in n], n=2, cutoff=NICKNAME_CUTOFF))
     for choice in (starting, close):
         if len(choice) == 1:
-            return _main_name(cards, next(iter(choice)))
+            return next(iter(choice))
     return None
 
 
