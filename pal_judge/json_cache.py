@@ -39,9 +39,10 @@ def cached_json(name: str, key: str, compute: Callable[[], Any], max_bytes: int 
     return read(value)
 
 
-def stored_json(name: str, key: str, max_bytes: int = CACHE_MAX_BYTES) -> Any | None:
-    """The value cached (else shipped) under `key`, or None when there is none: never computed."""
-    return next(_stored(name, key, max_bytes, _as_stored), None)
+def stored_json(name: str, key: str, max_bytes: int = CACHE_MAX_BYTES, read: Callable[[Any], _T] = _as_stored) -> _T | None:
+    """The value cached (else shipped) under `key`, as `read` takes it (a value it refuses is passed
+    over), or None when there is none: never computed."""
+    return next(_stored(name, key, max_bytes, read), None)
 
 
 def _stored(name: str, key: str, max_bytes: int, read: Callable[[Any], _T]) -> Iterator[_T]:

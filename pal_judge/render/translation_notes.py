@@ -39,7 +39,36 @@ def all_findings(book: Any = None, glossary: Any = None) -> list[dict[str, Any]]
         corpus = (book, glossary) if book is not None else load_corpus()
         return [f.to_dict() for f in run_checks(*corpus)]
 
-    return cached_json(WHOLE_BOOK, _key(), check)
+    return cached_json(WHOLE_BOOK, _key(), check, read=_findings)
+
+
+# The fields of a finding (Finding.to_dict()) that the notes and the site read.
+_TEXT_FIELDS = ("section", "check", "severity", "message", "en", "zh")
+
+
+def _findings(value: Any) -> list[dict[str, Any]]:
+    """Findings read back from a cache file: a list in the shape Finding.to_dict() writes, else
+    ValueError, so that a broken or planted file is passed over (recomputed), never shown."""
+    if not isinstance(value, list) or not all(_is_finding(f) for f in value):
+        raise ValueError("not a list of findings")
+    return value
+
+
+def _is_finding(value: Any) -> bool:
+    return (isinstance(value, dict) and all(isinstance(value.get(name), str) for name in _TEXT_FIELDS)
+            and all(_is_spans(value.get(name)) for name in ("en_marks", "zh_marks")))
+
+
+def _is_spans(value: Any) -> bool:
+    return isinstance(value, list) and all(
+        isinstance(span, list) and len(span) == 2 and all(type(i) is int for i in span) for span in value)
+
+
+def _findings_by_clause(value: Any) -> dict[str, list[dict[str, Any]]]:
+    """The by-clause cache read back: {clause number: its findings}, else ValueError (see _findings)."""
+    if not isinstance(value, dict) or not all(isinstance(number, str) for number in value):
+        raise ValueError("not findings by clause")
+    return {number: _findings(found) for number, found in value.items()}
 
 
 def rulings_following_chinese(numbers: Iterable[str]) -> list[dict[str, str]]:
@@ -59,7 +88,7 @@ def clause_findings(numbers: Iterable[str], book: Any = None, glossary: Any = No
     order (`book`: see all_findings)."""
     wanted = set(numbers)
     key = _key()
-    found = stored_json(WHOLE_BOOK, key)
+    found = stored_json(WHOLE_BOOK, key, read=_findings)
     if found is None:
         found = _checked_by_clause(wanted, key, book, glossary)
     return [f for f in found if f["section"] in wanted and f["severity"] in SHOWN_SEVERITIES]
@@ -68,8 +97,7 @@ def clause_findings(numbers: Iterable[str], book: Any = None, glossary: Any = No
 def _checked_by_clause(wanted: set[str], key: str, book: Any, glossary: Any) -> list[dict[str, Any]]:
     """The findings filed under the clauses `wanted`, in the report's order: those of the clauses
     checked before from the cache, the others checked now (and added to it)."""
-    checked = stored_json(BY_CLAUSE, key)
-    checked = checked if isinstance(checked, dict) else {}
+    checked = stored_json(BY_CLAUSE, key, read=_findings_by_clause) or {}
     missing = wanted - checked.keys()
     if missing:
         from pal_judge.corpus import load_corpus
