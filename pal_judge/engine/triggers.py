@@ -100,8 +100,7 @@ def listening(g: "Game", trigger: str) -> Sequence[CardInstance]:
 
 def _may_trigger(g: "Game", trigger: str) -> Sequence[CardInstance]:
     """The cards that may have an active ability of this phase, step or turn trigger (10.3.4.1, 10.3.5)."""
-    view = stats.zones(g)
-    return view.cards if trigger in KEYWORD_TRIGGERS else view.by_trigger.get(trigger, ())
+    return stats.zones(g).cards if trigger in KEYWORD_TRIGGERS else listening(g, trigger)
 
 
 def fire_self(g: "Game", ci: CardInstance, trigger: str, cites: tuple[str, ...] = (), subject: int | None = None,
