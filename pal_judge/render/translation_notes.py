@@ -33,13 +33,20 @@ def all_findings(book: Any = None, glossary: Any = None) -> list[dict[str, Any]]
     Without `book` (and its glossary), the rulebook is loaded only if the findings are not cached."""
 
     def check() -> list[dict[str, Any]]:
-        from pal_judge.corpus import load_corpus
         from pal_judge.xcheck import run_checks
 
-        corpus = (book, glossary) if book is not None else load_corpus()
-        return [f.to_dict() for f in run_checks(*corpus)]
+        return [f.to_dict() for f in run_checks(*_corpus(book, glossary))]
 
     return cached_json(WHOLE_BOOK, _key(), check)
+
+
+def _corpus(book: Any, glossary: Any) -> tuple[Any, Any]:
+    """(book, glossary) as given, else the rulebook and glossary loaded now."""
+    if book is not None:
+        return book, glossary
+    from pal_judge.corpus import load_corpus
+
+    return load_corpus()
 
 
 def rulings_following_chinese(numbers: Iterable[str]) -> list[dict[str, str]]:
@@ -72,11 +79,9 @@ def _checked_by_clause(wanted: set[str], key: str, book: Any, glossary: Any) -> 
     checked = checked if isinstance(checked, dict) else {}
     missing = wanted - checked.keys()
     if missing:
-        from pal_judge.corpus import load_corpus
         from pal_judge.xcheck import section_findings
 
-        corpus = (book, glossary) if book is not None else load_corpus()
-        found = [f.to_dict() for f in section_findings(*corpus, missing)]
+        found = [f.to_dict() for f in section_findings(*_corpus(book, glossary), missing)]
         checked.update({number: [f for f in found if f["section"] == number] for number in missing})
         store_json(BY_CLAUSE, key, checked)
     from pal_judge.corpus.model import number_key
