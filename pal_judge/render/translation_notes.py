@@ -33,11 +33,9 @@ def all_findings(book: Any = None, glossary: Any = None) -> list[dict[str, Any]]
     Without `book` (and its glossary), the rulebook is loaded only if the findings are not cached."""
 
     def check() -> list[dict[str, Any]]:
-        from pal_judge.corpus import load_corpus
         from pal_judge.xcheck import run_checks
 
-        corpus = (book, glossary) if book is not None else load_corpus()
-        return [f.to_dict() for f in run_checks(*corpus)]
+        return [f.to_dict() for f in run_checks(*_corpus(book, glossary))]
 
     return cached_json(WHOLE_BOOK, _key(), check, read=_findings)
 
@@ -71,6 +69,15 @@ def _findings_by_clause(value: Any) -> dict[str, list[dict[str, Any]]]:
     return {number: _findings(found) for number, found in value.items()}
 
 
+def _corpus(book: Any, glossary: Any) -> tuple[Any, Any]:
+    """(book, glossary) as given, else the rulebook and glossary loaded now."""
+    if book is not None:
+        return book, glossary
+    from pal_judge.corpus import load_corpus
+
+    return load_corpus()
+
+
 def rulings_following_chinese(numbers: Iterable[str]) -> list[dict[str, str]]:
     """The rulings citing one of `numbers` that follow the Chinese where the texts disagree."""
     from pal_judge.rulings.texts import ruling_texts
@@ -100,11 +107,9 @@ def _checked_by_clause(wanted: set[str], key: str, book: Any, glossary: Any) -> 
     checked = stored_json(BY_CLAUSE, key, read=_findings_by_clause) or {}
     missing = wanted - checked.keys()
     if missing:
-        from pal_judge.corpus import load_corpus
         from pal_judge.xcheck import section_findings
 
-        corpus = (book, glossary) if book is not None else load_corpus()
-        found = [f.to_dict() for f in section_findings(*corpus, missing)]
+        found = [f.to_dict() for f in section_findings(*_corpus(book, glossary), missing)]
         checked.update({number: [f for f in found if f["section"] == number] for number in missing})
         store_json(BY_CLAUSE, key, checked)
     from pal_judge.corpus.model import number_key
