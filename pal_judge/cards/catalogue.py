@@ -13,6 +13,7 @@ from __future__ import annotations
 import json
 import os
 from dataclasses import asdict, dataclass
+from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
@@ -55,14 +56,12 @@ def ruling_cards() -> list[Card]:
     key (`ask` looks for the cards its question names twice: for the ranking and for the answer)."""
     files = ruling_files()
     key = fingerprint(f"cards={CACHE_FORMAT}", [*files, *package_sources("cards", "rulings", "scenarios")])
-    if key not in _read_under:
-        _read_under.clear()  # one key at a time: the rulings files as they are now
-        _read_under[key] = cached_json("cards", key, lambda: [asdict(c) for c in _read_ruling_cards(files)],
-                                       read=_stored_cards)
-    return list(_read_under[key])
+    return list(_ruling_cards_under(key, tuple(files)))  # the caller's own list
 
 
-_read_under: dict[str, list[Card]] = {}  # ruling_cards' key -> the cards read under it, in this process
+@lru_cache(maxsize=1)  # one key at a time: the rulings files as they are now
+def _ruling_cards_under(key: str, files: tuple[Path, ...]) -> list[Card]:
+    return cached_json("cards", key, lambda: [asdict(c) for c in _read_ruling_cards(list(files))], read=_stored_cards)
 
 
 def _stored_cards(stored: list[dict[str, Any]]) -> list[Card]:

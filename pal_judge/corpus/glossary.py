@@ -18,7 +18,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Iterator
 
-from pal_judge.corpus.yaml_data import DataFileError, load_yaml_list, require_mapping
+from pal_judge.corpus.yaml_data import DataFileError, load_yaml_list, non_empty_strings, require_mapping
 
 
 def normalize(text: str) -> str:
@@ -245,7 +245,7 @@ def load_glossary(path: Path | None = None) -> Glossary:
         seen_ids.add(term_id)
         en, zh = entry["en"], entry["zh"]
         for name, value in (("en", en), ("zh", zh)):
-            if not isinstance(value, list) or not value or not all(isinstance(v, str) and v.strip() for v in value):
+            if not non_empty_strings(value):
                 raise DataFileError(path, line, f"{term_id}: {name} must be a non-empty list of strings")
         defined_in = entry.get("defined_in")
         if defined_in is not None and not re.fullmatch(r"\d+(\.\d+)*", str(defined_in)):

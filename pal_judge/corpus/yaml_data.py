@@ -109,3 +109,9 @@ def require_mapping(path: Path, line: int, item: Any, keys: tuple[str, ...]) -> 
     if missing:
         raise DataFileError(path, line, f"entry lacks {', '.join(missing)}")
     return item
+
+
+def non_empty_strings(value: Any) -> bool:
+    """Whether `value` is a non-empty list of strings, none of them blank (a glossary term's words,
+    a player's words)."""
+    return isinstance(value, list) and bool(value) and all(isinstance(v, str) and v.strip() for v in value)

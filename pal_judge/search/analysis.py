@@ -162,7 +162,8 @@ def chinese_analyzer():  # type: ignore[no-untyped-def]
 
 # Whoosh's default words (`[\w\*]+(\.?[\w\*]+)*`, its `*` kept for wildcards) without the capturing
 # group: the same matches (a dot continues a word only when a word character follows, and a run
-# of word characters is taken whole either way), and `findall` gives the words themselves.
+# of word characters is taken whole either way), and `findall` gives the words themselves. Also
+# the words `highlight.py` marks, so that it finds the very words the index holds.
 EN_WORD_RE = re.compile(r"[\w\*]+(?:\.[\w\*]+)*")
 
 

@@ -9,17 +9,14 @@ Single Chinese characters are marked only when the query had nothing longer
 
 from __future__ import annotations
 
-import re
 from functools import lru_cache
 from typing import AbstractSet, Iterable, Iterator
 
 from whoosh.lang.porter import stem
 from whoosh.query import Not, Query
 
-from pal_judge.search.analysis import nfkc
+from pal_judge.search.analysis import EN_WORD_RE, nfkc
 from pal_judge.search.hits import Span
-
-_EN_WORD_RE = re.compile(r"[\w*]+(?:\.?[\w*]+)*")
 
 
 @lru_cache(maxsize=8192)
@@ -72,7 +69,7 @@ def _en_words(text: str) -> tuple[tuple[int, int, frozenset[str]], ...]:
     """Each word of a text with the forms a query term may take of it (the word, its stem);
     a section is marked again for every question it answers."""
     words = []
-    for match in _EN_WORD_RE.finditer(text):
+    for match in EN_WORD_RE.finditer(text):
         word = nfkc(match.group(0)).lower()
         words.append((match.start(), match.end(), frozenset((word, _stem(word)))))
     return tuple(words)

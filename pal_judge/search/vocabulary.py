@@ -15,7 +15,7 @@ from pathlib import Path
 from typing import Any
 
 from pal_judge.corpus.glossary import Glossary, Term, load_glossary
-from pal_judge.corpus.yaml_data import DataFileError, load_yaml_list, require_mapping
+from pal_judge.corpus.yaml_data import DataFileError, load_yaml_list, non_empty_strings, require_mapping
 from pal_judge.fingerprint import fingerprint
 from pal_judge.json_cache import cached_json
 from pal_judge.search.analysis import has_han
@@ -60,15 +60,11 @@ def _read_entries(path: Path) -> list[list[list[str]]]:
         entry = require_mapping(path, line, item, ("say", "means"))
         lists = []
         for key in ("say", "means"):
-            if not _words(entry[key]):
+            if not non_empty_strings(entry[key]):
                 raise DataFileError(path, line, f"{key} must be a non-empty list of strings")
             lists.append([word.strip() for word in entry[key]])
         entries.append(lists)
     return entries
-
-
-def _words(value: Any) -> bool:
-    return isinstance(value, list) and bool(value) and all(isinstance(v, str) and v.strip() for v in value)
 
 
 def _as_terms(entries: Any) -> tuple[tuple[Term, tuple[str, ...]], ...]:
@@ -78,7 +74,7 @@ def _as_terms(entries: Any) -> tuple[tuple[Term, tuple[str, ...]], ...]:
         raise ValueError("not a list of player-words entries")
     terms = []
     for say, means in entries:
-        if not (_words(say) and _words(means)):
+        if not (non_empty_strings(say) and non_empty_strings(means)):
             raise ValueError("not a player-words entry")
         term = Term(
             id=f"{_PREFIX}{say[0]}",
