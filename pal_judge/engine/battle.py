@@ -29,15 +29,19 @@ def legal_targets(g: "Game", attacker: CardInstance) -> tuple[list[CardInstance 
     9.2.4.1 minus the targets an effect forbids this attacker. 12.10.2 if a Taunt card is a legal
     target, one of the Taunt cards must be chosen; 12.10.3 a Taunt card that is not a legal target
     imposes nothing. Returns (targets, taunt status, whether an effect removed a target); read only."""
-    return _targets(g, attacker, stats.derived(g, _defence, g.opp(g.turn_player), "defence"))
+    return _targets(g, attacker, stats.derived(g, _defence, g.opp(g.turn_player), "defence"), True, True)
 
 
-def _targets(g: "Game", attacker: CardInstance, defence: Defence) -> tuple[list[CardInstance | None], str, bool]:
-    """`legal_targets` from what the defending base offers (`_defence`)."""
+def _targets(g: "Game", attacker: CardInstance, defence: Defence, grants: bool,
+             forbids: bool) -> tuple[list[CardInstance | None], str, bool]:
+    """`legal_targets` from what the defending base offers (`_defence`). `grants` / `forbids`: False when no
+    `grant` / `cannot_attack` effect is in play (`stats.effect_in_play`, read once by the caller for all its
+    attackers): then the attacker has its printed keywords (10.10.1.1) and no effect forbids it a target (9.2.4.1)."""
     plain, with_assault, taunting = defence
-    printed = with_assault if "assault" in stats.keywords(g, attacker) else plain
+    keywords = stats.keywords(g, attacker) if grants else attacker.card.printed_keywords
+    printed = with_assault if "assault" in keywords else plain  # 12.15.2
     allowed = [t for t in printed if not stats.cannot_attack_target(g, attacker, t, g.opp(g.turn_player))] \
-        if stats.targets_restricted(g, attacker) else printed
+        if forbids and stats.targets_restricted(g, attacker) else printed
     forbidden = len(allowed) < len(printed)
     if not taunting:
         return allowed, "", forbidden
@@ -68,8 +72,10 @@ def attack_options(g: "Game", attackers: list[CardInstance]) -> list[Option]:
     """8.4.1 every legal attack of these legal attackers (`legal_attackers`)."""
     opts = []
     defence = stats.derived(g, _defence, g.opp(g.turn_player), "defence")
+    grants = stats.effect_in_play(g, "grant")  # 10.10.1.2 (Assault granted)
+    forbids = stats.effect_in_play(g, "cannot_attack")  # 9.2.4.1
     for att in attackers:
-        targets, taunt, forbidden = _targets(g, att, defence)
+        targets, taunt, forbidden = _targets(g, att, defence, grants, forbids)
         head = f"attack {att.label} -> "
         oid = att.oid
         for t in targets:  # None: the defending player (9.2.3)
