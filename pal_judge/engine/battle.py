@@ -29,7 +29,7 @@ def legal_targets(g: "Game", attacker: CardInstance) -> tuple[list[CardInstance 
     9.2.4.1 minus the targets an effect forbids this attacker. 12.10.2 if a Taunt card is a legal
     target, one of the Taunt cards must be chosen; 12.10.3 a Taunt card that is not a legal target
     imposes nothing. Returns (targets, taunt status, whether an effect removed a target); read only."""
-    return _targets(g, attacker, stats.derived(g, _defence, g.opp(g.turn_player), "defence"), True, True)
+    return _targets(g, attacker, _defence(g, g.opp(g.turn_player)), True, True)
 
 
 def _targets(g: "Game", attacker: CardInstance, defence: Defence, grants: bool,
@@ -52,9 +52,10 @@ def _targets(g: "Game", attacker: CardInstance, defence: Defence, grants: bool,
 
 
 def _defence(g: "Game", defender: int) -> Defence:
-    """What the defending player's base offers every attacker, read once per values version (`stats.derived`):
-    the targets of a pal without Assault (9.2.3: the player, structures, rested pals), of one with Assault
-    (12.15.2: standing pals too), each in base order, and the cards with Taunt (12.10.2)."""
+    """What the defending player's base offers every attacker, read once for all of them by `attack_options`: the
+    targets of a pal without Assault (9.2.3: the player, structures, rested pals), of one with Assault (12.15.2:
+    standing pals too), each in base order, and the cards with Taunt (12.10.2). Not kept across decisions: between
+    two main-phase decisions the values version has almost always changed (nine times in ten in random games)."""
     plain: list[CardInstance | None] = [None]
     with_assault: list[CardInstance | None] = [None]
     base = g.players[defender].base
@@ -71,7 +72,7 @@ def _defence(g: "Game", defender: int) -> Defence:
 def attack_options(g: "Game", attackers: list[CardInstance]) -> list[Option]:
     """8.4.1 every legal attack of these legal attackers (`legal_attackers`)."""
     opts = []
-    defence = stats.derived(g, _defence, g.opp(g.turn_player), "defence")
+    defence = _defence(g, g.opp(g.turn_player))
     grants = stats.effect_in_play(g, "grant")  # 10.10.1.2 (Assault granted)
     forbids = stats.effect_in_play(g, "cannot_attack")  # 9.2.4.1
     for att in attackers:
