@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING, Sequence, Union
 
 from pal_judge.engine import replacement, stats, triggers
 from pal_judge.engine.cards import Ability, Cost, Step, Target
-from pal_judge.engine.deciders import Option
+from pal_judge.engine.deciders import Option, new_option
 from pal_judge.engine.limits import MAX_X
 from pal_judge.engine.pipeline import Move, move_group, set_rested
 from pal_judge.engine.state import CardInstance, Context, Delayed, Modifier
@@ -822,18 +822,11 @@ def ability_options(g: "Game", who: int, quick: bool, in_hand: list[CardInstance
                     continue
                 if a.cond is not None and not stats.condition_ok(g, a.cond, who, c):
                     continue
-                if not _payable(g, who, a, c):
-                    continue
-                opts.append(Option(_activate_label(c, activated, zone, i, a), ("activate", c.oid, i)))
+                for costs in a.costs:  # 10.4.2.2 one of its ways to pay (10.6.2.3.1) can be paid as a whole
+                    if can_pay(g, who, costs, c):
+                        opts.append(new_option((_activate_label(c, activated, zone, i, a), ("activate", c.oid, i))))
+                        break
     return opts
-
-
-def _payable(g: "Game", who: int, ability: Ability, card: CardInstance) -> bool:
-    """10.4.2.2 one of the ability's ways to pay (10.6.2.3.1) can be paid as a whole."""
-    for costs in ability.costs:
-        if can_pay(g, who, costs, card):
-            return True
-    return False
 
 
 def _activate_label(c: CardInstance, activated: Sequence[tuple[int, Ability]], zone: str, index: int,
