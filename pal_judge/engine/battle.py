@@ -323,4 +323,4 @@ def _end_of_battle(g: "Game", b: Battle) -> None:
 def _unfired_end_of_battle(g: "Game", b: Battle) -> bool:
     """9.7.4 an "at the end of battle" ability that has not triggered in this battle."""
     return triggers.unfired_triggers(g, "end_of_battle", b.triggered_end) \
-        or any(d.trigger == "end_of_battle" for d in g.delayed)
+        or bool(g.delayed) and any(d.trigger == "end_of_battle" for d in g.delayed)

@@ -787,12 +787,14 @@ def play_card(g: "Game", who: int, ci: CardInstance, cites: Sequence[str]) -> No
                                                  "4.11.2", "10.5.4.2", TYPE_CITES[card.type], "2.2.1"),
                what=f"{p.name} plays {card.name}")
     assert r is not None  # a move from the hand is never replaced (only base-to-graveyard ones are)
-    ctx = Context(controller=who, source_oid=r.oid, source_label=card.name, source_card=card)
-    if card.effect and has_x(card.effect):
-        choose_x(g, ctx)  # 10.6.2.2 choices are made before the cost is paid
-    choose_modes(g, card.effect, ctx)
+    event = card.type == "event"  # the one card type with an effect of its own (2.2.2.4); the others have no choices
+    if event:
+        ctx = Context(controller=who, source_oid=r.oid, source_label=card.name, source_card=card)
+        if card.effect and has_x(card.effect):
+            choose_x(g, ctx)  # 10.6.2.2 choices are made before the cost is paid
+        choose_modes(g, card.effect, ctx)
     pay_souls(g, who, card.cost, ("10.6.2.3", "2.7.1", "5.12.1", TYPE_CITES[card.type]))  # 10.6.2.3 soul cost (2.7.1)
-    if card.type in ("pal", "structure", "equipment"):
+    if not event:  # a pal, structure or equipment
         g.move(r, "base", ("10.6.2.4", "10.6.2.4.1", "5.15.1", "4.4.1", "4.3.2.3"),
                what=f"{card.name} enters {p.name}'s base")
     else:
