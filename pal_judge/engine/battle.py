@@ -29,7 +29,7 @@ def legal_targets(g: "Game", attacker: CardInstance) -> tuple[list[CardInstance 
     9.2.4.1 minus the targets an effect forbids this attacker. 12.10.2 if a Taunt card is a legal
     target, one of the Taunt cards must be chosen; 12.10.3 a Taunt card that is not a legal target
     imposes nothing. Returns (targets, taunt status, whether an effect removed a target); read only."""
-    return _targets(g, attacker, _defence(g, g.opp(g.turn_player)), True, True)
+    return _targets(g, attacker, _defence(g, g.opp(g.turn_player), True), True, True)
 
 
 def _targets(g: "Game", attacker: CardInstance, defence: Defence, grants: bool,
@@ -51,29 +51,33 @@ def _targets(g: "Game", attacker: CardInstance, defence: Defence, grants: bool,
     return allowed, "illegal", forbidden  # 12.10.3
 
 
-def _defence(g: "Game", defender: int) -> Defence:
+def _defence(g: "Game", defender: int, grants: bool) -> Defence:
     """What the defending player's base offers every attacker, read once for all of them by `attack_options`: the
     targets of a pal without Assault (9.2.3: the player, structures, rested pals), of one with Assault (12.15.2:
     standing pals too), each in base order, and the cards with Taunt (12.10.2). Not kept across decisions: between
-    two main-phase decisions the values version has almost always changed (nine times in ten in random games)."""
+    two main-phase decisions the values version has almost always changed (nine times in ten in random games).
+    `grants`: False when no `grant` effect is in play (`stats.effect_in_play`): then a card has Taunt when it prints
+    it (10.10.1.1)."""
     plain: list[CardInstance | None] = [None]
     with_assault: list[CardInstance | None] = [None]
-    base = g.players[defender].base
-    for c in base:
+    taunting = []
+    for c in g.players[defender].base:
         kind = c.card.type
         if kind == "structure" or kind == "pal" and c.rested:
             plain.append(c)
             with_assault.append(c)
         elif kind == "pal":
             with_assault.append(c)
-    return plain, with_assault, frozenset([c.oid for c in stats.with_keyword(g, base, "taunt")])
+        if "taunt" in (stats.keywords(g, c) if grants else c.card.printed_keywords):
+            taunting.append(c.oid)
+    return plain, with_assault, frozenset(taunting)
 
 
 def attack_options(g: "Game", attackers: list[CardInstance]) -> list[Option]:
     """8.4.1 every legal attack of these legal attackers (`legal_attackers`)."""
     opts = []
-    defence = _defence(g, g.opp(g.turn_player))
-    grants = stats.effect_in_play(g, "grant")  # 10.10.1.2 (Assault granted)
+    grants = stats.effect_in_play(g, "grant")  # 10.10.1.2 (Assault, Taunt granted)
+    defence = _defence(g, g.opp(g.turn_player), grants)
     forbids = stats.effect_in_play(g, "cannot_attack")  # 9.2.4.1
     for att in attackers:
         targets, taunt, forbidden = _targets(g, att, defence, grants, forbids)
@@ -179,7 +183,7 @@ def _block_step(g: "Game", b: Battle, opened: bool = False) -> None:
         standing = [c for c in g.players[nt].base if not c.rested and c.card.type == "pal" and c.oid != b.target_oid]
         blockers = stats.unrestricted(g, standing, "cannot_block")
         if blockers:
-            opts = [Option(c.label, c.oid) for c in blockers] + [NO_BLOCK]
+            opts = [new_option((c.label, c.oid)) for c in blockers] + [NO_BLOCK]
             opt = g.ask("block", nt, opts, f"block {att.label}? (9.4.2)")
             if opt.label != "none":
                 blocker = g.find(opt.data)
