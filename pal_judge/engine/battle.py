@@ -29,15 +29,19 @@ def legal_targets(g: "Game", attacker: CardInstance) -> tuple[list[CardInstance 
     9.2.4.1 minus the targets an effect forbids this attacker. 12.10.2 if a Taunt card is a legal
     target, one of the Taunt cards must be chosen; 12.10.3 a Taunt card that is not a legal target
     imposes nothing. Returns (targets, taunt status, whether an effect removed a target); read only."""
-    return _targets(g, attacker, stats.derived(g, _defence, g.opp(g.turn_player), "defence"))
+    return _targets(g, attacker, _defence(g, g.opp(g.turn_player), True), True, True)
 
 
-def _targets(g: "Game", attacker: CardInstance, defence: Defence) -> tuple[list[CardInstance | None], str, bool]:
-    """`legal_targets` from what the defending base offers (`_defence`)."""
+def _targets(g: "Game", attacker: CardInstance, defence: Defence, grants: bool,
+             forbids: bool) -> tuple[list[CardInstance | None], str, bool]:
+    """`legal_targets` from what the defending base offers (`_defence`). `grants` / `forbids`: False when no
+    `grant` / `cannot_attack` effect is in play (`stats.effect_in_play`, read once by the caller for all its
+    attackers): then the attacker has its printed keywords (10.10.1.1) and no effect forbids it a target (9.2.4.1)."""
     plain, with_assault, taunting = defence
-    printed = with_assault if "assault" in stats.keywords(g, attacker) else plain
+    keywords = stats.keywords(g, attacker) if grants else attacker.card.printed_keywords
+    printed = with_assault if "assault" in keywords else plain  # 12.15.2
     allowed = [t for t in printed if not stats.cannot_attack_target(g, attacker, t, g.opp(g.turn_player))] \
-        if stats.targets_restricted(g, attacker) else printed
+        if forbids and stats.targets_restricted(g, attacker) else printed
     forbidden = len(allowed) < len(printed)
     if not taunting:
         return allowed, "", forbidden
@@ -47,29 +51,36 @@ def _targets(g: "Game", attacker: CardInstance, defence: Defence) -> tuple[list[
     return allowed, "illegal", forbidden  # 12.10.3
 
 
-def _defence(g: "Game", defender: int) -> Defence:
-    """What the defending player's base offers every attacker, read once per values version (`stats.derived`):
-    the targets of a pal without Assault (9.2.3: the player, structures, rested pals), of one with Assault
-    (12.15.2: standing pals too), each in base order, and the cards with Taunt (12.10.2)."""
+def _defence(g: "Game", defender: int, grants: bool) -> Defence:
+    """What the defending player's base offers every attacker, read once for all of them by `attack_options`: the
+    targets of a pal without Assault (9.2.3: the player, structures, rested pals), of one with Assault (12.15.2:
+    standing pals too), each in base order, and the cards with Taunt (12.10.2). Not kept across decisions: between
+    two main-phase decisions the values version has almost always changed (nine times in ten in random games).
+    `grants`: False when no `grant` effect is in play (`stats.effect_in_play`): then a card has Taunt when it prints
+    it (10.10.1.1)."""
     plain: list[CardInstance | None] = [None]
     with_assault: list[CardInstance | None] = [None]
-    base = g.players[defender].base
-    for c in base:
+    taunting = []
+    for c in g.players[defender].base:
         kind = c.card.type
         if kind == "structure" or kind == "pal" and c.rested:
             plain.append(c)
             with_assault.append(c)
         elif kind == "pal":
             with_assault.append(c)
-    return plain, with_assault, frozenset([c.oid for c in stats.with_keyword(g, base, "taunt")])
+        if "taunt" in (stats.keywords(g, c) if grants else c.card.printed_keywords):
+            taunting.append(c.oid)
+    return plain, with_assault, frozenset(taunting)
 
 
 def attack_options(g: "Game", attackers: list[CardInstance]) -> list[Option]:
     """8.4.1 every legal attack of these legal attackers (`legal_attackers`)."""
     opts = []
-    defence = stats.derived(g, _defence, g.opp(g.turn_player), "defence")
+    grants = stats.effect_in_play(g, "grant")  # 10.10.1.2 (Assault, Taunt granted)
+    defence = _defence(g, g.opp(g.turn_player), grants)
+    forbids = stats.effect_in_play(g, "cannot_attack")  # 9.2.4.1
     for att in attackers:
-        targets, taunt, forbidden = _targets(g, att, defence)
+        targets, taunt, forbidden = _targets(g, att, defence, grants, forbids)
         head = f"attack {att.label} -> "
         oid = att.oid
         for t in targets:  # None: the defending player (9.2.3)
@@ -172,7 +183,7 @@ def _block_step(g: "Game", b: Battle, opened: bool = False) -> None:
         standing = [c for c in g.players[nt].base if not c.rested and c.card.type == "pal" and c.oid != b.target_oid]
         blockers = stats.unrestricted(g, standing, "cannot_block")
         if blockers:
-            opts = [Option(c.label, c.oid) for c in blockers] + [NO_BLOCK]
+            opts = [new_option((c.label, c.oid)) for c in blockers] + [NO_BLOCK]
             opt = g.ask("block", nt, opts, f"block {att.label}? (9.4.2)")
             if opt.label != "none":
                 blocker = g.find(opt.data)
@@ -316,4 +327,4 @@ def _end_of_battle(g: "Game", b: Battle) -> None:
 def _unfired_end_of_battle(g: "Game", b: Battle) -> bool:
     """9.7.4 an "at the end of battle" ability that has not triggered in this battle."""
     return triggers.unfired_triggers(g, "end_of_battle", b.triggered_end) \
-        or any(d.trigger == "end_of_battle" for d in g.delayed)
+        or bool(g.delayed) and any(d.trigger == "end_of_battle" for d in g.delayed)

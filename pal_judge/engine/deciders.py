@@ -155,4 +155,12 @@ class RandomDecider:
         actions = len(options)
         while actions and type(options[actions - 1].data) is Concession:  # (`is_concession`, read inline)
             actions -= 1
-        return self.rng.choice(options[:actions] if actions else options)  # (`choice` draws as `randrange` does)
+        # a uniform draw among the actions (or, with none, the concessions), by rejection: draw as many random bits as
+        # the count has until they name one of them; `random.choice` draws the same bits and returns the same option
+        n = actions or len(options)
+        bits = n.bit_length()
+        getrandbits = self.rng.getrandbits
+        k = getrandbits(bits)
+        while k >= n:
+            k = getrandbits(bits)
+        return options[k]

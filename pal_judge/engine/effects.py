@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING, Sequence, Union
 
 from pal_judge.engine import replacement, stats, triggers
 from pal_judge.engine.cards import Ability, Cost, Step, Target
-from pal_judge.engine.deciders import Option
+from pal_judge.engine.deciders import Option, new_option
 from pal_judge.engine.limits import MAX_X
 from pal_judge.engine.pipeline import Move, move_group, set_rested
 from pal_judge.engine.state import CardInstance, Context, Delayed, Modifier
@@ -787,12 +787,14 @@ def play_card(g: "Game", who: int, ci: CardInstance, cites: Sequence[str]) -> No
                                                  "4.11.2", "10.5.4.2", TYPE_CITES[card.type], "2.2.1"),
                what=f"{p.name} plays {card.name}")
     assert r is not None  # a move from the hand is never replaced (only base-to-graveyard ones are)
-    ctx = Context(controller=who, source_oid=r.oid, source_label=card.name, source_card=card)
-    if card.effect and has_x(card.effect):
-        choose_x(g, ctx)  # 10.6.2.2 choices are made before the cost is paid
-    choose_modes(g, card.effect, ctx)
+    event = card.type == "event"  # the one card type with an effect of its own (2.2.2.4); the others have no choices
+    if event:
+        ctx = Context(controller=who, source_oid=r.oid, source_label=card.name, source_card=card)
+        if card.effect and has_x(card.effect):
+            choose_x(g, ctx)  # 10.6.2.2 choices are made before the cost is paid
+        choose_modes(g, card.effect, ctx)
     pay_souls(g, who, card.cost, ("10.6.2.3", "2.7.1", "5.12.1", TYPE_CITES[card.type]))  # 10.6.2.3 soul cost (2.7.1)
-    if card.type in ("pal", "structure", "equipment"):
+    if not event:  # a pal, structure or equipment
         g.move(r, "base", ("10.6.2.4", "10.6.2.4.1", "5.15.1", "4.4.1", "4.3.2.3"),
                what=f"{card.name} enters {p.name}'s base")
     else:
@@ -822,18 +824,11 @@ def ability_options(g: "Game", who: int, quick: bool, in_hand: list[CardInstance
                     continue
                 if a.cond is not None and not stats.condition_ok(g, a.cond, who, c):
                     continue
-                if not _payable(g, who, a, c):
-                    continue
-                opts.append(Option(_activate_label(c, activated, zone, i, a), ("activate", c.oid, i)))
+                for costs in a.costs:  # 10.4.2.2 one of its ways to pay (10.6.2.3.1) can be paid as a whole
+                    if can_pay(g, who, costs, c):
+                        opts.append(new_option((_activate_label(c, activated, zone, i, a), ("activate", c.oid, i))))
+                        break
     return opts
-
-
-def _payable(g: "Game", who: int, ability: Ability, card: CardInstance) -> bool:
-    """10.4.2.2 one of the ability's ways to pay (10.6.2.3.1) can be paid as a whole."""
-    for costs in ability.costs:
-        if can_pay(g, who, costs, card):
-            return True
-    return False
 
 
 def _activate_label(c: CardInstance, activated: Sequence[tuple[int, Ability]], zone: str, index: int,

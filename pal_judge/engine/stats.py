@@ -238,14 +238,6 @@ def keywords(g: "Game", ci: CardInstance) -> dict[str, int]:
     return ci.card.printed_keywords
 
 
-def with_keyword(g: "Game", cards: list[CardInstance], keyword: str) -> list[CardInstance]:
-    """The cards of these that have this keyword (`keywords`), in their order: without a grant in play, those that
-    print it (10.10.1.1, `effect_in_play`)."""
-    if effect_in_play(g, "grant"):
-        return [c for c in cards if keyword in keywords(g, c)]
-    return [c for c in cards if keyword in c.card.printed_keywords]
-
-
 def _keywords(g: "Game", ci: CardInstance) -> dict[str, int]:
     out = dict(ci.card.printed_keywords)
     if g.modifiers:  # 10.10.1.2 effects giving keywords

@@ -1,6 +1,6 @@
 """The rules side's speed shortcuts (issue 11) answer what a full reading of the board answers.
 
-The defending base is read once per values version for every attacker's targets (battle._defence), the
+The defending base is read once per main-phase decision for every attacker's targets (battle._defence), the
 main phase's options name no card with shared Option objects, and deck validation reads each card object's
 names once for all its copies. Each test compares with the rules read afresh, not with the code's output.
 """
