@@ -226,8 +226,9 @@ class Game:
     def check_read_changed(self) -> None:
         """A change that a check timing reads and nothing else does: a player's life (defeat, 11.3.1), or a hand or
         deck that became empty or stopped being empty (defeat, 11.3.2; `hand_empty`, 10.8.6) by a move between zones
-        other than the base that no continuous ability in play reads (`stats.Zones.reads_elsewhere`): no derived value
-        and no check-type rule action of a base (lethal damage and overflow, 11.4, 11.5) reads it."""
+        other than the base that no continuous ability in play reads (`stats.Zones.reads_elsewhere`), an ability put
+        into standby (10.8.2) or a game state remembered by an optional use (13.1.1): no derived value and no
+        check-type rule action of a base (lethal damage and overflow, 11.4, 11.5) reads it."""
         self.check_version += 1
 
     def concede(self, player: str) -> None:

@@ -74,6 +74,7 @@ def _standby(g: "Game", ability: Ability, ctx: Context, key: tuple[Any, ...], ci
     again = ("10.8.2.1",) if any(p.key == key for p in g.pending) else ()
     for _ in range(times):
         g.pending.append(Pending(ability, ctx, key))
+    g.check_read_changed()  # the next check timing uses it (10.5.3.2, 10.5.3.3)
     extra: tuple[str, ...] = ("5.21.1", "10.8.2.1") if times > 1 else ()
     extra += ("5.21.2",) if len(values) > 1 else ()
     kw = ("12.1.1",) if ability.keyword else ()
