@@ -9,10 +9,10 @@ keyword-granting effects read printed keywords only, so a grant never depends on
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, Callable, Hashable, Iterable, Iterator, Sequence, TypeVar
+from typing import TYPE_CHECKING, Any, Callable, Hashable, Sequence, TypeVar
 
 from pal_judge.engine.cards import Ability, CardDef, Step, Target, add_keywords, type_matches
-from pal_judge.engine.state import CardInstance
+from pal_judge.engine.state import CardInstance, Modifier
 
 if TYPE_CHECKING:
     from pal_judge.engine.game import Game
@@ -70,6 +70,8 @@ class Zones:
     cards: list[CardInstance]  # every base card, then the hand and graveyard cards with an ability for that zone
     continuous: list[CardInstance]  # the base cards with continuous abilities, in placement order (10.10.1.6.1)
     continuous_kinds: frozenset[str]  # the kinds of step those abilities have
+    # kind -> every step of that kind of those abilities, with its card and ability, in placement order (10.10.1.6.1)
+    steps_of: dict[str, list[tuple[CardInstance, Ability, Step]]]
     by_trigger: dict[str, list[CardInstance]]  # trigger -> the cards of `cards` with a printed auto ability of it
     replacing: list[CardInstance]  # the base cards with a replacement ability, in base order (10.3.5, 10.11)
     in_base: dict[int, CardInstance]  # every base card by object id (`Game.find`)
@@ -110,6 +112,15 @@ def build_zones(g: "Game") -> Zones:
             replacing.append(c)
     if len(continuous) > 1:
         continuous.sort(key=_placed)
+    steps_of: dict[str, list[tuple[CardInstance, Ability, Step]]] = {}
+    for c in continuous:
+        for ability in c.card.abilities:
+            if ability.kind == "continuous":
+                for step in ability.effect:
+                    if step.do in steps_of:
+                        steps_of[step.do].append((c, ability, step))
+                    else:
+                        steps_of[step.do] = [(c, ability, step)]
     for p in g.players:  # 10.3.4.1 the hand and graveyard cards with an ability for the zone they are in
         for c in p.hand:
             if c.card.icon_zones and "hand" in c.card.icon_zones:
@@ -125,29 +136,21 @@ def build_zones(g: "Game") -> Zones:
             else:
                 by_trigger[trigger] = [c]
     activating = ([c for c in a.base if c.card.activated], [c for c in b.base if c.card.activated])
-    return Zones(cards, continuous, kinds, by_trigger, replacing, in_base, activating, reads_elsewhere)
+    return Zones(cards, continuous, kinds, steps_of, by_trigger, replacing, in_base, activating, reads_elsewhere)
 
 
 def _placed(ci: CardInstance) -> int:
     return ci.placed
 
 
-def continuous_steps(g: "Game", *kinds: str) -> Iterable[tuple[CardInstance, Ability, Step]]:
-    """Every step of one of these kinds (`do`) of every active continuous ability (10.3.5: base cards),
-    in order of when the cards were placed (10.10.1.6.1)."""
-    view = g.zones or zones(g)
-    return _active_steps(g, view.continuous, kinds) if not view.continuous_kinds.isdisjoint(kinds) else ()
-
-
-def _active_steps(g: "Game", cards: list[CardInstance], kinds: tuple[str, ...]
-                  ) -> Iterator[tuple[CardInstance, Ability, Step]]:
-    for c in cards:
-        for a in c.card.abilities:
-            if a.kind != "continuous" or not condition_ok(g, a.cond, c.controller, c):
-                continue
-            for s in a.effect:
-                if s.do in kinds and condition_ok(g, s.cond, c.controller, c):
-                    yield c, a, s
+def continuous_steps(g: "Game", kind: str) -> Sequence[tuple[CardInstance, Ability, Step]]:
+    """Every step of this kind (`do`) of every active continuous ability (10.3.5: base cards; its condition and the
+    step's hold), in order of when the cards were placed (10.10.1.6.1)."""
+    steps = (g.zones or zones(g)).steps_of.get(kind)
+    if not steps:
+        return ()
+    return [(c, a, s) for c, a, s in steps if (a.cond is None or condition_ok(g, a.cond, c.controller, c))
+            and (s.cond is None or condition_ok(g, s.cond, c.controller, c))]
 
 
 def matches(g: "Game", ci: CardInstance, t: Target, controller: int, source: CardInstance | None,
@@ -305,9 +308,10 @@ def _power_detail(g: "Game", ci: CardInstance) -> tuple[int, tuple[str, ...]]:
         sources += ["12.13.2", "12.13.1", "5.3.3"]
         if kws["nocturnal"] > sum(1 for k, _ in ci.card.keywords if k == "nocturnal"):
             layers.append("10.10.1.2")  # a granted Nocturnal applies before the numeric change
-    for m in sorted((m for m in g.modifiers if m.oid == ci.oid and m.kind == "power"), key=lambda m: m.order):
-        value += m.amount  # 10.10.1.6.2 in the order they were used
-        layers.append("10.10.1.6.2")
+    if g.modifiers:
+        for m in _modifiers_in_order(g, ci, "power"):
+            value += m.amount  # 10.10.1.6.2 in the order they were used
+            layers.append("10.10.1.6.2")
     for src, _a, s in continuous_steps(g, "power"):
         if s.target is not None and matches(g, ci, s.target, src.controller, src):
             value += continuous_amount(g, src, s)  # 10.10.1.6.1
@@ -319,6 +323,15 @@ def _power_detail(g: "Game", ci: CardInstance) -> tuple[int, tuple[str, ...]]:
         return value, ()
     # the specific ordering clauses, then the effects' own, then how continuous effects apply in general
     return value, tuple(dict.fromkeys(layers + sources + ["10.10.1.4", "10.10.1.6", "10.10.1", "10.10.1.1"]))
+
+
+def _modifiers_in_order(g: "Game", ci: CardInstance, kind: str) -> list[Modifier]:
+    """The effects of this kind from resolved abilities on this card, in the order they were used (10.10.1.6.2)."""
+    return sorted((m for m in g.modifiers if m.oid == ci.oid and m.kind == kind), key=_used_at)
+
+
+def _used_at(m: Modifier) -> int:
+    return m.order
 
 
 def power(g: "Game", ci: CardInstance) -> int:
@@ -340,9 +353,10 @@ def strike_detail(g: "Game", ci: CardInstance) -> tuple[int, tuple[str, ...]]:
 def _strike_detail(g: "Game", ci: CardInstance) -> tuple[int, tuple[str, ...]]:
     value = ci.card.strike  # 10.10.1.1
     cites: list[str] = []
-    for m in sorted((m for m in g.modifiers if m.oid == ci.oid and m.kind == "strike"), key=lambda m: m.order):
-        value += m.amount
-        cites.append("10.10.1.6.2")
+    if g.modifiers:
+        for m in _modifiers_in_order(g, ci, "strike"):
+            value += m.amount  # 10.10.1.6.2 in the order they were used
+            cites.append("10.10.1.6.2")
     for src, _a, s in continuous_steps(g, "strike"):
         if s.target is not None and matches(g, ci, s.target, src.controller, src):
             value += continuous_amount(g, src, s)
