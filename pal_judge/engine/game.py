@@ -68,10 +68,10 @@ class Game:
         # the event budget: no input makes a game run without end (issue 13.4)
         self.max_events = limits.MAX_EVENTS if max_events is None else max_events
         self.clean_check_at = -1  # event_count when a check timing last found nothing to do (saved)
-        # what is read from the cards whose abilities may work alone (stats.zones), kept until they change: dropped
-        # (None) whenever a card enters or leaves a base or a card with a hand or graveyard ability moves (10.3.4.1,
-        # 10.3.5)
-        self.zones: stats.Zones | None = None
+        # what is read from the cards whose abilities may work alone (stats.Zones), kept until they change: dropped
+        # (stats.DroppedZones, built again when next read) whenever a card enters or leaves a base or a card with a
+        # hand or graveyard ability moves (10.3.4.1, 10.3.5)
+        self.zones: stats.Zones | stats.DroppedZones = stats.DroppedZones(self)
         # The check version: bumped by every change of what a check timing reads (listed above timing.check_timing),
         # through `state_changed`, `damage_changed` and `check_read_changed` alone; a check timing with nothing in
         # standby at the check version at which the last one found nothing to do finds nothing again and is skipped
@@ -319,7 +319,7 @@ class Game:
 
     def find(self, oid: int | None) -> CardInstance | None:
         """The object with this oid if it is still in a base."""
-        return None if oid is None else stats.zones(self).in_base.get(oid)
+        return None if oid is None else self.zones.in_base.get(oid)
 
     def find_anywhere(self, oid: int | None) -> CardInstance | None:
         """The object with this oid in any zone of a player (base, hand, graveyard, exile, deck)."""

@@ -64,7 +64,7 @@ def condition_ok(g: "Game", cond: str | None, controller: int, source: CardInsta
 class Zones:
     """What is read from the cards whose abilities may work alone (the base cards, and the hand and graveyard cards
     with a zone icon, 10.3.4.1, 10.3.5), built once per change of them (kept in `Game.zones`, which the pipeline
-    drops whenever a card enters or leaves a base or a card with a hand or graveyard ability moves; `zones`).
+    drops whenever a card enters or leaves a base or a card with a hand or graveyard ability moves: `DroppedZones`).
     Read only, never changed."""
 
     cards: list[CardInstance]  # every base card, then the hand and graveyard cards with an ability for that zone
@@ -82,13 +82,24 @@ class Zones:
     reads_elsewhere: bool
 
 
-def zones(g: "Game") -> Zones:
-    """The `Zones` of the game as it is now: the one kept in `game.zones`, built when it was dropped. (The hottest
-    readers read `g.zones or zones(g)`: one attribute read while the view is kept.)"""
-    view = g.zones
-    if view is None:
-        view = g.zones = build_zones(g)
-    return view
+class DroppedZones:
+    """`Game.zones` after a change of the cards whose abilities may work dropped the view (a card entered or left a
+    base, a card with a hand or graveyard ability moved: the pipeline; a new game; the set-up): the first read of any
+    field builds the view of the game as it is then (`build_zones`), keeps it in `game.zones` and answers from it. So
+    every reader reads `g.zones.<field>`, one attribute read while the view is kept."""
+
+    __slots__ = ("game",)
+
+    def __init__(self, game: "Game") -> None:
+        self.game = game
+
+    def __getattr__(self, field: str) -> Any:  # (only asked for a field it does not have: every field of `Zones`)
+        if field.startswith("__"):
+            raise AttributeError(field)  # a protocol's method (copy, pickle): not a field of the view
+        view = self.game.zones
+        if view is self:
+            view = self.game.zones = build_zones(self.game)
+        return getattr(view, field)  # (the game's view as it is now, when this one was kept in a variable)
 
 
 def build_zones(g: "Game") -> Zones:
@@ -146,7 +157,7 @@ def _placed(ci: CardInstance) -> int:
 def continuous_steps(g: "Game", kind: str) -> Sequence[tuple[CardInstance, Ability, Step]]:
     """Every step of this kind (`do`) of every active continuous ability (10.3.5: base cards; its condition and the
     step's hold), in order of when the cards were placed (10.10.1.6.1)."""
-    steps = (g.zones or zones(g)).steps_of.get(kind)
+    steps = g.zones.steps_of.get(kind)
     if not steps:
         return ()
     return [(c, a, s) for c, a, s in steps if (a.cond is None or condition_ok(g, a.cond, c.controller, c))
@@ -232,7 +243,7 @@ def _untouched(g: "Game", ci: CardInstance, kinds: frozenset[str]) -> bool:
     the base gets none (10.3.5)."""
     if ci.zone != "base":
         return True
-    in_play = (g.zones or zones(g)).continuous_kinds
+    in_play = g.zones.continuous_kinds
     if in_play and not in_play.isdisjoint(kinds):
         return False
     return not (g.modifiers and _modified(g, ci, kinds))
@@ -251,7 +262,7 @@ def keywords(g: "Game", ci: CardInstance) -> dict[str, int]:
     """Effective keywords: flags map to their count, valued keywords to their summed value (read only)."""
     # `_untouched(g, ci, _GRANT)` written out, as the most read value: the printed keywords (10.10.1.1) unless a grant
     # can apply to this base card (10.3.5), a continuous one in play or one from a resolved ability on it
-    if ci.zone == "base" and ("grant" in (g.zones or zones(g)).continuous_kinds
+    if ci.zone == "base" and ("grant" in g.zones.continuous_kinds
                               or g.modifiers and _modified(g, ci, _GRANT)):
         return derived(g, _keywords, ci, ci.oid)
     return ci.card.printed_keywords
@@ -291,7 +302,7 @@ def power_detail(g: "Game", ci: CardInstance) -> tuple[int, tuple[str, ...]]:
     # `_untouched(g, ci, _POWER)` written out, as the most read number (lethal damage reads it at every check timing)
     if ci.zone != "base":
         return ci.card.power, ()  # 10.3.5 no effect applies outside the base (10.10.1.1)
-    in_play = (g.zones or zones(g)).continuous_kinds
+    in_play = g.zones.continuous_kinds
     if ("power" in in_play or "grant" in in_play or g.modifiers and _modified(g, ci, _POWER)
             or g.night and "nocturnal" in ci.card.printed_keywords):
         return derived(g, _power_detail, ci, ci.oid)
@@ -371,7 +382,7 @@ def effect_in_play(g: "Game", kind: str) -> bool:
     Without one no card is touched by it, so it need not be asked card by card: without a restriction (10.10.1.3:
     cannot_attack, must_attack, cannot_block, cannot_be_blocked) `restricted` is false for every card, and without a
     `grant` every card has its printed keywords (10.10.1.1, 10.10.1.2)."""
-    if kind in (g.zones or zones(g)).continuous_kinds:
+    if kind in g.zones.continuous_kinds:
         return True
     for m in g.modifiers:
         if m.kind == kind:
@@ -421,7 +432,7 @@ def _is_against(g: "Game", against: Target, target: CardInstance | None, defende
 def targets_restricted(g: "Game", attacker: CardInstance) -> bool:
     """May an effect forbid this pal some attack targets (9.2.4.1)? Only one of its own (a `cannot_attack` with
     `against`) or a continuous `cannot_attack`: without them, `cannot_attack_target` is false for every target."""
-    return "cannot_attack" in (g.zones or zones(g)).continuous_kinds or bool(g.modifiers) and any(
+    return "cannot_attack" in g.zones.continuous_kinds or bool(g.modifiers) and any(
         m.oid == attacker.oid and m.kind == "cannot_attack" and m.against is not None for m in g.modifiers)
 
 
@@ -442,7 +453,7 @@ def cannot_attack_target(g: "Game", attacker: CardInstance, target: CardInstance
 
 def pal_limit(g: "Game", idx: int) -> int:
     """4.4.5 the pal limit, changed by continuous pal_limit effects of that player's cards."""
-    if "pal_limit" not in (g.zones or zones(g)).continuous_kinds:
+    if "pal_limit" not in g.zones.continuous_kinds:
         return g.players[idx].pal_limit  # no card changes it
     return derived(g, _pal_limit, idx, idx)
 

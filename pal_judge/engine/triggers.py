@@ -96,12 +96,12 @@ def listening(g: "Game", trigger: str) -> Sequence[CardInstance]:
     """The cards whose abilities may work (`stats.Zones.cards`), in that order, with a printed auto ability of this
     trigger: the only ones that can have one, but for a keyword's trigger (KEYWORD_TRIGGERS: a keyword may be granted,
     10.10.1.2), whose callers read every card. An index kept until a card changes zone (read only)."""
-    return stats.zones(g).by_trigger.get(trigger, ())
+    return g.zones.by_trigger.get(trigger, ())
 
 
 def _may_trigger(g: "Game", trigger: str) -> Sequence[CardInstance]:
     """The cards that may have an active ability of this phase, step or turn trigger (10.3.4.1, 10.3.5)."""
-    return stats.zones(g).cards if trigger in KEYWORD_TRIGGERS else listening(g, trigger)
+    return g.zones.cards if trigger in KEYWORD_TRIGGERS else listening(g, trigger)
 
 
 def fire_self(g: "Game", ci: CardInstance, trigger: str, cites: tuple[str, ...] = (), subject: int | None = None,
