@@ -155,8 +155,8 @@ def _placed(ci: CardInstance) -> int:
 
 
 def continuous_steps(g: "Game", kind: str) -> Sequence[tuple[CardInstance, Ability, Step]]:
-    """Every step of this kind (`do`) of every active continuous ability (10.3.5: base cards; its condition and the
-    step's hold), in order of when the cards were placed (10.10.1.6.1)."""
+    """Every step of this kind (`do`) of every active continuous ability (10.3.5: of a base card; 10.3.3: while the
+    ability's condition and the step's hold), in order of when the cards were placed (10.10.1.6.1)."""
     steps = g.zones.steps_of.get(kind)
     if not steps:
         return ()
