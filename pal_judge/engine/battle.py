@@ -168,7 +168,8 @@ def _open_step(g: "Game", step: str) -> None:
     g.emit(title, (after, "10.5.1", "10.5.3", "10.5.3.4"))
     g.emit(f"the beginning of the {title}", (start,))
     triggers.fire_global(g, "start_of_step", step=step)
-    timing.check_timing(g)
+    if g.check_version != g.clean_check_version:  # (else it has nothing to do, timing.py)
+        timing.check_timing(g)
 
 
 def _block_step(g: "Game", b: Battle, opened: bool = False) -> None:
@@ -238,7 +239,8 @@ def _quick_step(g: "Game", b: Battle, opened: bool = False) -> None:
         _open_step(g, "quick")  # 9.5.1
     nt = b.target_player
     while not b.nullified:
-        timing.check_timing(g)  # 10.5.4.1 before every play timing
+        if g.check_version != g.clean_check_version:  # (else it has nothing to do, timing.py)
+            timing.check_timing(g)  # 10.5.4.1 before every play timing
         # 9.5.2 only the non-turn player gets this play timing (9.5.2.2)
         opts = quick_options(g, nt)
         if len(opts) == 1:

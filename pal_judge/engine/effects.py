@@ -809,7 +809,7 @@ def ability_options(g: "Game", who: int, quick: bool, in_hand: list[CardInstance
     condition, and a payable cost (10.4.2.2). Of the player's base cards with one (`stats.Zones.activating`), then
     of `in_hand`: their hand cards with one, in hand order (read by the caller's own pass over the hand)."""
     opts = []
-    for cards in ((g.zones or stats.zones(g)).activating[who], in_hand):
+    for cards in (g.zones.activating[who], in_hand):
         for c in cards:
             activated = c.card.activated
             zone = c.zone

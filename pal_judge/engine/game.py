@@ -68,10 +68,10 @@ class Game:
         # the event budget: no input makes a game run without end (issue 13.4)
         self.max_events = limits.MAX_EVENTS if max_events is None else max_events
         self.clean_check_at = -1  # event_count when a check timing last found nothing to do (saved)
-        # what is read from the cards whose abilities may work alone (stats.zones), kept until they change: dropped
-        # (None) whenever a card enters or leaves a base or a card with a hand or graveyard ability moves (10.3.4.1,
-        # 10.3.5)
-        self.zones: stats.Zones | None = None
+        # what is read from the cards whose abilities may work alone (stats.Zones), kept until they change: dropped
+        # (stats.DroppedZones, built again when next read) whenever a card enters or leaves a base or a card with a
+        # hand or graveyard ability moves (10.3.4.1, 10.3.5)
+        self.zones: stats.Zones | stats.DroppedZones = stats.DroppedZones(self)
         # The check version: bumped by every change of what a check timing reads (listed above timing.check_timing),
         # through `state_changed`, `damage_changed` and `check_read_changed` alone; a check timing with nothing in
         # standby at the check version at which the last one found nothing to do finds nothing again and is skipped
@@ -226,8 +226,9 @@ class Game:
     def check_read_changed(self) -> None:
         """A change that a check timing reads and nothing else does: a player's life (defeat, 11.3.1), or a hand or
         deck that became empty or stopped being empty (defeat, 11.3.2; `hand_empty`, 10.8.6) by a move between zones
-        other than the base that no continuous ability in play reads (`stats.Zones.reads_elsewhere`): no derived value
-        and no check-type rule action of a base (lethal damage and overflow, 11.4, 11.5) reads it."""
+        other than the base that no continuous ability in play reads (`stats.Zones.reads_elsewhere`), an ability put
+        into standby (10.8.2) or a game state remembered by an optional use (13.1.1): no derived value and no
+        check-type rule action of a base (lethal damage and overflow, 11.4, 11.5) reads it."""
         self.check_version += 1
 
     def concede(self, player: str) -> None:
@@ -318,7 +319,7 @@ class Game:
 
     def find(self, oid: int | None) -> CardInstance | None:
         """The object with this oid if it is still in a base."""
-        return None if oid is None else stats.zones(self).in_base.get(oid)
+        return None if oid is None else self.zones.in_base.get(oid)
 
     def find_anywhere(self, oid: int | None) -> CardInstance | None:
         """The object with this oid in any zone of a player (base, hand, graveyard, exile, deck)."""

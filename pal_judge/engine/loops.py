@@ -23,6 +23,7 @@ def choose_to_use(g: "Game", who: int, prompt: str) -> bool:
         declare_loop_count(g)
         g.loop_state = state
     g.loop_seen.add(state)
+    g.check_read_changed()  # the next check timing forgets it (13.1.1: a loop is looked for within one check timing)
     if g.loop_budget is not None and who in g.loop_stoppers:
         if g.loop_state is not None and state != g.loop_state:
             return True  # 13.1.1.2 one performance of the loop actions goes on until its original point

@@ -94,9 +94,9 @@ def _relocate(g: "Game", ci: CardInstance, to: str, cites: tuple[str, ...], what
     here = g.resolution if src == "resolution" else getattr(player, src)
     there = g.resolution if to == "resolution" else getattr(player, to)
     if src == "base" or to == "base" or ci.card.icon_zones:
-        g.zones = None  # the cards whose abilities may work change (10.3.4.1, 10.3.5): their view is built again
+        g.zones = stats.DroppedZones(g)  # the cards whose abilities may work change (10.3.4.1, 10.3.5): built again
         g.state_changed()  # before the event is recorded
-    elif stats.zones(g).reads_elsewhere:
+    elif g.zones.reads_elsewhere:
         g.state_changed()  # a continuous ability in play reads the zone it leaves or enters (10.10.1)
     elif (src == "hand" or src == "deck") and len(here) == 1 or (to == "hand" or to == "deck") and not there:
         g.check_read_changed()  # a hand or deck empties or fills: read by a check timing alone (11.3.2, 10.8.6)

@@ -29,7 +29,7 @@ def _context(protector: CardInstance, affected: CardInstance) -> Context:
 
 def _applicable(g: "Game", ci: CardInstance, event: str) -> list[Candidate]:
     out: list[Candidate] = []
-    for holder in stats.zones(g).replacing:  # only in the base do they work (10.3.5)
+    for holder in g.zones.replacing:  # only in the base do they work (10.3.5)
         for i, a in enumerate(holder.card.abilities):
             if a.kind != "replacement" or a.replaces != event:
                 continue
@@ -50,7 +50,7 @@ def _label(holder: CardInstance, i: int, a: Ability) -> str:
 
 def replace(g: "Game", ci: CardInstance, event: str, cites: Sequence[str]) -> bool:
     """10.11: apply the replacement effects that apply to this event on `ci`; True when it was replaced."""
-    if not stats.zones(g).replacing:
+    if not g.zones.replacing:
         return False  # no base card has a replacement ability (10.3.5): nothing can replace this event
     effects = g.procedures  # the effect steps and costs, a layer above (wired by the Game)
     reps = _applicable(g, ci, event)

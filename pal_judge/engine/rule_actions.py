@@ -71,7 +71,7 @@ def run_check_type(g: "Game") -> None:
         # 11.5 can apply only if a base has more cards than its player's printed pal limit or a continuous effect
         # changes a limit (4.4.5)
         if len(a.base) > a.pal_limit or len(b.base) > b.pal_limit \
-                or "pal_limit" in (g.zones or stats.zones(g)).continuous_kinds:
+                or "pal_limit" in g.zones.continuous_kinds:
             groups += _overflow(g)
         if not groups:
             g.rules_clean_at = g.board_version

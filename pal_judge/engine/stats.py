@@ -9,15 +9,16 @@ keyword-granting effects read printed keywords only, so a grant never depends on
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, Callable, Hashable, Iterable, Iterator, Sequence, TypeVar
+from typing import TYPE_CHECKING, Any, Callable, Hashable, Sequence, TypeVar
 
 from pal_judge.engine.cards import Ability, CardDef, Step, Target, add_keywords, type_matches
-from pal_judge.engine.state import CardInstance
+from pal_judge.engine.state import CardInstance, Modifier
 
 if TYPE_CHECKING:
     from pal_judge.engine.game import Game
 
 NOCTURNAL_BONUS = 300  # 12.13.2
+_NO_KINDS: frozenset[str] = frozenset()  # no continuous ability in play
 _T = TypeVar("_T")
 
 
@@ -63,12 +64,14 @@ def condition_ok(g: "Game", cond: str | None, controller: int, source: CardInsta
 class Zones:
     """What is read from the cards whose abilities may work alone (the base cards, and the hand and graveyard cards
     with a zone icon, 10.3.4.1, 10.3.5), built once per change of them (kept in `Game.zones`, which the pipeline
-    drops whenever a card enters or leaves a base or a card with a hand or graveyard ability moves; `zones`).
+    drops whenever a card enters or leaves a base or a card with a hand or graveyard ability moves: `DroppedZones`).
     Read only, never changed."""
 
     cards: list[CardInstance]  # every base card, then the hand and graveyard cards with an ability for that zone
     continuous: list[CardInstance]  # the base cards with continuous abilities, in placement order (10.10.1.6.1)
     continuous_kinds: frozenset[str]  # the kinds of step those abilities have
+    # kind -> every step of that kind of those abilities, with its card and ability, in placement order (10.10.1.6.1)
+    steps_of: dict[str, list[tuple[CardInstance, Ability, Step]]]
     by_trigger: dict[str, list[CardInstance]]  # trigger -> the cards of `cards` with a printed auto ability of it
     replacing: list[CardInstance]  # the base cards with a replacement ability, in base order (10.3.5, 10.11)
     in_base: dict[int, CardInstance]  # every base card by object id (`Game.find`)
@@ -79,59 +82,86 @@ class Zones:
     reads_elsewhere: bool
 
 
-def zones(g: "Game") -> Zones:
-    """The `Zones` of the game as it is now: the one kept in `game.zones`, built when it was dropped. (The hottest
-    readers read `g.zones or zones(g)`: one attribute read while the view is kept.)"""
-    view = g.zones
-    if view is None:
-        view = g.zones = build_zones(g)
-    return view
+class DroppedZones:
+    """`Game.zones` after a change of the cards whose abilities may work dropped the view (a card entered or left a
+    base, a card with a hand or graveyard ability moved: the pipeline; a new game; the set-up): the first read of any
+    field builds the view of the game as it is then (`build_zones`), keeps it in `game.zones` and answers from it. So
+    every reader reads `g.zones.<field>`, one attribute read while the view is kept."""
+
+    __slots__ = ("game",)
+
+    def __init__(self, game: "Game") -> None:
+        self.game = game
+
+    def __getattr__(self, field: str) -> Any:  # (only asked for a field it does not have: every field of `Zones`)
+        if field.startswith("__"):
+            raise AttributeError(field)  # a protocol's method (copy, pickle): not a field of the view
+        view = self.game.zones
+        if view is self:
+            view = self.game.zones = build_zones(self.game)
+        return getattr(view, field)  # (the game's view as it is now, when this one was kept in a variable)
 
 
 def build_zones(g: "Game") -> Zones:
-    cards = g.base_cards()
-    in_base = {c.oid: c for c in cards}
-    continuous = [c for c in cards if c.card.has_continuous]
+    """The zone view, read in one pass over the base cards (10.3.5) and one over the hand and graveyard cards
+    (10.3.4.1), after the zone change that dropped the last one (about 36 times a game)."""
+    a, b = g.players
+    cards = a.base + b.base
+    in_base: dict[int, CardInstance] = {}
+    continuous: list[CardInstance] = []
+    replacing: list[CardInstance] = []
+    kinds: frozenset[str] = _NO_KINDS
+    reads_elsewhere = False
+    for c in cards:
+        in_base[c.oid] = c
+        card = c.card
+        if card.has_continuous:
+            continuous.append(c)
+            kinds |= card.continuous_kinds
+            reads_elsewhere = reads_elsewhere or card.continuous_reads_elsewhere
+        if card.has_replacement:
+            replacing.append(c)
     if len(continuous) > 1:
         continuous.sort(key=_placed)
-    replacing = [c for c in cards if c.card.has_replacement]
+    steps_of: dict[str, list[tuple[CardInstance, Ability, Step]]] = {}
+    for c in continuous:
+        for ability in c.card.abilities:
+            if ability.kind == "continuous":
+                for step in ability.effect:
+                    if step.do in steps_of:
+                        steps_of[step.do].append((c, ability, step))
+                    else:
+                        steps_of[step.do] = [(c, ability, step)]
     for p in g.players:  # 10.3.4.1 the hand and graveyard cards with an ability for the zone they are in
-        cards += [c for c in p.hand if "hand" in c.card.icon_zones]
-        cards += [c for c in p.graveyard if "graveyard" in c.card.icon_zones]
+        for c in p.hand:
+            if c.card.icon_zones and "hand" in c.card.icon_zones:
+                cards.append(c)
+        for c in p.graveyard:
+            if c.card.icon_zones and "graveyard" in c.card.icon_zones:
+                cards.append(c)
     by_trigger: dict[str, list[CardInstance]] = {}
-    for ci in cards:
-        for trigger in ci.card.triggers:
+    for c in cards:
+        for trigger in c.card.triggers:
             if trigger in by_trigger:
-                by_trigger[trigger].append(ci)
+                by_trigger[trigger].append(c)
             else:
-                by_trigger[trigger] = [ci]
-    kinds = frozenset().union(*(c.card.continuous_kinds for c in continuous)) if continuous else frozenset()
-    a, b = g.players
+                by_trigger[trigger] = [c]
     activating = ([c for c in a.base if c.card.activated], [c for c in b.base if c.card.activated])
-    return Zones(cards, continuous, kinds, by_trigger, replacing, in_base, activating,
-                 any(c.card.continuous_reads_elsewhere for c in continuous))
+    return Zones(cards, continuous, kinds, steps_of, by_trigger, replacing, in_base, activating, reads_elsewhere)
 
 
 def _placed(ci: CardInstance) -> int:
     return ci.placed
 
 
-def continuous_steps(g: "Game", *kinds: str) -> Iterable[tuple[CardInstance, Ability, Step]]:
-    """Every step of one of these kinds (`do`) of every active continuous ability (10.3.5: base cards),
-    in order of when the cards were placed (10.10.1.6.1)."""
-    view = g.zones or zones(g)
-    return _active_steps(g, view.continuous, kinds) if not view.continuous_kinds.isdisjoint(kinds) else ()
-
-
-def _active_steps(g: "Game", cards: list[CardInstance], kinds: tuple[str, ...]
-                  ) -> Iterator[tuple[CardInstance, Ability, Step]]:
-    for c in cards:
-        for a in c.card.abilities:
-            if a.kind != "continuous" or not condition_ok(g, a.cond, c.controller, c):
-                continue
-            for s in a.effect:
-                if s.do in kinds and condition_ok(g, s.cond, c.controller, c):
-                    yield c, a, s
+def continuous_steps(g: "Game", kind: str) -> Sequence[tuple[CardInstance, Ability, Step]]:
+    """Every step of this kind (`do`) of every active continuous ability (10.3.5: of a base card; 10.3.3: while the
+    ability's condition and the step's hold), in order of when the cards were placed (10.10.1.6.1)."""
+    steps = g.zones.steps_of.get(kind)
+    if not steps:
+        return ()
+    return [(c, a, s) for c, a, s in steps if (a.cond is None or condition_ok(g, a.cond, c.controller, c))
+            and (s.cond is None or condition_ok(g, s.cond, c.controller, c))]
 
 
 def matches(g: "Game", ci: CardInstance, t: Target, controller: int, source: CardInstance | None,
@@ -213,7 +243,7 @@ def _untouched(g: "Game", ci: CardInstance, kinds: frozenset[str]) -> bool:
     the base gets none (10.3.5)."""
     if ci.zone != "base":
         return True
-    in_play = (g.zones or zones(g)).continuous_kinds
+    in_play = g.zones.continuous_kinds
     if in_play and not in_play.isdisjoint(kinds):
         return False
     return not (g.modifiers and _modified(g, ci, kinds))
@@ -232,7 +262,7 @@ def keywords(g: "Game", ci: CardInstance) -> dict[str, int]:
     """Effective keywords: flags map to their count, valued keywords to their summed value (read only)."""
     # `_untouched(g, ci, _GRANT)` written out, as the most read value: the printed keywords (10.10.1.1) unless a grant
     # can apply to this base card (10.3.5), a continuous one in play or one from a resolved ability on it
-    if ci.zone == "base" and ("grant" in (g.zones or zones(g)).continuous_kinds
+    if ci.zone == "base" and ("grant" in g.zones.continuous_kinds
                               or g.modifiers and _modified(g, ci, _GRANT)):
         return derived(g, _keywords, ci, ci.oid)
     return ci.card.printed_keywords
@@ -264,7 +294,7 @@ def power_detail(g: "Game", ci: CardInstance) -> tuple[int, tuple[str, ...]]:
     # `_untouched(g, ci, _POWER)` written out, as the most read number (lethal damage reads it at every check timing)
     if ci.zone != "base":
         return ci.card.power, ()  # 10.3.5 no effect applies outside the base (10.10.1.1)
-    in_play = (g.zones or zones(g)).continuous_kinds
+    in_play = g.zones.continuous_kinds
     if ("power" in in_play or "grant" in in_play or g.modifiers and _modified(g, ci, _POWER)
             or g.night and "nocturnal" in ci.card.printed_keywords):
         return derived(g, _power_detail, ci, ci.oid)
@@ -281,9 +311,10 @@ def _power_detail(g: "Game", ci: CardInstance) -> tuple[int, tuple[str, ...]]:
         sources += ["12.13.2", "12.13.1", "5.3.3"]
         if kws["nocturnal"] > sum(1 for k, _ in ci.card.keywords if k == "nocturnal"):
             layers.append("10.10.1.2")  # a granted Nocturnal applies before the numeric change
-    for m in sorted((m for m in g.modifiers if m.oid == ci.oid and m.kind == "power"), key=lambda m: m.order):
-        value += m.amount  # 10.10.1.6.2 in the order they were used
-        layers.append("10.10.1.6.2")
+    if g.modifiers:
+        for m in _modifiers_in_order(g, ci, "power"):
+            value += m.amount  # 10.10.1.6.2 in the order they were used
+            layers.append("10.10.1.6.2")
     for src, _a, s in continuous_steps(g, "power"):
         if s.target is not None and matches(g, ci, s.target, src.controller, src):
             value += continuous_amount(g, src, s)  # 10.10.1.6.1
@@ -295,6 +326,15 @@ def _power_detail(g: "Game", ci: CardInstance) -> tuple[int, tuple[str, ...]]:
         return value, ()
     # the specific ordering clauses, then the effects' own, then how continuous effects apply in general
     return value, tuple(dict.fromkeys(layers + sources + ["10.10.1.4", "10.10.1.6", "10.10.1", "10.10.1.1"]))
+
+
+def _modifiers_in_order(g: "Game", ci: CardInstance, kind: str) -> list[Modifier]:
+    """The effects of this kind from resolved abilities on this card, in the order they were used (10.10.1.6.2)."""
+    return sorted((m for m in g.modifiers if m.oid == ci.oid and m.kind == kind), key=_used_at)
+
+
+def _used_at(m: Modifier) -> int:
+    return m.order
 
 
 def power(g: "Game", ci: CardInstance) -> int:
@@ -316,9 +356,10 @@ def strike_detail(g: "Game", ci: CardInstance) -> tuple[int, tuple[str, ...]]:
 def _strike_detail(g: "Game", ci: CardInstance) -> tuple[int, tuple[str, ...]]:
     value = ci.card.strike  # 10.10.1.1
     cites: list[str] = []
-    for m in sorted((m for m in g.modifiers if m.oid == ci.oid and m.kind == "strike"), key=lambda m: m.order):
-        value += m.amount
-        cites.append("10.10.1.6.2")
+    if g.modifiers:
+        for m in _modifiers_in_order(g, ci, "strike"):
+            value += m.amount  # 10.10.1.6.2 in the order they were used
+            cites.append("10.10.1.6.2")
     for src, _a, s in continuous_steps(g, "strike"):
         if s.target is not None and matches(g, ci, s.target, src.controller, src):
             value += continuous_amount(g, src, s)
@@ -333,7 +374,7 @@ def effect_in_play(g: "Game", kind: str) -> bool:
     Without one no card is touched by it, so it need not be asked card by card: without a restriction (10.10.1.3:
     cannot_attack, must_attack, cannot_block, cannot_be_blocked) `restricted` is false for every card, and without a
     `grant` every card has its printed keywords (10.10.1.1, 10.10.1.2)."""
-    if kind in (g.zones or zones(g)).continuous_kinds:
+    if kind in g.zones.continuous_kinds:
         return True
     for m in g.modifiers:
         if m.kind == kind:
@@ -383,7 +424,7 @@ def _is_against(g: "Game", against: Target, target: CardInstance | None, defende
 def targets_restricted(g: "Game", attacker: CardInstance) -> bool:
     """May an effect forbid this pal some attack targets (9.2.4.1)? Only one of its own (a `cannot_attack` with
     `against`) or a continuous `cannot_attack`: without them, `cannot_attack_target` is false for every target."""
-    return "cannot_attack" in (g.zones or zones(g)).continuous_kinds or bool(g.modifiers) and any(
+    return "cannot_attack" in g.zones.continuous_kinds or bool(g.modifiers) and any(
         m.oid == attacker.oid and m.kind == "cannot_attack" and m.against is not None for m in g.modifiers)
 
 
@@ -404,7 +445,7 @@ def cannot_attack_target(g: "Game", attacker: CardInstance, target: CardInstance
 
 def pal_limit(g: "Game", idx: int) -> int:
     """4.4.5 the pal limit, changed by continuous pal_limit effects of that player's cards."""
-    if "pal_limit" not in (g.zones or zones(g)).continuous_kinds:
+    if "pal_limit" not in g.zones.continuous_kinds:
         return g.players[idx].pal_limit  # no card changes it
     return derived(g, _pal_limit, idx, idx)
 

@@ -74,6 +74,7 @@ def _standby(g: "Game", ability: Ability, ctx: Context, key: tuple[Any, ...], ci
     again = ("10.8.2.1",) if any(p.key == key for p in g.pending) else ()
     for _ in range(times):
         g.pending.append(Pending(ability, ctx, key))
+    g.check_read_changed()  # the next check timing uses it (10.5.3.2, 10.5.3.3)
     extra: tuple[str, ...] = ("5.21.1", "10.8.2.1") if times > 1 else ()
     extra += ("5.21.2",) if len(values) > 1 else ()
     kw = ("12.1.1",) if ability.keyword else ()
@@ -95,12 +96,12 @@ def listening(g: "Game", trigger: str) -> Sequence[CardInstance]:
     """The cards whose abilities may work (`stats.Zones.cards`), in that order, with a printed auto ability of this
     trigger: the only ones that can have one, but for a keyword's trigger (KEYWORD_TRIGGERS: a keyword may be granted,
     10.10.1.2), whose callers read every card. An index kept until a card changes zone (read only)."""
-    return stats.zones(g).by_trigger.get(trigger, ())
+    return g.zones.by_trigger.get(trigger, ())
 
 
 def _may_trigger(g: "Game", trigger: str) -> Sequence[CardInstance]:
     """The cards that may have an active ability of this phase, step or turn trigger (10.3.4.1, 10.3.5)."""
-    return stats.zones(g).cards if trigger in KEYWORD_TRIGGERS else listening(g, trigger)
+    return g.zones.cards if trigger in KEYWORD_TRIGGERS else listening(g, trigger)
 
 
 def fire_self(g: "Game", ci: CardInstance, trigger: str, cites: tuple[str, ...] = (), subject: int | None = None,

@@ -77,9 +77,11 @@ def _draw(g: "Game") -> None:
         return
     g.emit("the beginning of the draw phase", ("7.3.2",), player=tp)
     triggers.fire_global(g, "start_of_phase", phase="draw")
-    timing.check_timing(g)  # 7.3.2
+    if g.check_version != g.clean_check_version:  # (else it has nothing to do, timing.py)
+        timing.check_timing(g)  # 7.3.2
     effects.draw(g, tp, 1, ("7.3.3",))
-    timing.check_timing(g)  # 7.3.4
+    if g.check_version != g.clean_check_version:  # (else it has nothing to do, timing.py)
+        timing.check_timing(g)  # 7.3.4
 
 
 def _soul(g: "Game") -> None:
@@ -88,7 +90,8 @@ def _soul(g: "Game") -> None:
     g.emit("soul phase", ("7.3.1",) if (tp == g.first_player and g.turn == 1) else ("7.3.4", "10.5.1", "10.5.3", "10.5.3.4"), player=tp)
     g.emit("the beginning of the soul phase", ("7.4.1",), player=tp)
     triggers.fire_global(g, "start_of_phase", phase="soul")
-    timing.check_timing(g)  # 7.4.1
+    if g.check_version != g.clean_check_version:  # (else it has nothing to do, timing.py)
+        timing.check_timing(g)  # 7.4.1
     n = min(2, p.soul_deck)  # 7.4.2.1 increment 2; 7.4.2.2 all that remain if fewer
     cites = ("7.4.2", "7.4.2.1") if n == 2 else ("7.4.2", "7.4.2.2")
     before = (p.soul_deck, p.soul_standing)
@@ -98,7 +101,8 @@ def _soul(g: "Game") -> None:
            player=tp,
            before={"soul_deck": before[0], "souls_standing": before[1]},
            after={"soul_deck": p.soul_deck, "souls_standing": p.soul_standing})
-    timing.check_timing(g)  # 7.4.3
+    if g.check_version != g.clean_check_version:  # (else it has nothing to do, timing.py)
+        timing.check_timing(g)  # 7.4.3
 
 
 def main_options(g: "Game") -> list[Option]:
@@ -174,11 +178,13 @@ def _main(g: "Game", resume: str | None = None) -> None:
         g.emit("main phase", ("7.4.3", "10.5.1", "10.5.3", "10.5.3.4"), player=tp)
         g.emit("the beginning of the main phase", ("7.5.1",), player=tp)
         triggers.fire_global(g, "start_of_phase", phase="main")
-        timing.check_timing(g)  # 7.5.1
+        if g.check_version != g.clean_check_version:  # (else it has nothing to do, timing.py)
+            timing.check_timing(g)  # 7.5.1
     elif resume in ("block", "quick"):
         battle.continue_battle(g, resume)  # the battle this main phase was in when the game was saved
     while True:
-        timing.check_timing(g)  # 10.5.2 / 10.5.4.1 a check timing before every play timing
+        if g.check_version != g.clean_check_version:  # (else it has nothing to do, timing.py)
+            timing.check_timing(g)  # 10.5.2 / 10.5.4.1 a check timing before every play timing
         opt = g.ask("main", tp, main_options(g), "main phase action (7.5.2, chapter 8)")
         if opt.label == "end_turn":
             g.emit(f"{g.pname(tp)} ends the main phase", ("7.5.3", "10.5.4.3", "10.5.2", "10.5.4", "10.5.4.1")

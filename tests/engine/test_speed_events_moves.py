@@ -1,7 +1,7 @@
 """The event side of the engine's speed work (issue 11) must not change what a judge sees: a one-card move that
 touches no base (relocated without the group's bookkeeping) still makes a card with a zone icon work where it
 arrives (10.3.4.1), a drawn copy is labelled afresh (4.1.4, API.md §2), and the values read from the zones alone,
-built once per zone change (`stats.zones`), are at every event what a fresh computation gives."""
+built once per zone change (`Game.zones`), are at every event what a fresh computation gives."""
 
 from __future__ import annotations
 
@@ -60,12 +60,14 @@ def test_a_drawn_copy_of_a_card_in_the_hand_is_labelled_afresh() -> None:
 def _zones_as_oids(z: stats.Zones) -> tuple[Any, ...]:
     return ([c.oid for c in z.cards], [c.oid for c in z.continuous], z.continuous_kinds,
             {t: [c.oid for c in cards] for t, cards in z.by_trigger.items()}, [c.oid for c in z.replacing],
-            {oid: c.oid for oid, c in z.in_base.items()}, z.reads_elsewhere)
+            {oid: c.oid for oid, c in z.in_base.items()}, z.reads_elsewhere,
+            {kind: [(c.oid, s.do) for c, _a, s in steps] for kind, steps in z.steps_of.items()},
+            [[c.oid for c in cards] for cards in z.activating])
 
 
 def _compare_zones(game: Game, _event: Any) -> None:
     """An event listener: the zone view kept since the last zone change is what a fresh computation gives."""
-    assert _zones_as_oids(stats.zones(game)) == _zones_as_oids(stats.build_zones(game)), _event.what
+    assert _zones_as_oids(game.zones) == _zones_as_oids(stats.build_zones(game)), _event.what
 
 
 def test_the_zone_view_is_at_every_event_what_a_fresh_computation_gives() -> None:

@@ -1,6 +1,6 @@
 """Derived values (keywords, power, strike) are cached per values version, which damage on a card does not move
 (`Game.damage_changed`: damage is a value of its own, 4.4.4); lethal damage (11.4.1), which reads damage, must still
-be looked for after every damage. And the zone view (`stats.zones`) dropped at a zone change is built afresh."""
+be looked for after every damage. And the zone view (`Game.zones`) dropped at a zone change is built afresh."""
 
 from __future__ import annotations
 
@@ -61,7 +61,7 @@ def test_the_zone_view_is_built_afresh_after_the_structure_leaves() -> None:
     g.run(ScriptedDecider(["activate Zapper: Zap 600", "activate Zapper: Zap 500", "play Doom"]))
     assert base(g, "B") == {}
     assert sorted(c.card.name for c in g.players[1].graveyard) == ["Banner", "Lamball"]
-    assert stats.zones(g).continuous == []
+    assert g.zones.continuous == []
 
 
 # "While your hand is empty, this Pal gets +1000 power" (a continuous ability reading the hand, 10.10.1)

@@ -36,8 +36,7 @@ class _Comparing:
             cached = self._reading(game)
             with self.monkeypatch.context() as m:
                 m.setattr(stats, "derived", lambda g, compute, subject, key: compute(g, subject))
-                m.setattr(stats, "zones", stats.build_zones)
-                m.setattr(game, "zones", None)  # the zone view kept in the game is not read either
+                m.setattr(game, "zones", stats.DroppedZones(game))  # the zone view kept in the game is not read either
                 fresh = self._reading(game)
             assert cached == fresh, f"turn {game.turn}: cached {cached} != fresh {fresh}"
             self.compared += 1
