@@ -46,8 +46,8 @@ from pal_judge.search.documents import IndexDoc
 
 _POSITIONS = Positions()  # its encoding of positions depends on nothing else
 _BLOCK_LIMIT = 128  # postings per block of a posting list (Whoosh's default)
-Posting = tuple[bytes, int, float, bytes]  # what `FieldType.index` gives per word: text, frequency, weight, value
-TermPosting = tuple[int, float, bytes]  # one posting of a term's list: document, weight, value
+WordPosting = tuple[str, tuple[float, Any]]  # a word of a value and its posting there: (weight, value)
+TermPosting = tuple[int, tuple[float, Any]]  # one posting of a term's list: document, (weight, value)
 _ENTRY_LENGTHS = struct.Struct("!ii")  # a terms table entry's key and value lengths (Whoosh's `filetables._lengths`)
 _SLOT_SIZE = struct.calcsize("!Iq")  # a hash table slot: the key's hash and its entry's position (`filetables._pointer`)
 _FREE_SLOT = (0, 0)  # no entry is at position 0 (the table's header is)
@@ -56,19 +56,22 @@ _TERM_ENTRY = W3TermInfo._struct  # an entry's fixed part: inlined, weight, df, 
 
 class Text(TEXT):
     """Whoosh's TEXT field (positions, for phrases), each distinct raw word of its values analysed
-    once per build (`index_positions`). The postings are the very ones Whoosh's
-    `Positions.word_values` gives (same words, frequencies, weights and encoded positions)."""
+    once per build (`index_positions`). Its postings (`word_postings`) hold what Whoosh's
+    `Positions.word_values` gives (same words, weights and encoded positions). It is never
+    boosted (no `field_boost`), so a word's weight is its frequency."""
 
     def __init__(self, analyzer: Any, stored: bool = False, words: dict[str, tuple[str, ...]] | None = None) -> None:
         """`words`: what each raw word becomes (`index_positions`), shared by the fields of one analyzer."""
         super().__init__(analyzer=analyzer, stored=stored)
         self._words = {} if words is None else words
 
-    def index(self, value: Any, **kwargs: Any) -> Iterable[Posting]:
-        if kwargs or not isinstance(value, str):
-            return super().index(value, **kwargs)
-        words = self.__dict__.setdefault("_words", {})
-        return _postings(index_positions(self.analyzer, value, words), self.format.field_boost)
+    def word_postings(self, value: str) -> tuple[list[WordPosting], int]:
+        """Each word of `value` with its posting, and the value's length (its words' frequencies
+        added up)."""
+        positions = index_positions(self.analyzer, value, self.__dict__.setdefault("_words", {}))
+        postings = [(word, _once(found[0]) if len(found) == 1 else _several(tuple(found)))
+                    for word, found in positions.items()]
+        return postings, sum(map(len, positions.values()))
 
     def forget_words(self) -> None:
         self.__dict__.get("_words", {}).clear()
@@ -77,25 +80,19 @@ class Text(TEXT):
         return {name: value for name, value in self.__dict__.items() if name != "_words"}
 
 
-def _postings(positions: dict[str, list[int]], boost: float) -> list[Posting]:
-    # Each token weighs 1.0 (our tokenizers' boost), so a word's weight is its frequency.
-    return [(word.encode("utf-8"), len(found), len(found) * boost,
-             _encoded_once(found[0]) if len(found) == 1 else _encoded(tuple(found)))
-            for word, found in positions.items()]
-
-
 @lru_cache(maxsize=16384)
-def _encoded(positions: tuple[int, ...]) -> bytes:
-    """Whoosh's encoding of a word's positions in a value (a tenth as many distinct lists as
-    words indexed: most words occur once, at one of a few hundred positions)."""
-    return _POSITIONS.encode(list(positions))
+def _several(positions: tuple[int, ...]) -> tuple[float, bytes]:
+    """The posting of a word found at `positions` in a value: its weight (each token weighs 1.0,
+    our tokenizers' boost) and Whoosh's encoding of the positions (a tenth as many distinct
+    lists as words indexed: most words occur once, at one of a few hundred positions)."""
+    return float(len(positions)), _POSITIONS.encode(list(positions))
 
 
 @lru_cache(maxsize=4096)
-def _encoded_once(position: int) -> bytes:
-    """`_encoded` of a word found once in a value (four postings in five), looked up by its position
-    without making a tuple of it."""
-    return _POSITIONS.encode([position])
+def _once(position: int) -> tuple[float, bytes]:
+    """`_several` of a word found once in a value (four postings in five), looked up by its position
+    without making a tuple of it; the very same posting each time, shared by all its terms' lists."""
+    return _several((position,))
 
 
 class Codec(W3Codec):
@@ -156,14 +153,16 @@ class TermsWriter(W3FieldWriter):
         super().__init__(codec, storage, segment)
         self._tindex = TermsTable(self._tindex)
 
-    def add_postings(self, schema: Any, lengths: Any, items: Iterable[tuple[str, dict[bytes, list[TermPosting]]]]) -> None:
+    def add_postings(self, schema: Any, lengths: Any, items: Iterable[tuple[str, dict[str, list[TermPosting]]]]) -> None:
         # `lengths` is None: the codec keeps no length statistics (`Codec.length_stats`).
         for fieldname, terms in items:
             field = schema[fieldname]
             valueless = field.format.fixed_value_size() == 0  # an ID field's postings carry no value
             self.start_field(fieldname, field)
-            for btext in sorted(terms):
-                ids, weights, values = zip(*terms[btext])
+            for word in sorted(terms):  # in code point order: the order of their UTF-8 bytes
+                ids, postings = zip(*terms[word])
+                weights, values = zip(*postings)
+                btext = word.encode("utf-8")
                 if len(ids) <= _BLOCK_LIMIT:
                     self._add_inline(btext, ids, weights, (None,) * len(ids) if valueless else values)
                     continue
@@ -339,7 +338,7 @@ class Writer(SegmentWriter):
     def __init__(self, index: Index, **kwargs: Any) -> None:
         super().__init__(index, **kwargs)
         self.pool = TermPool()
-        self._known: dict[tuple[str, str], tuple[list[Posting], int]] = {}
+        self._known: dict[tuple[str, str], tuple[list[WordPosting], int]] = {}
 
     def add_document(self, **fields: Any) -> None:
         """Whoosh's `add_document` for the fields `document_fields` gives (no boosts, spelling
@@ -368,15 +367,22 @@ class Writer(SegmentWriter):
         # the pause would walk every posting (~80 of its ~90 ms of collecting per build).
         self._known.clear()
 
-    def _indexed(self, name: str, field: Any, value: str) -> tuple[list[Posting], int]:
+    def _indexed(self, name: str, field: Any, value: str) -> tuple[list[WordPosting], int]:
         """A value's postings in a field and its length there (a scorable field's only), worked
         out once per build: a heading path is repeated in every clause under it, a kind or a
         chapter in many documents, the questions resting on a clause often in its sub-clauses."""
         known = self._known.get((name, value))
         if known is None:
-            postings = list(field.index(value))  # an ID or keyword field gives a generator
-            known = self._known[name, value] = (postings, sum(map(itemgetter(1), postings)) if field.scorable else 0)
+            known = self._known[name, value] = (field.word_postings(value) if isinstance(field, Text)
+                                                 else _field_postings(field, value))
         return known
+
+
+def _field_postings(field: Any, value: str) -> tuple[list[WordPosting], int]:
+    """`Text.word_postings` of any other field (an ID or keyword field), from its own `index`."""
+    indexed = list(field.index(value))  # (text, frequency, weight, value) per word
+    postings = [(btext.decode("utf-8"), (weight, encoded)) for btext, _, weight, encoded in indexed]
+    return postings, sum(map(itemgetter(1), indexed)) if field.scorable else 0
 
 
 class TermPool:
@@ -385,16 +391,16 @@ class TermPool:
     needs no sorting, and only the terms are sorted at the commit (`TermsWriter.add_postings`)."""
 
     def __init__(self) -> None:
-        self._fields: dict[str, dict[bytes, list[TermPosting]]] = {}
+        self._fields: dict[str, dict[str, list[TermPosting]]] = {}
 
-    def add_field_postings(self, fieldname: str, docnum: int, postings: Iterable[Posting]) -> None:
+    def add_field_postings(self, fieldname: str, docnum: int, postings: Iterable[WordPosting]) -> None:
         terms = self._fields.get(fieldname)
         if terms is None:
             terms = self._fields[fieldname] = defaultdict(list)
-        for btext, _, weight, value in postings:
-            terms[btext].append((docnum, weight, value))
+        for word, posting in postings:
+            terms[word].append((docnum, posting))
 
-    def iter_postings(self) -> list[tuple[str, dict[bytes, list[TermPosting]]]]:
+    def iter_postings(self) -> list[tuple[str, dict[str, list[TermPosting]]]]:
         return sorted(self._fields.items(), key=itemgetter(0))
 
     def cleanup(self) -> None:
