@@ -25,7 +25,7 @@ import struct
 import tempfile
 import zlib
 from array import array
-from collections import defaultdict
+from collections import Counter, defaultdict
 from functools import lru_cache
 from itertools import chain
 from operator import itemgetter
@@ -36,9 +36,10 @@ from whoosh.columns import CompressedBytesColumn, PickleColumn, VarBytesColumn
 from whoosh.fields import ID, KEYWORD, STORED, TEXT, Schema
 from whoosh.filedb.filestore import FileStorage, copy_to_ram
 from whoosh.filedb.filetables import OrderedHashWriter
-from whoosh.formats import Positions
+from whoosh.analysis import IDTokenizer, RegexTokenizer
+from whoosh.formats import Existence, Frequency, Positions
 from whoosh.index import Index, create_in, open_dir
-from whoosh.system import pack_ushort
+from whoosh.system import pack_uint, pack_ushort
 from whoosh.writing import SegmentWriter
 
 from pal_judge.search.analysis import chinese_analyzer, english_analyzer, index_positions
@@ -374,15 +375,30 @@ class Writer(SegmentWriter):
         known = self._known.get((name, value))
         if known is None:
             known = self._known[name, value] = (field.word_postings(value) if isinstance(field, Text)
-                                                 else _field_postings(field, value))
+                                                 else field_postings(field, value))
         return known
 
 
-def _field_postings(field: Any, value: str) -> tuple[list[WordPosting], int]:
-    """`Text.word_postings` of any other field (an ID or keyword field), from its own `index`."""
-    indexed = list(field.index(value))  # (text, frequency, weight, value) per word
-    postings = [(btext.decode("utf-8"), (weight, encoded)) for btext, _, weight, encoded in indexed]
-    return postings, sum(map(itemgetter(1), indexed)) if field.scorable else 0
+def field_postings(field: Any, value: str) -> tuple[list[WordPosting], int]:
+    """`Text.word_postings` of an ID or keyword field of `make_schema`, its postings as Whoosh's
+    `Existence` or `Frequency` format gives them, without a token object per word. Its analyzer
+    is a tokenizer alone: Whoosh's `IDTokenizer` (the value is one word) or a `RegexTokenizer`
+    matching words, without a group (each match a word). A word's weight is the field's boost
+    times its frequency (each token weighs 1.0), its value nothing (`Existence`: each word once)
+    or its frequency (`Frequency`)."""
+    tokenizer, form = field.analyzer, field.format
+    if type(tokenizer) is IDTokenizer:
+        words = [value]
+    else:
+        assert type(tokenizer) is RegexTokenizer and not tokenizer.gaps and tokenizer.expression.groups == 0
+        words = tokenizer.expression.findall(value)
+    scored = field.scorable
+    if type(form) is Existence:
+        distinct = dict.fromkeys(words)
+        return [(word, (form.field_boost, b"")) for word in distinct], len(distinct) if scored else 0
+    assert type(form) is Frequency, form
+    counted = Counter(words)
+    return [(word, (freq * form.field_boost, pack_uint(freq))) for word, freq in counted.items()], len(words) if scored else 0
 
 
 class TermPool:
