@@ -49,7 +49,7 @@ from pal_judge.search.documents import IndexDoc
 _POSITIONS = Positions()  # its encoding of positions depends on nothing else
 _BLOCK_LIMIT = 128  # postings per block of a posting list (Whoosh's default)
 WordPosting = tuple[str, tuple[float, Any]]  # a word of a value and its posting there: (weight, value)
-TermPosting = tuple[int, tuple[float, Any]]  # one posting of a term's list: document, (weight, value)
+TermPostings = list[Any]  # a term's postings, flat: document, (weight, value), document, (weight, value), ...
 _ENTRY_LENGTHS = struct.Struct("!ii")  # a terms table entry's key and value lengths (Whoosh's `filetables._lengths`)
 _SLOT_SIZE = struct.calcsize("!Iq")  # a hash table slot: the key's hash and its entry's position (`filetables._pointer`)
 _FREE_SLOT = (0, 0)  # no entry is at position 0 (the table's header is)
@@ -177,15 +177,16 @@ class TermsWriter(W3FieldWriter):
         super().__init__(codec, storage, segment)
         self._tindex = TermsTable(self._tindex)
 
-    def add_postings(self, schema: Any, lengths: Any, items: Iterable[tuple[str, dict[str, list[TermPosting]]]]) -> None:
+    def add_postings(self, schema: Any, lengths: Any, items: Iterable[tuple[str, dict[str, TermPostings]]]) -> None:
         # `lengths` is None: the codec keeps no length statistics (`Codec.length_stats`).
         for fieldname, terms in items:
             field = schema[fieldname]
             valueless = field.format.fixed_value_size() == 0  # an ID field's postings carry no value
             self.start_field(fieldname, field)
             for word in sorted(terms):  # in code point order: the order of their UTF-8 bytes
-                ids, postings = zip(*terms[word])
-                weights, values = zip(*postings)
+                postings = terms[word]
+                ids = tuple(postings[0::2])
+                weights, values = zip(*postings[1::2])
                 btext = word.encode("utf-8")
                 if len(ids) <= _BLOCK_LIMIT:
                     self._add_inline(btext, ids, weights, (None,) * len(ids) if valueless else values)
@@ -427,19 +428,22 @@ def field_postings(field: Any, value: str) -> tuple[list[WordPosting], int]:
 class TermPool:
     """What `SegmentWriter` asks of its pool (`iter_postings` in order, `cleanup`), each field's
     postings kept by term as they come: the documents come in ascending order, so a term's list
-    needs no sorting, and only the terms are sorted at the commit (`TermsWriter.add_postings`)."""
+    needs no sorting, and only the terms are sorted at the commit (`TermsWriter.add_postings`).
+    A term's list is flat (`TermPostings`): no pair to make and free per posting."""
 
     def __init__(self) -> None:
-        self._fields: dict[str, dict[str, list[TermPosting]]] = {}
+        self._fields: dict[str, dict[str, TermPostings]] = {}
 
     def add_field_postings(self, fieldname: str, docnum: int, postings: Iterable[WordPosting]) -> None:
         terms = self._fields.get(fieldname)
         if terms is None:
             terms = self._fields[fieldname] = defaultdict(list)
         for word, posting in postings:
-            terms[word].append((docnum, posting))
+            term = terms[word]
+            term.append(docnum)
+            term.append(posting)
 
-    def iter_postings(self) -> list[tuple[str, dict[str, list[TermPosting]]]]:
+    def iter_postings(self) -> list[tuple[str, dict[str, TermPostings]]]:
         return sorted(self._fields.items(), key=itemgetter(0))
 
     def cleanup(self) -> None:
