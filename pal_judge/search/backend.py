@@ -183,20 +183,21 @@ class TermsWriter(W3FieldWriter):
             field = schema[fieldname]
             valueless = field.format.fixed_value_size() == 0  # an ID field's postings carry no value
             self.start_field(fieldname, field)
+            field_key = pack_ushort(self._fieldid)  # a term's key in the terms table: its field's number, its text
             for word in sorted(terms):  # in code point order: the order of their UTF-8 bytes
                 postings = terms[word]
                 ids = tuple(postings[0::2])
                 weights, values = zip(*postings[1::2])
                 btext = word.encode("utf-8")
                 if len(ids) <= _BLOCK_LIMIT:
-                    self._add_inline(btext, ids, weights, (None,) * len(ids) if valueless else values)
+                    self._add_inline(field_key + btext, ids, weights, (None,) * len(ids) if valueless else values)
                     continue
                 self.start_term(btext)
                 self._postwriter.add_term_postings(ids, weights, values)
                 self.finish_term()
             self.finish_field()
 
-    def _add_inline(self, btext: bytes, ids: tuple[int, ...], weights: tuple[float, ...], values: tuple[Any, ...]) -> None:
+    def _add_inline(self, key: bytes, ids: tuple[int, ...], weights: tuple[float, ...], values: tuple[Any, ...]) -> None:
         """A posting list that fits in one block, kept in the term's entry of the terms table
         (Whoosh's `inlinelimit`, which whoosh-reloaded 2.7.5 cannot write: it calls `set_inline`
         on a term info whose method is `set_inlined`): no block to write, pickle and seek to.
@@ -210,34 +211,33 @@ class TermsWriter(W3FieldWriter):
         times slower to write (a sixth of the build) and slower to read."""
         stored = array("f", weights)
         header = _TERM_ENTRY.pack(True, sum(stored), len(ids), 0, 0, max(0, *weights), ids[0], ids[-1])
-        self._tindex.add(pack_ushort(self._fieldid) + btext, header + pickle.dumps((ids, tuple(stored), values), 3))
+        self._tindex.add(key, header + pickle.dumps((ids, tuple(stored), values), 3))
 
 
 class TermsTable:
     """The terms table (Whoosh's `OrderedHashWriter`) with its entries written at its close, in
-    one pass: the bytes `add` writes entry by entry (the key's and value's lengths, the key, the
-    value), and the same positions index and hash slots, then the hash tables at once
+    one write: the bytes `add` writes entry by entry (the key's and value's lengths, the key, the
+    value), with the same positions index and hash slots, then the hash tables at once
     (`_hash_tables`). `TermsWriter` adds the keys in ascending order (fields by name, each
     field's terms sorted), as the table requires."""
 
     def __init__(self, table: OrderedHashWriter) -> None:
         self._table = table
-        self._entries: list[tuple[bytes, bytes]] = []
+        self._chunks: list[bytes] = []
+        self._position = table.dbfile.tell()  # where the next entry goes
 
     def add(self, key: bytes, value: bytes) -> None:
-        self._entries.append((key, value))
+        table, position = self._table, self._position
+        table.index.append(position)
+        slot = _md5_slot(key)
+        table.buckets[slot & 255].append((slot, position))
+        self._chunks += (_ENTRY_LENGTHS.pack(len(key), len(value)), key, value)
+        self._position = position + _ENTRY_LENGTHS.size + len(key) + len(value)
 
     def close(self) -> None:
-        table, chunks = self._table, []
-        position = table.dbfile.tell()
-        for key, value in self._entries:
-            table.index.append(position)
-            slot = _md5_slot(key)
-            table.buckets[slot & 255].append((slot, position))
-            chunks += (_ENTRY_LENGTHS.pack(len(key), len(value)), key, value)
-            position += _ENTRY_LENGTHS.size + len(key) + len(value)
-        table.dbfile.write(b"".join(chunks))
-        hashes, table.directory = _hash_tables(table.buckets, position)
+        table = self._table
+        table.dbfile.write(b"".join(self._chunks))
+        hashes, table.directory = _hash_tables(table.buckets, self._position)
         table.dbfile.write(hashes)
         table.buckets = []  # written: the table's own `_write_hashes` finds no bucket left to write
         table.close()
