@@ -182,6 +182,9 @@ class TermsWriter(W3FieldWriter):
         for fieldname, terms in items:
             field = schema[fieldname]
             valueless = field.format.fixed_value_size() == 0  # an ID field's postings carry no value
+            # `make_schema` boosts no field: a weight is a frequency, a whole number that single
+            # precision (a posting block's weights) holds exactly.
+            assert field.format.field_boost == 1.0, fieldname
             self.start_field(fieldname, field)
             field_key = pack_ushort(self._fieldid)  # a term's key in the terms table: its field's number, its text
             for word in sorted(terms):  # in code point order: the order of their UTF-8 bytes
@@ -208,10 +211,10 @@ class TermsWriter(W3FieldWriter):
         smallest and largest field length stored as 0), packed without building one, its
         postings pickled with protocol 3 (`W3TermInfo.from_bytes` unpickles any): protocol 2,
         which `to_bytes` uses, pickles each bytes value as a call to `_codecs.encode`, seven
-        times slower to write (a sixth of the build) and slower to read."""
-        stored = array("f", weights)
-        header = _TERM_ENTRY.pack(True, sum(stored), len(ids), 0, 0, max(0, *weights), ids[0], ids[-1])
-        self._tindex.add(key, header + pickle.dumps((ids, tuple(stored), values), 3))
+        times slower to write (a sixth of the build) and slower to read. The weights are whole
+        numbers (`add_postings`): single precision gives them back unchanged."""
+        header = _TERM_ENTRY.pack(True, sum(weights), len(ids), 0, 0, max(0, *weights), ids[0], ids[-1])
+        self._tindex.add(key, header + pickle.dumps((ids, weights, values), 3))
 
 
 class TermsTable:
