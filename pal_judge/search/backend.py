@@ -29,7 +29,7 @@ from collections import Counter, defaultdict
 from functools import lru_cache
 from itertools import chain
 from operator import itemgetter
-from typing import Any, Iterable, Iterator
+from typing import Any, Iterable, Iterator, Sequence
 
 from whoosh.codec.whoosh3 import W3Codec, W3FieldWriter, W3PerDocWriter, W3PostingsWriter, W3TermInfo, _lenfield
 from whoosh.columns import CompressedBytesColumn, PickleColumn, VarBytesColumn
@@ -48,7 +48,7 @@ from pal_judge.search.documents import IndexDoc
 
 _POSITIONS = Positions()  # its encoding of positions depends on nothing else
 _BLOCK_LIMIT = 128  # postings per block of a posting list (Whoosh's default)
-WordPosting = tuple[str, tuple[float, Any]]  # a word of a value and its posting there: (weight, value)
+WordPostings = tuple[Sequence[str], Sequence[tuple[float, Any]]]  # a value's words, and each one's posting: (weight, value)
 TermPostings = list[Any]  # a term's postings, flat: document, (weight, value), document, (weight, value), ...
 _ENTRY_LENGTHS = struct.Struct("!ii")  # a terms table entry's key and value lengths (Whoosh's `filetables._lengths`)
 _SLOT_SIZE = struct.calcsize("!Iq")  # a hash table slot: the key's hash and its entry's position (`filetables._pointer`)
@@ -67,13 +67,12 @@ class Text(TEXT):
         super().__init__(analyzer=analyzer, stored=stored)
         self._words = {} if words is None else words
 
-    def word_postings(self, value: str) -> tuple[list[WordPosting], int]:
-        """Each word of `value` with its posting, and the value's length (its words' frequencies
-        added up)."""
+    def word_postings(self, value: str) -> tuple[WordPostings, int]:
+        """The words of `value` and each one's posting, and the value's length (its words'
+        frequencies added up)."""
         positions = index_positions(self.analyzer, value, self.__dict__.setdefault("_words", {}))
-        postings = [(word, _once(found[0]) if len(found) == 1 else _several(tuple(found)))
-                    for word, found in positions.items()]
-        return postings, sum(map(len, positions.values()))
+        postings = [_once(found[0]) if len(found) == 1 else _several(tuple(found)) for found in positions.values()]
+        return (tuple(positions), postings), sum(map(len, positions.values()))
 
     def forget_words(self) -> None:
         self.__dict__.get("_words", {}).clear()
@@ -366,7 +365,7 @@ class Writer(SegmentWriter):
     def __init__(self, index: Index, **kwargs: Any) -> None:
         super().__init__(index, **kwargs)
         self.pool = TermPool()
-        self._known: dict[tuple[str, str], tuple[list[WordPosting], int]] = {}
+        self._known: dict[tuple[str, str], tuple[WordPostings, int]] = {}
 
     def add_document(self, **fields: Any) -> None:
         """Whoosh's `add_document` for the fields `document_fields` gives (no boosts, spelling
@@ -395,7 +394,7 @@ class Writer(SegmentWriter):
         # the pause would walk every posting (~80 of its ~90 ms of collecting per build).
         self._known.clear()
 
-    def _indexed(self, name: str, field: Any, value: str) -> tuple[list[WordPosting], int]:
+    def _indexed(self, name: str, field: Any, value: str) -> tuple[WordPostings, int]:
         """A value's postings in a field and its length there (a scorable field's only), worked
         out once per build: a heading path is repeated in every clause under it, a kind or a
         chapter in many documents, the questions resting on a clause often in its sub-clauses."""
@@ -406,7 +405,7 @@ class Writer(SegmentWriter):
         return known
 
 
-def field_postings(field: Any, value: str) -> tuple[list[WordPosting], int]:
+def field_postings(field: Any, value: str) -> tuple[WordPostings, int]:
     """`Text.word_postings` of an ID or keyword field of `make_schema`, its postings as Whoosh's
     `Existence` or `Frequency` format gives them, without a token object per word. Its analyzer
     is a tokenizer alone: Whoosh's `IDTokenizer` (the value is one word) or a `RegexTokenizer`
@@ -421,11 +420,12 @@ def field_postings(field: Any, value: str) -> tuple[list[WordPosting], int]:
         words = tokenizer.expression.findall(value)
     scored = field.scorable
     if type(form) is Existence:
-        distinct = dict.fromkeys(words)
-        return [(word, (form.field_boost, b"")) for word in distinct], len(distinct) if scored else 0
+        distinct = tuple(dict.fromkeys(words))
+        return (distinct, [(form.field_boost, b"")] * len(distinct)), len(distinct) if scored else 0
     assert type(form) is Frequency, form
     counted = Counter(words)
-    return [(word, (freq * form.field_boost, pack_uint(freq))) for word, freq in counted.items()], len(words) if scored else 0
+    postings = [(freq * form.field_boost, pack_uint(freq)) for freq in counted.values()]
+    return (tuple(counted), postings), len(words) if scored else 0
 
 
 class TermPool:
@@ -437,11 +437,11 @@ class TermPool:
     def __init__(self) -> None:
         self._fields: dict[str, dict[str, TermPostings]] = {}
 
-    def add_field_postings(self, fieldname: str, docnum: int, postings: Iterable[WordPosting]) -> None:
+    def add_field_postings(self, fieldname: str, docnum: int, postings: WordPostings) -> None:
         terms = self._fields.get(fieldname)
         if terms is None:
             terms = self._fields[fieldname] = defaultdict(list)
-        for word, posting in postings:
+        for word, posting in zip(*postings):
             term = terms[word]
             term.append(docnum)
             term.append(posting)

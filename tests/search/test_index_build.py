@@ -116,8 +116,8 @@ def test_id_and_keyword_fields_index_each_value_as_whoosh_does(value: str) -> No
     """`section:9.6`, `term:taunt`, `kind:clause` and a key find what Whoosh's own indexing finds."""
     for field in _SCHEMA:
         if field.indexed and not isinstance(field, Text):
-            postings, length = field_postings(field, value)
+            (words, postings), length = field_postings(field, value)
             whoosh = list(field.index(value))  # (text, frequency, weight, value) per word
-            assert sorted((word.encode("utf-8"), posting) for word, posting in postings) == \
+            assert sorted((word.encode("utf-8"), posting) for word, posting in zip(words, postings, strict=True)) == \
                 sorted((text, (weight, encoded)) for text, _, weight, encoded in whoosh)
             assert length == (sum(frequency for _, frequency, _, _ in whoosh) if field.scorable else 0)
