@@ -190,28 +190,34 @@ class Glossary:
         return self._by_key.get(normalize(text))
 
     def matches_en(self, text: str) -> list[TermMatch]:
-        if not self._en_owner:
-            return []
-        if self._en_finder is None:
-            self._en_finder = _EnglishFinder(list(self._en_owner))
-        folded = _fold_en(text)  # same length as text: offsets stay valid
-        return [TermMatch(self._en_owner[variant], start, end)
-                for start, end, variant in self._en_finder.matches(folded)]
+        return [TermMatch(self._en_owner[variant], start, end) for start, end, variant in self._found_en(text)]
 
     def matches_zh(self, text: str) -> list[TermMatch]:
-        if not self._zh_owner:
-            return []
-        if self._zh_finder is None:
-            self._zh_finder = _ChineseFinder(list(self._zh_owner))
-        return [TermMatch(self._zh_owner[text[start:end]], start, end) for start, end in self._zh_finder.spans(text)]
+        return [TermMatch(self._zh_owner[text[start:end]], start, end) for start, end in self._found_zh(text)]
 
     def terms_in_en(self, text: str) -> list[Term]:
         """Terms found in an English text, in order of first occurrence, without repeats."""
-        return _unique(m.term for m in self.matches_en(text))
+        return _unique(self._en_owner[variant] for _, _, variant in self._found_en(text))
 
     def terms_in_zh(self, text: str) -> list[Term]:
         """Terms found in a Chinese text, in order of first occurrence, without repeats."""
-        return _unique(m.term for m in self.matches_zh(text))
+        return _unique(self._zh_owner[text[start:end]] for start, end in self._found_zh(text))
+
+    def _found_en(self, text: str) -> Iterator[tuple[int, int, str]]:
+        """Each English variant found in `text` (`_EnglishFinder.matches`); the offsets are `text`'s."""
+        if not self._en_owner:
+            return iter(())
+        if self._en_finder is None:
+            self._en_finder = _EnglishFinder(list(self._en_owner))
+        return self._en_finder.matches(_fold_en(text))  # folding keeps the length: offsets stay valid
+
+    def _found_zh(self, text: str) -> Iterator[tuple[int, int]]:
+        """Where each Chinese variant is found in `text` (`_ChineseFinder.spans`)."""
+        if not self._zh_owner:
+            return iter(())
+        if self._zh_finder is None:
+            self._zh_finder = _ChineseFinder(list(self._zh_owner))
+        return self._zh_finder.spans(text)
 
 
 def _fold_en(text: str) -> str:

@@ -25,20 +25,22 @@ import struct
 import tempfile
 import zlib
 from array import array
-from collections import defaultdict
+from collections import Counter, defaultdict
 from functools import lru_cache
 from itertools import chain
 from operator import itemgetter
-from typing import Any, Iterable, Iterator
+from typing import Any, Iterable, Iterator, Sequence
 
-from whoosh.codec.whoosh3 import W3Codec, W3FieldWriter, W3PerDocWriter, W3PostingsWriter, W3TermInfo
+from whoosh.codec.whoosh3 import W3Codec, W3FieldWriter, W3PerDocWriter, W3PostingsWriter, W3TermInfo, _lenfield
 from whoosh.columns import CompressedBytesColumn, PickleColumn, VarBytesColumn
 from whoosh.fields import ID, KEYWORD, STORED, TEXT, Schema
 from whoosh.filedb.filestore import FileStorage, copy_to_ram
 from whoosh.filedb.filetables import OrderedHashWriter
-from whoosh.formats import Positions
+from whoosh.analysis import IDTokenizer, RegexTokenizer
+from whoosh.formats import Existence, Frequency, Positions
 from whoosh.index import Index, create_in, open_dir
-from whoosh.system import pack_ushort
+from whoosh.system import pack_uint, pack_ushort
+from whoosh.util.numeric import length_to_byte
 from whoosh.writing import SegmentWriter
 
 from pal_judge.search.analysis import chinese_analyzer, english_analyzer, index_positions
@@ -46,8 +48,8 @@ from pal_judge.search.documents import IndexDoc
 
 _POSITIONS = Positions()  # its encoding of positions depends on nothing else
 _BLOCK_LIMIT = 128  # postings per block of a posting list (Whoosh's default)
-Posting = tuple[bytes, int, float, bytes]  # what `FieldType.index` gives per word: text, frequency, weight, value
-TermPosting = tuple[int, float, bytes]  # one posting of a term's list: document, weight, value
+WordPostings = tuple[Sequence[str], Sequence[tuple[float, Any]]]  # a value's words, and each one's posting: (weight, value)
+TermPostings = list[Any]  # a term's postings, flat: document, (weight, value), document, (weight, value), ...
 _ENTRY_LENGTHS = struct.Struct("!ii")  # a terms table entry's key and value lengths (Whoosh's `filetables._lengths`)
 _SLOT_SIZE = struct.calcsize("!Iq")  # a hash table slot: the key's hash and its entry's position (`filetables._pointer`)
 _FREE_SLOT = (0, 0)  # no entry is at position 0 (the table's header is)
@@ -56,19 +58,21 @@ _TERM_ENTRY = W3TermInfo._struct  # an entry's fixed part: inlined, weight, df, 
 
 class Text(TEXT):
     """Whoosh's TEXT field (positions, for phrases), each distinct raw word of its values analysed
-    once per build (`index_positions`). The postings are the very ones Whoosh's
-    `Positions.word_values` gives (same words, frequencies, weights and encoded positions)."""
+    once per build (`index_positions`). Its postings (`word_postings`) hold what Whoosh's
+    `Positions.word_values` gives (same words, weights and encoded positions). It is never
+    boosted (no `field_boost`), so a word's weight is its frequency."""
 
     def __init__(self, analyzer: Any, stored: bool = False, words: dict[str, tuple[str, ...]] | None = None) -> None:
         """`words`: what each raw word becomes (`index_positions`), shared by the fields of one analyzer."""
         super().__init__(analyzer=analyzer, stored=stored)
         self._words = {} if words is None else words
 
-    def index(self, value: Any, **kwargs: Any) -> Iterable[Posting]:
-        if kwargs or not isinstance(value, str):
-            return super().index(value, **kwargs)
-        words = self.__dict__.setdefault("_words", {})
-        return _postings(index_positions(self.analyzer, value, words), self.format.field_boost)
+    def word_postings(self, value: str) -> tuple[WordPostings, int]:
+        """The words of `value` and each one's posting, and the value's length (its words'
+        frequencies added up)."""
+        positions = index_positions(self.analyzer, value, self.__dict__.setdefault("_words", {}))
+        postings = [_once(found[0]) if len(found) == 1 else _several(tuple(found)) for found in positions.values()]
+        return (tuple(positions), postings), sum(map(len, positions.values()))
 
     def forget_words(self) -> None:
         self.__dict__.get("_words", {}).clear()
@@ -77,25 +81,19 @@ class Text(TEXT):
         return {name: value for name, value in self.__dict__.items() if name != "_words"}
 
 
-def _postings(positions: dict[str, list[int]], boost: float) -> list[Posting]:
-    # Each token weighs 1.0 (our tokenizers' boost), so a word's weight is its frequency.
-    return [(word.encode("utf-8"), len(found), len(found) * boost,
-             _encoded_once(found[0]) if len(found) == 1 else _encoded(tuple(found)))
-            for word, found in positions.items()]
-
-
 @lru_cache(maxsize=16384)
-def _encoded(positions: tuple[int, ...]) -> bytes:
-    """Whoosh's encoding of a word's positions in a value (a tenth as many distinct lists as
-    words indexed: most words occur once, at one of a few hundred positions)."""
-    return _POSITIONS.encode(list(positions))
+def _several(positions: tuple[int, ...]) -> tuple[float, bytes]:
+    """The posting of a word found at `positions` in a value: its weight (each token weighs 1.0,
+    our tokenizers' boost) and Whoosh's encoding of the positions (a tenth as many distinct
+    lists as words indexed: most words occur once, at one of a few hundred positions)."""
+    return float(len(positions)), _POSITIONS.encode(list(positions))
 
 
 @lru_cache(maxsize=4096)
-def _encoded_once(position: int) -> bytes:
-    """`_encoded` of a word found once in a value (four postings in five), looked up by its position
-    without making a tuple of it."""
-    return _POSITIONS.encode([position])
+def _once(position: int) -> tuple[float, bytes]:
+    """`_several` of a word found once in a value (four postings in five), looked up by its position
+    without making a tuple of it; the very same posting each time, shared by all its terms' lists."""
+    return _several((position,))
 
 
 class Codec(W3Codec):
@@ -124,10 +122,32 @@ class Codec(W3Codec):
 
 
 class PerDocumentWriter(W3PerDocWriter):
-    """Whoosh's writer of stored fields and lengths, its stored fields column `StoredBytes`."""
+    """Whoosh's writer of stored fields and lengths, its stored fields column `StoredBytes`, and
+    each field's lengths column (`LENGTHS_COLUMN`: a byte per document, `length_to_byte`, 0 for
+    none) gathered in memory and written at once at the close: writing it byte by byte went
+    through three of Whoosh's file layers per byte."""
+
+    def __init__(self, codec: "Codec", storage: Any, segment: Any) -> None:
+        super().__init__(codec, storage, segment)
+        self._length_bytes: dict[str, bytearray] = {}
 
     def _create_column(self, fieldname: str, column: Any) -> None:
         super()._create_column(fieldname, _STORED_FIELDS if fieldname == "_stored" else column)
+
+    def add_field(self, fieldname: str, fieldobj: Any, value: Any, length: int) -> None:
+        if value is not None:
+            self._storedfields[fieldname] = value
+        if length:
+            column = self._length_bytes.setdefault(fieldname, bytearray())
+            column.extend(bytes(self._docnum - len(column)))  # the documents before without a length
+            column.append(length_to_byte(length))
+            self._fieldlengths[fieldname] += length
+
+    def close(self) -> None:
+        for fieldname, column in self._length_bytes.items():
+            # As Whoosh's column writer leaves it: no default byte after the last other one.
+            self._cols.create_file(_lenfield(fieldname)).write(bytes(column.rstrip(b"\0")))
+        super().close()
 
 
 class StoredBytes(CompressedBytesColumn):
@@ -156,23 +176,30 @@ class TermsWriter(W3FieldWriter):
         super().__init__(codec, storage, segment)
         self._tindex = TermsTable(self._tindex)
 
-    def add_postings(self, schema: Any, lengths: Any, items: Iterable[tuple[str, dict[bytes, list[TermPosting]]]]) -> None:
+    def add_postings(self, schema: Any, lengths: Any, items: Iterable[tuple[str, dict[str, TermPostings]]]) -> None:
         # `lengths` is None: the codec keeps no length statistics (`Codec.length_stats`).
         for fieldname, terms in items:
             field = schema[fieldname]
             valueless = field.format.fixed_value_size() == 0  # an ID field's postings carry no value
+            # `make_schema` boosts no field: a weight is a frequency, a whole number that single
+            # precision (a posting block's weights) holds exactly.
+            assert field.format.field_boost == 1.0, fieldname
             self.start_field(fieldname, field)
-            for btext in sorted(terms):
-                ids, weights, values = zip(*terms[btext])
+            field_key = pack_ushort(self._fieldid)  # a term's key in the terms table: its field's number, its text
+            for word in sorted(terms):  # in code point order: the order of their UTF-8 bytes
+                postings = terms[word]
+                ids = tuple(postings[0::2])
+                weights, values = zip(*postings[1::2])
+                btext = word.encode("utf-8")
                 if len(ids) <= _BLOCK_LIMIT:
-                    self._add_inline(btext, ids, weights, (None,) * len(ids) if valueless else values)
+                    self._add_inline(field_key + btext, ids, weights, (None,) * len(ids) if valueless else values)
                     continue
                 self.start_term(btext)
                 self._postwriter.add_term_postings(ids, weights, values)
                 self.finish_term()
             self.finish_field()
 
-    def _add_inline(self, btext: bytes, ids: tuple[int, ...], weights: tuple[float, ...], values: tuple[Any, ...]) -> None:
+    def _add_inline(self, key: bytes, ids: tuple[int, ...], weights: tuple[float, ...], values: tuple[Any, ...]) -> None:
         """A posting list that fits in one block, kept in the term's entry of the terms table
         (Whoosh's `inlinelimit`, which whoosh-reloaded 2.7.5 cannot write: it calls `set_inline`
         on a term info whose method is `set_inlined`): no block to write, pickle and seek to.
@@ -183,37 +210,36 @@ class TermsWriter(W3FieldWriter):
         smallest and largest field length stored as 0), packed without building one, its
         postings pickled with protocol 3 (`W3TermInfo.from_bytes` unpickles any): protocol 2,
         which `to_bytes` uses, pickles each bytes value as a call to `_codecs.encode`, seven
-        times slower to write (a sixth of the build) and slower to read."""
-        stored = array("f", weights)
-        header = _TERM_ENTRY.pack(True, sum(stored), len(ids), 0, 0, max(0, *weights), ids[0], ids[-1])
-        self._tindex.add(pack_ushort(self._fieldid) + btext, header + pickle.dumps((ids, tuple(stored), values), 3))
+        times slower to write (a sixth of the build) and slower to read. The weights are whole
+        numbers (`add_postings`): single precision gives them back unchanged."""
+        header = _TERM_ENTRY.pack(True, sum(weights), len(ids), 0, 0, max(0, *weights), ids[0], ids[-1])
+        self._tindex.add(key, header + pickle.dumps((ids, weights, values), 3))
 
 
 class TermsTable:
     """The terms table (Whoosh's `OrderedHashWriter`) with its entries written at its close, in
-    one pass: the bytes `add` writes entry by entry (the key's and value's lengths, the key, the
-    value), and the same positions index and hash slots, then the hash tables at once
+    one write: the bytes `add` writes entry by entry (the key's and value's lengths, the key, the
+    value), with the same positions index and hash slots, then the hash tables at once
     (`_hash_tables`). `TermsWriter` adds the keys in ascending order (fields by name, each
     field's terms sorted), as the table requires."""
 
     def __init__(self, table: OrderedHashWriter) -> None:
         self._table = table
-        self._entries: list[tuple[bytes, bytes]] = []
+        self._chunks: list[bytes] = []
+        self._position = table.dbfile.tell()  # where the next entry goes
 
     def add(self, key: bytes, value: bytes) -> None:
-        self._entries.append((key, value))
+        table, position = self._table, self._position
+        table.index.append(position)
+        slot = _md5_slot(key)
+        table.buckets[slot & 255].append((slot, position))
+        self._chunks += (_ENTRY_LENGTHS.pack(len(key), len(value)), key, value)
+        self._position = position + _ENTRY_LENGTHS.size + len(key) + len(value)
 
     def close(self) -> None:
-        table, chunks = self._table, []
-        position = table.dbfile.tell()
-        for key, value in self._entries:
-            table.index.append(position)
-            slot = _md5_slot(key)
-            table.buckets[slot & 255].append((slot, position))
-            chunks += (_ENTRY_LENGTHS.pack(len(key), len(value)), key, value)
-            position += _ENTRY_LENGTHS.size + len(key) + len(value)
-        table.dbfile.write(b"".join(chunks))
-        hashes, table.directory = _hash_tables(table.buckets, position)
+        table = self._table
+        table.dbfile.write(b"".join(self._chunks))
+        hashes, table.directory = _hash_tables(table.buckets, self._position)
         table.dbfile.write(hashes)
         table.buckets = []  # written: the table's own `_write_hashes` finds no bucket left to write
         table.close()
@@ -339,7 +365,7 @@ class Writer(SegmentWriter):
     def __init__(self, index: Index, **kwargs: Any) -> None:
         super().__init__(index, **kwargs)
         self.pool = TermPool()
-        self._known: dict[tuple[str, str], tuple[list[Posting], int]] = {}
+        self._known: dict[tuple[str, str], tuple[WordPostings, int]] = {}
 
     def add_document(self, **fields: Any) -> None:
         """Whoosh's `add_document` for the fields `document_fields` gives (no boosts, spelling
@@ -368,33 +394,59 @@ class Writer(SegmentWriter):
         # the pause would walk every posting (~80 of its ~90 ms of collecting per build).
         self._known.clear()
 
-    def _indexed(self, name: str, field: Any, value: str) -> tuple[list[Posting], int]:
+    def _indexed(self, name: str, field: Any, value: str) -> tuple[WordPostings, int]:
         """A value's postings in a field and its length there (a scorable field's only), worked
         out once per build: a heading path is repeated in every clause under it, a kind or a
         chapter in many documents, the questions resting on a clause often in its sub-clauses."""
         known = self._known.get((name, value))
         if known is None:
-            postings = list(field.index(value))  # an ID or keyword field gives a generator
-            known = self._known[name, value] = (postings, sum(map(itemgetter(1), postings)) if field.scorable else 0)
+            known = self._known[name, value] = (field.word_postings(value) if isinstance(field, Text)
+                                                 else field_postings(field, value))
         return known
+
+
+def field_postings(field: Any, value: str) -> tuple[WordPostings, int]:
+    """`Text.word_postings` of an ID or keyword field of `make_schema`, its postings as Whoosh's
+    `Existence` or `Frequency` format gives them, without a token object per word. Its analyzer
+    is a tokenizer alone: Whoosh's `IDTokenizer` (the value is one word) or a `RegexTokenizer`
+    matching words, without a group (each match a word). A word's weight is the field's boost
+    times its frequency (each token weighs 1.0), its value nothing (`Existence`: each word once)
+    or its frequency (`Frequency`)."""
+    tokenizer, form = field.analyzer, field.format
+    if type(tokenizer) is IDTokenizer:
+        words = [value]
+    else:
+        assert type(tokenizer) is RegexTokenizer and not tokenizer.gaps and tokenizer.expression.groups == 0
+        words = tokenizer.expression.findall(value)
+    scored = field.scorable
+    if type(form) is Existence:
+        distinct = tuple(dict.fromkeys(words))
+        return (distinct, [(form.field_boost, b"")] * len(distinct)), len(distinct) if scored else 0
+    assert type(form) is Frequency, form
+    counted = Counter(words)
+    postings = [(freq * form.field_boost, pack_uint(freq)) for freq in counted.values()]
+    return (tuple(counted), postings), len(words) if scored else 0
 
 
 class TermPool:
     """What `SegmentWriter` asks of its pool (`iter_postings` in order, `cleanup`), each field's
     postings kept by term as they come: the documents come in ascending order, so a term's list
-    needs no sorting, and only the terms are sorted at the commit (`TermsWriter.add_postings`)."""
+    needs no sorting, and only the terms are sorted at the commit (`TermsWriter.add_postings`).
+    A term's list is flat (`TermPostings`): no pair to make and free per posting."""
 
     def __init__(self) -> None:
-        self._fields: dict[str, dict[bytes, list[TermPosting]]] = {}
+        self._fields: dict[str, dict[str, TermPostings]] = {}
 
-    def add_field_postings(self, fieldname: str, docnum: int, postings: Iterable[Posting]) -> None:
+    def add_field_postings(self, fieldname: str, docnum: int, postings: WordPostings) -> None:
         terms = self._fields.get(fieldname)
         if terms is None:
             terms = self._fields[fieldname] = defaultdict(list)
-        for btext, _, weight, value in postings:
-            terms[btext].append((docnum, weight, value))
+        for word, posting in zip(*postings):
+            term = terms[word]
+            term.append(docnum)
+            term.append(posting)
 
-    def iter_postings(self) -> list[tuple[str, dict[bytes, list[TermPosting]]]]:
+    def iter_postings(self) -> list[tuple[str, dict[str, TermPostings]]]:
         return sorted(self._fields.items(), key=itemgetter(0))
 
     def cleanup(self) -> None:

@@ -6,10 +6,20 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 from whoosh.fields import TEXT, Schema
 from whoosh.index import create_in, open_dir
 
-from pal_judge.search.backend import Text, build_in_memory, build_on_disk, contents, document_fields, make_schema
+from pal_judge.search.backend import (
+    Text,
+    build_in_memory,
+    build_on_disk,
+    contents,
+    document_fields,
+    field_postings,
+    make_schema,
+)
 from pal_judge.search.documents import IndexDoc
 
 
@@ -91,3 +101,23 @@ def test_a_build_leaves_pythons_garbage_collector_on_even_when_it_fails(
     with pytest.raises(TypeError):
         build_on_disk(str(tmp_path / "bad"), [*chapters_docs[:3], broken])
     assert gc.isenabled()
+
+
+_SCHEMA = make_schema()
+# Values as document_fields gives them (a section number and its prefixes, glossary term ids,
+# a kind, a chapter, a ruling's empty chapter), joined by spaces, tabs or line breaks, and any text.
+_WORDS = ["9", "9.6", "9.6.3.1", "taunt", "say:挑衅", "clause", "", " ", "\t", "\n", "Taunt", "9.6"]
+values = st.lists(st.sampled_from(_WORDS), max_size=8).map(" ".join) | st.text(max_size=30)
+
+
+@settings(max_examples=200, deadline=None)
+@given(values)
+def test_id_and_keyword_fields_index_each_value_as_whoosh_does(value: str) -> None:
+    """`section:9.6`, `term:taunt`, `kind:clause` and a key find what Whoosh's own indexing finds."""
+    for field in _SCHEMA:
+        if field.indexed and not isinstance(field, Text):
+            (words, postings), length = field_postings(field, value)
+            whoosh = list(field.index(value))  # (text, frequency, weight, value) per word
+            assert sorted((word.encode("utf-8"), posting) for word, posting in zip(words, postings, strict=True)) == \
+                sorted((text, (weight, encoded)) for text, _, weight, encoded in whoosh)
+            assert length == (sum(frequency for _, frequency, _, _ in whoosh) if field.scorable else 0)
