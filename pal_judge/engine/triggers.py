@@ -94,13 +94,16 @@ ZONE_CITES = {"base": ("10.3.5",), "hand": ("10.3.4", "10.3.4.1", "10.3.4.1.1"),
 def listening(g: "Game", trigger: str) -> Sequence[CardInstance]:
     """The cards whose abilities may work (`stats.Zones.cards`), in that order, with a printed auto ability of this
     trigger: the only ones that can have one, but for a keyword's trigger (KEYWORD_TRIGGERS: a keyword may be granted,
-    10.10.1.2), whose callers read every card. An index kept until a card changes zone (read only)."""
-    return stats.zones(g).by_trigger.get(trigger, ())
+    10.10.1.2), whose callers read every card. An index kept until a card changes zone (read only; one attribute
+    read and one lookup while the zone view is kept: several hundred reads a game)."""
+    return (g.zones or stats.zones(g)).by_trigger.get(trigger, ())
 
 
 def _may_trigger(g: "Game", trigger: str) -> Sequence[CardInstance]:
-    """The cards that may have an active ability of this phase, step or turn trigger (10.3.4.1, 10.3.5)."""
-    return stats.zones(g).cards if trigger in KEYWORD_TRIGGERS else listening(g, trigger)
+    """The cards that may have an active ability of this phase, step or turn trigger (10.3.4.1, 10.3.5): every one
+    for a keyword's trigger, else those `listening` to it (read here from the same view, without the call)."""
+    view = g.zones or stats.zones(g)
+    return view.cards if trigger in KEYWORD_TRIGGERS else view.by_trigger.get(trigger, ())
 
 
 def fire_self(g: "Game", ci: CardInstance, trigger: str, cites: tuple[str, ...] = (), subject: int | None = None,
