@@ -199,13 +199,20 @@ class Game:
         seq = self.event_count = self.event_count + 1
         if seq > self.max_events:
             self._over_budget()
-        if seq <= self.shown_after or not (self.record or self.listeners):
-            return  # (a restored game giving its saved answers again does not show those events twice)
-        record = (seq, what, cites if type(cites) is tuple else tuple(cites), player, card, before, after)
+        if self.record or self.listeners:
+            record = (seq, what, cites if type(cites) is tuple else tuple(cites), player, card, before, after)
+            if self.listeners or seq <= self.shown_after:
+                self._tell(record)
+            else:  # the common case (~870 events a game): kept; the Event is built when the trace is read (`events`)
+                self._unbuilt.append(record)
+
+    def _tell(self, record: Record) -> None:
+        """An event recorded when listeners are told of it or it was shown already (a restored game giving its saved
+        answers again does not show those events twice)."""
+        if record[0] <= self.shown_after:
+            return
         if self.record:
-            self._unbuilt.append(record)  # the Event is built when the trace is read (`events`)
-            if not self.listeners:
-                return
+            self._unbuilt.append(record)
         event = self.events[-1] if self.record else event_from(record, self._names())
         for listener in self.listeners:
             listener(self, event)  # it may concede (1.2.3), which ends the game right here

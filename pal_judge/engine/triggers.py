@@ -107,9 +107,10 @@ def _may_trigger(g: "Game", trigger: str) -> Sequence[CardInstance]:
 
 
 def fire_self(g: "Game", ci: CardInstance, trigger: str, cites: tuple[str, ...] = (), subject: int | None = None,
-              **extra: Any) -> None:
+              trigger_card: int | None = None, trigger_lki: Lki | None = None, assigned: tuple[int, ...] = ()) -> None:
     """A card's trigger: its own (on_deploy, on_attack, on_block, on_assign, ...), or, with `subject` (the
-    controller of the card the event happened to), a watcher's, filtered by its `whose`."""
+    controller of the card the event happened to), a watcher's, filtered by its `whose`. `trigger_card`,
+    `trigger_lki` and `assigned` are what the ability's context knows of the event (`Context`)."""
     if ci.zone != "base":
         return  # 10.3.5 abilities of pals/structures/equipment are active only in the base
     if trigger not in ci.card.triggers and trigger not in KEYWORD_TRIGGERS:
@@ -121,19 +122,19 @@ def fire_self(g: "Game", ci: CardInstance, trigger: str, cites: tuple[str, ...] 
             continue
         if a.kind == "auto" and a.trigger == trigger and stats.condition_ok(g, a.cond, ci.controller, ci):
             ctx = Context(controller=ci.controller, source_oid=ci.oid, source_label=ci.label, source_card=ci.card,
-                          **extra)
+                          assigned=assigned, trigger_card=trigger_card, trigger_lki=trigger_lki)
             _standby(g, a, ctx, (ci.oid, idx), TRIGGER_CITES.get(trigger, ()) + a.cites + ("10.3.5",) + cites)
 
 
 def fire_watchers(g: "Game", subject: CardInstance | Lki, trigger: str, cites: tuple[str, ...] = (),
-                  **extra: Any) -> None:
+                  trigger_lki: Lki | None = None) -> None:
     """"When another card … " triggers of every base card but the subject, each filtered by its `whose`
     (you: a card of yours, opponent: your opponent's, any), 10.3.5."""
     # (a list kept as it is: putting abilities into standby changes no zone)
     watchers = g.base_cards() if trigger in KEYWORD_TRIGGERS else listening(g, trigger)
     for ci in watchers:
         if ci.oid != subject.oid:
-            fire_self(g, ci, trigger, cites, subject=subject.controller, trigger_card=subject.oid, **extra)
+            fire_self(g, ci, trigger, cites, subject.controller, subject.oid, trigger_lki)
 
 
 def _whose_card_ok(whose: str, controller: int, subject: int) -> bool:
