@@ -100,10 +100,16 @@ def listening(g: "Game", trigger: str) -> Sequence[CardInstance]:
 
 
 def _may_trigger(g: "Game", trigger: str) -> Sequence[CardInstance]:
-    """The cards that may have an active ability of this phase, step or turn trigger (10.3.4.1, 10.3.5): every one
-    for a keyword's trigger, else those `listening` to it (read here from the same view, without the call)."""
+    """The cards that may have an active ability of this phase, step or turn trigger (10.3.4.1, 10.3.5), in the zone
+    view's order: those that print one (`listening`, read here from the same view), and at the end of the turn those
+    with Vigilance as well (12.9.2: the one keyword whose ability has a turn trigger). Read in one pass, with no call
+    per card unless a keyword grant is in play (`stats.with_keyword`)."""
     view = g.zones or stats.zones(g)
-    return view.cards if trigger in KEYWORD_TRIGGERS else view.by_trigger.get(trigger, ())
+    printed = view.by_trigger.get(trigger, ())
+    if trigger != "end_of_turn":
+        return printed
+    vigilant = stats.with_keyword(g, view.cards, "vigilance")
+    return [c for c in view.cards if trigger in c.card.triggers or c in vigilant] if vigilant else printed
 
 
 def fire_self(g: "Game", ci: CardInstance, trigger: str, cites: tuple[str, ...] = (), subject: int | None = None,
@@ -157,8 +163,6 @@ def fire_global(g: "Game", trigger: str, phase: str | None = None, step: str | N
     else:
         cites = TRIGGER_CITES.get(trigger, ())
     for ci in cards:
-        if not _may_have(g, ci, trigger):
-            continue
         for idx, a in card_abilities(g, ci):
             if a.kind != "auto" or a.trigger != trigger or a.phase != phase or a.step != step or a.zone != ci.zone:
                 continue
@@ -182,20 +186,11 @@ def fire_global(g: "Game", trigger: str, phase: str | None = None, step: str | N
             _standby(g, ab, d.ctx, ("delayed", id(d)), cites + ("10.8.5.1", "10.13.2"))
 
 
-def _may_have(g: "Game", ci: CardInstance, trigger: str) -> bool:
-    """A cheap pre-check: printed abilities, or (for end of turn) Vigilance (12.9.2)."""
-    if trigger in ci.card.triggers:
-        return True
-    return trigger == "end_of_turn" and "vigilance" in stats.keywords(g, ci)
-
-
 def unfired_triggers(g: "Game", trigger: str, fired: set[Any]) -> bool:
     """Is there an active `trigger` ability (a base card's, or a hand/graveyard card's with that zone
     icon, 10.3.4.1 / 10.3.5) whose key is not in `fired`? Used by 7.6.5 and 9.7.4: a card that arrived
     in such a zone during the step is a new card (4.1.4) whose ability has not triggered yet."""
     for ci in _may_trigger(g, trigger):
-        if not _may_have(g, ci, trigger):
-            continue
         for idx, a in card_abilities(g, ci):
             if a.kind == "auto" and a.trigger == trigger and a.zone == ci.zone and (ci.oid, idx) not in fired \
                     and a.phase is None and a.step is None and _whose_ok(g, a.whose, ci.controller) \
