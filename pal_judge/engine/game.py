@@ -200,7 +200,7 @@ class Game:
         if seq > self.max_events:
             self._over_budget()
         if self.record or self.listeners:
-            record = (seq, what, cites if type(cites) is tuple else tuple(cites), player, card, before, after)
+            record = (seq, what, cites, player, card, before, after)  # (the cites as given: `trace.event_from`)
             if self.listeners or seq <= self.shown_after:
                 self._tell(record)
             else:  # the common case (~870 events a game): kept; the Event is built when the trace is read (`events`)
