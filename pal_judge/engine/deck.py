@@ -81,7 +81,7 @@ def build_from_decks(cls: type["Game"], deck_a: Sequence[CardDef], deck_b: Seque
             raise DeckError(name, v)
     g = cls(names=names, seed=seed, turn_limit=turn_limit, record=record)
     for idx, deck in enumerate((deck_a, deck_b)):
-        g.players[idx].deck = [g.new_instance(c, idx, "deck") for c in deck]
+        g.players[idx].deck = g.deck_instances(deck, idx)
     g.pregame = partial(pregame, shuffled=shuffled, first=None if first is None else list(names).index(first))
     return g
 

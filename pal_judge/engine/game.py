@@ -4,12 +4,12 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass
+from functools import partial
 from typing import Any, Callable, Iterable, Mapping, Sequence
 
 from pal_judge.engine import effects, limits, stats
 from pal_judge.engine.cards import CardDef
-from pal_judge.engine.deciders import (CONCEDE, Concession, Decider, Decision, Option, ScriptExhausted,
-                                      is_concession)
+from pal_judge.engine.deciders import CONCEDE, Concession, Decider, Decision, Option, ScriptExhausted
 from pal_judge.engine.pipeline import move_one
 from pal_judge.engine.state import (
     Battle, CardInstance, Delayed, Lki, Modifier, Pending, Player, Result,
@@ -23,6 +23,18 @@ def _label_in_use(zones: Iterable[list[CardInstance]], label: str) -> bool:
             if c.label == label:
                 return True
     return False
+
+
+def _concession_options(players: Sequence[Player]) -> tuple[tuple[Option, ...], ...]:
+    """1.2.3 any player may concede at any time: at every decision, `concede` (the player asked) and `concede NAME`
+    (either player, also the one not being asked); by the index of the player asked."""
+    named = tuple(Option(f"{CONCEDE} {p.name}", Concession(CONCEDE, p.idx)) for p in players)
+    return tuple((Option(CONCEDE, Concession(CONCEDE, p.idx)),) + named for p in players)
+
+
+# `new_decision((kind, player, options, prompt))` builds a `Decision` as `Decision(...)` does, without the named
+# tuple's Python-level `__new__` (as `deciders.new_option` builds an Option)
+new_decision = partial(tuple.__new__, Decision)
 
 
 class GameOver(Exception):
@@ -120,7 +132,8 @@ class Game:
         self._batch = 0
         self._order = 0
         self._ran = False
-        self._concession_options: dict[int, tuple[Option, ...]] = {}  # the same for every decision of a player
+        # 1.2.3 any player may concede at any time: the options every decision of each player offers last
+        self._concession_options = _concession_options(self.players)
         self.start_phase = "stand"
         self.pregame: Callable[["Game"], None] | None = None
         self.resume_at: str | None = None  # a restored game: the play timing it resumes at (saved.RESUMABLE)
@@ -186,13 +199,20 @@ class Game:
         seq = self.event_count = self.event_count + 1
         if seq > self.max_events:
             self._over_budget()
-        if seq <= self.shown_after or not (self.record or self.listeners):
-            return  # (a restored game giving its saved answers again does not show those events twice)
-        record = (seq, what, cites if type(cites) is tuple else tuple(cites), player, card, before, after)
+        if self.record or self.listeners:
+            record = (seq, what, cites, player, card, before, after)  # (the cites as given: `trace.event_from`)
+            if self.listeners or seq <= self.shown_after:
+                self._tell(record)
+            else:  # the common case (~870 events a game): kept; the Event is built when the trace is read (`events`)
+                self._unbuilt.append(record)
+
+    def _tell(self, record: Record) -> None:
+        """An event recorded when listeners are told of it or it was shown already (a restored game giving its saved
+        answers again does not show those events twice)."""
+        if record[0] <= self.shown_after:
+            return
         if self.record:
-            self._unbuilt.append(record)  # the Event is built when the trace is read (`events`)
-            if not self.listeners:
-                return
+            self._unbuilt.append(record)
         event = self.events[-1] if self.record else event_from(record, self._names())
         for listener in self.listeners:
             listener(self, event)  # it may concede (1.2.3), which ends the game right here
@@ -216,6 +236,13 @@ class Game:
         self.check_version += 1
         self.board_version += 1
         self.values_version += 1
+
+    def zones_changed(self) -> None:
+        """The cards whose abilities may work changed (a card entered or left a base, or a card with a hand or
+        graveyard ability moved; 10.3.4.1, 10.3.5): their view is built again when a field of it is next read
+        (`stats.DroppedZones`), and what was derived from the old state is stale (`state_changed`)."""
+        self.zones = stats.DroppedZones(self)
+        self.state_changed()
 
     def damage_changed(self) -> None:
         """The damage on a card changed (5.14.1, 4.4.4): what lethal damage reads (11.4.1), but no derived value
@@ -254,7 +281,8 @@ class Game:
         return [e for e in self.events if e.seq > seq]
 
     def ask(self, kind: str, player: int, options: Sequence[Option], prompt: str = "") -> Option:
-        """Ask the decider; only `main` is asked with a single option."""
+        """Ask the decider; only `main` is asked with a single option. (About a hundred decisions a game: the
+        decision is built and a concession recognised here without further calls.)"""
         if not options:
             raise RuntimeError(f"decision {kind} with no options")
         if self._until is not None and self._until_hit():
@@ -267,20 +295,13 @@ class Game:
             chosen = self.decider.decide(decision, self)
         except ScriptExhausted:
             raise _Stop("script_exhausted", decision) from None
-        if is_concession(chosen):
+        if type(chosen.data) is Concession:  # (`deciders.is_concession`, read inline)
             self.concede(self.pname(chosen.data.player))
         return chosen
 
     def _decision(self, kind: str, player: int, options: Sequence[Option], prompt: str) -> Decision:
-        return Decision(kind, self.players[player].name, tuple(options) + self._concessions(player), prompt)
-
-    def _concessions(self, asked: int) -> tuple[Option, ...]:
-        """1.2.3 any player may concede at any time: at every decision, `concede` (the player asked) and
-        `concede NAME` (either player, also the one not being asked)."""
-        if asked not in self._concession_options:
-            named = tuple(Option(f"{CONCEDE} {p.name}", Concession(CONCEDE, p.idx)) for p in self.players)
-            self._concession_options[asked] = (Option(CONCEDE, Concession(CONCEDE, asked)),) + named
-        return self._concession_options[asked]
+        return new_decision((kind, self.players[player].name, tuple(options) + self._concession_options[player],
+                             prompt))
 
     def check_until(self) -> None:
         """Stop the run here if `until` says so (checked before every decision and every phase)."""
@@ -317,6 +338,13 @@ class Game:
                     k += 1
         return CardInstance(oid, card, owner, zone, label)
 
+    def deck_instances(self, cards: Sequence[CardDef], owner: int) -> list[CardInstance]:
+        """New objects (4.1.4) for a player's main deck, in this order, as `new_instance` makes them one by one (a
+        card in the deck is labelled by its name alone; 100 cards a game, made here without a call each)."""
+        first = self._next_oid
+        self._next_oid += len(cards)
+        return [CardInstance(oid, card, owner, "deck", card.name) for oid, card in enumerate(cards, first)]
+
     def find(self, oid: int | None) -> CardInstance | None:
         """The object with this oid if it is still in a base."""
         return None if oid is None else self.zones.in_base.get(oid)
@@ -335,12 +363,9 @@ class Game:
     def base_cards(self) -> list[CardInstance]:
         return self.players[0].base + self.players[1].base
 
-    def move(self, ci: CardInstance, to: str, cites: Sequence[str], what: str | None = None,
-             bottom: bool = False, batch: int | None = None, rested: bool = False,
-             quiet: bool = False) -> CardInstance | None:
-        """Move one card through the event pipeline (4.1.6 / 5.10.1); it becomes a new object (4.1.4).
-        None when a replacement effect replaced the move (10.11.1.1)."""
-        return move_one(self, ci, to, cites if type(cites) is tuple else tuple(cites), what, bottom, rested, batch, quiet)
+    # move(ci, to, cites, what=None, bottom=False, batch=None, rested=False, quiet=False): one card through the event
+    # pipeline (4.1.6 / 5.10.1), as a new object (4.1.4); None when a replacement replaced the move (10.11.1.1)
+    move = move_one
 
     # ---------------------------------------------------------------- the end
     def end_game(self, outcome: str, winner: int | None, reason: str, cites: Sequence[str]) -> None:

@@ -63,14 +63,20 @@ def move_group(g: "Game", moves: Sequence[Move], batch: int | None = None,
     return arrived
 
 
-def move_one(g: "Game", ci: CardInstance, to: str, cites: tuple[str, ...], what: str | None = None,
-             bottom: bool = False, rested: bool = False, batch: int | None = None,
+def move_one(g: "Game", ci: CardInstance, to: str, cites: Sequence[str], what: str | None = None,
+             bottom: bool = False, batch: int | None = None, rested: bool = False,
              quiet: bool = False) -> CardInstance | None:
-    """One card moved (`Game.move`): a group of one, as `move_group` moves it. A move that touches no base (a draw,
+    """Move one card through the event pipeline (4.1.6 / 5.10.1); it becomes a new object (4.1.4). None when a
+    replacement effect replaced the move (10.11.1.1). This is `Game.move` itself (the facade's method, without a
+    call between: ~120 moves a game).
+
+    A group of one, as `move_group` moves it. A move that touches no base (a draw,
     a card played to the resolution zone, a discard) is relocated at once: no replacement applies to it (10.11 acts
     on a card going from the base to the graveyard), and it has no look-back or zone-change trigger of a base
     (10.8.4). A card put into a base from another zone has no look-back either (nothing leaves the base): it is
     relocated and its deploy triggers collected, as `move_group` does, without building the group."""
+    if type(cites) is not tuple:
+        cites = tuple(cites)
     src = ci.zone
     if src != "base":
         if to != "base":
@@ -94,8 +100,7 @@ def _relocate(g: "Game", ci: CardInstance, to: str, cites: tuple[str, ...], what
     here = g.resolution if src == "resolution" else getattr(player, src)
     there = g.resolution if to == "resolution" else getattr(player, to)
     if src == "base" or to == "base" or ci.card.icon_zones:
-        g.zones = stats.DroppedZones(g)  # the cards whose abilities may work change (10.3.4.1, 10.3.5): built again
-        g.state_changed()  # before the event is recorded
+        g.zones_changed()  # the cards whose abilities may work change (10.3.4.1, 10.3.5), before the event
     elif g.zones.reads_elsewhere:
         g.state_changed()  # a continuous ability in play reads the zone it leaves or enters (10.10.1)
     elif (src == "hand" or src == "deck") and len(here) == 1 or (to == "hand" or to == "deck") and not there:

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, Iterable, Mapping
 
-from pal_judge.engine import stats
 from pal_judge.engine.cards import BUILTIN_CARDS, CardDataError, CardDef, card_from_dict
 from pal_judge.engine.state import Modifier
 
@@ -153,8 +152,7 @@ def _build_player(g: "Game", idx: int, d: Any, path: str, lib: Mapping[str, Card
         ci.damage = _int(entry.get("damage", 0), f"{ep}.damage", low=0)  # 4.4.4
         ci.placed = g.next_batch()
         p.base.append(ci)
-        g.zones = stats.DroppedZones(g)  # the base changed: the zone view is built again
-        g.state_changed()
+        g.zones_changed()  # the base changed
         for kind in ("power", "strike"):  # a +N until end of turn change already on the card (10.2.1.2)
             if entry.get(kind):
                 pending_changes.append((ci, kind, _int(entry[kind], f"{ep}.{kind}")))

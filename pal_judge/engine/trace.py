@@ -61,13 +61,15 @@ class Event(NamedTuple):
 
 
 # What `Game.emit` keeps of an event: (seq, what, cites as given, player index or None, card, before, after).
-# The Event is built from it only when the trace is read (`Game.events`) or a listener is told (`event_from`).
-Record = tuple[int, str, tuple[str, ...], "int | None", "str | None", "Mapping[str, Any] | None",
+# The Event is built from it only when the trace is read (`Game.events`) or a listener is told (`event_from`). The
+# cites are kept as the emitting procedure gave them (nearly always a tuple; a procedure builds a fresh sequence for
+# each event and never changes it afterwards): made a tuple here, when the Event is built, not on every event.
+Record = tuple[int, str, Sequence[str], "int | None", "str | None", "Mapping[str, Any] | None",
                "Mapping[str, Any] | None"]
 
 
 def event_from(record: Record, names: Sequence[str]) -> Event:
     """The Event of a record: its precise cites, its player by name (`names`: the players' names by index)."""
     seq, what, cites, player, card, before, after = record
-    return Event(seq, what, precise_cites(cites), None if player is None else names[player], card,
-                 before or NO_CHANGE, after or NO_CHANGE)
+    return Event(seq, what, precise_cites(cites if type(cites) is tuple else tuple(cites)),
+                 None if player is None else names[player], card, before or NO_CHANGE, after or NO_CHANGE)

@@ -105,9 +105,10 @@ def _may_trigger(g: "Game", trigger: str) -> Sequence[CardInstance]:
 
 
 def fire_self(g: "Game", ci: CardInstance, trigger: str, cites: tuple[str, ...] = (), subject: int | None = None,
-              **extra: Any) -> None:
+              trigger_card: int | None = None, trigger_lki: Lki | None = None, assigned: tuple[int, ...] = ()) -> None:
     """A card's trigger: its own (on_deploy, on_attack, on_block, on_assign, ...), or, with `subject` (the
-    controller of the card the event happened to), a watcher's, filtered by its `whose`."""
+    controller of the card the event happened to), a watcher's, filtered by its `whose`. `trigger_card`,
+    `trigger_lki` and `assigned` are what the ability's context knows of the event (`Context`)."""
     if ci.zone != "base":
         return  # 10.3.5 abilities of pals/structures/equipment are active only in the base
     if trigger not in ci.card.triggers and trigger not in KEYWORD_TRIGGERS:
@@ -119,19 +120,19 @@ def fire_self(g: "Game", ci: CardInstance, trigger: str, cites: tuple[str, ...] 
             continue
         if a.kind == "auto" and a.trigger == trigger and stats.condition_ok(g, a.cond, ci.controller, ci):
             ctx = Context(controller=ci.controller, source_oid=ci.oid, source_label=ci.label, source_card=ci.card,
-                          **extra)
+                          assigned=assigned, trigger_card=trigger_card, trigger_lki=trigger_lki)
             _standby(g, a, ctx, (ci.oid, idx), TRIGGER_CITES.get(trigger, ()) + a.cites + ("10.3.5",) + cites)
 
 
 def fire_watchers(g: "Game", subject: CardInstance | Lki, trigger: str, cites: tuple[str, ...] = (),
-                  **extra: Any) -> None:
+                  trigger_lki: Lki | None = None) -> None:
     """"When another card … " triggers of every base card but the subject, each filtered by its `whose`
     (you: a card of yours, opponent: your opponent's, any), 10.3.5."""
     # (a list kept as it is: putting abilities into standby changes no zone)
     watchers = g.base_cards() if trigger in KEYWORD_TRIGGERS else listening(g, trigger)
     for ci in watchers:
         if ci.oid != subject.oid:
-            fire_self(g, ci, trigger, cites, subject=subject.controller, trigger_card=subject.oid, **extra)
+            fire_self(g, ci, trigger, cites, subject.controller, subject.oid, trigger_lki)
 
 
 def _whose_card_ok(whose: str, controller: int, subject: int) -> bool:
@@ -154,8 +155,6 @@ def fire_global(g: "Game", trigger: str, phase: str | None = None, step: str | N
     else:
         cites = TRIGGER_CITES.get(trigger, ())
     for ci in cards:
-        if not _may_have(g, ci, trigger):
-            continue
         for idx, a in card_abilities(g, ci):
             if a.kind != "auto" or a.trigger != trigger or a.phase != phase or a.step != step or a.zone != ci.zone:
                 continue
@@ -179,20 +178,11 @@ def fire_global(g: "Game", trigger: str, phase: str | None = None, step: str | N
             _standby(g, ab, d.ctx, ("delayed", id(d)), cites + ("10.8.5.1", "10.13.2"))
 
 
-def _may_have(g: "Game", ci: CardInstance, trigger: str) -> bool:
-    """A cheap pre-check: printed abilities, or (for end of turn) Vigilance (12.9.2)."""
-    if trigger in ci.card.triggers:
-        return True
-    return trigger == "end_of_turn" and "vigilance" in stats.keywords(g, ci)
-
-
 def unfired_triggers(g: "Game", trigger: str, fired: set[Any]) -> bool:
     """Is there an active `trigger` ability (a base card's, or a hand/graveyard card's with that zone
     icon, 10.3.4.1 / 10.3.5) whose key is not in `fired`? Used by 7.6.5 and 9.7.4: a card that arrived
     in such a zone during the step is a new card (4.1.4) whose ability has not triggered yet."""
     for ci in _may_trigger(g, trigger):
-        if not _may_have(g, ci, trigger):
-            continue
         for idx, a in card_abilities(g, ci):
             if a.kind == "auto" and a.trigger == trigger and a.zone == ci.zone and (ci.oid, idx) not in fired \
                     and a.phase is None and a.step is None and _whose_ok(g, a.whose, ci.controller) \
