@@ -34,9 +34,8 @@ from __future__ import annotations
 
 import re
 import string
-from dataclasses import dataclass
 from functools import lru_cache
-from typing import Callable, Iterable, Union
+from typing import Callable, Iterable, NamedTuple, Union
 
 from whoosh import query as Q
 
@@ -136,48 +135,41 @@ _TOKEN_RE = re.compile(
 # ---------------------------------------------------------------- syntax tree
 
 
-@dataclass(frozen=True)
-class Words:
+# The nodes are named tuples: a frozen dataclass costs about a millisecond to define, on every start.
+class Words(NamedTuple):
     text: str  # a run of bare words, space-joined
 
 
-@dataclass(frozen=True)
-class Quoted:
+class Quoted(NamedTuple):
     text: str
 
 
-@dataclass(frozen=True)
-class Field:
+class Field(NamedTuple):
     name: str
     value: str
     quoted: bool
 
 
-@dataclass(frozen=True)
-class Not:
+class Not(NamedTuple):
     child: "Node"
 
 
-@dataclass(frozen=True)
-class Seq:
+class Seq(NamedTuple):
     children: tuple["Node", ...]
 
 
-@dataclass(frozen=True)
-class And:
+class And(NamedTuple):
     children: tuple["Node", ...]
 
 
-@dataclass(frozen=True)
-class Or:
+class Or(NamedTuple):
     children: tuple["Node", ...]
 
 
 Node = Union[Words, Quoted, Field, Not, Seq, And, Or]
 
 
-@dataclass(frozen=True)
-class _Tok:
+class _Tok(NamedTuple):
     kind: str  # lparen rparen field quote word op
     text: str
 
