@@ -340,8 +340,7 @@ class Compiler:
         self.zh = lang in ("zh", "both")
         self._known = known
         self.concept_boost = concept_boost
-        self._en_analyzer = english_analyzer()
-        self._zh_analyzer = chinese_analyzer()
+        self._en_analyzer = _english_analyzer()
         self.question_stems = {s for w in EN_QUESTION_WORDS for s in self.stems(w)} | EN_QUESTION_WORDS
 
     def compile(self, node: Node) -> Q.Query:
@@ -556,14 +555,33 @@ class Compiler:
         return list({t.id: t for t in found}.values())
 
     def stems(self, text: str) -> list[str]:
-        return [self._known_form(t.text) for t in self._en_analyzer(text, mode="query")]
+        return [self._known_form(stem) for stem in _analysed_en(text)]
 
     @lru_cache(maxsize=4096)  # noqa: B019 (one compiler per searcher, kept for the process)
     def _known_form(self, stem: str) -> str:
         return stem if self._known is None else base_form(stem, self._known, self._en_analyzer)
 
     def zh_tokens(self, text: str) -> list[str]:
-        return [t.text for t in self._zh_analyzer(text, mode="query")]
+        return list(_analysed_zh(text))
+
+
+# The analyzers are the same for every compiler (and an index's own `known` words only come after,
+# in `_known_form`): a text's words are worked out once per process, not once per compiler (`ask`
+# makes four, each stemming the question words and the question).
+_english_analyzer = lru_cache(maxsize=1)(english_analyzer)
+_chinese_analyzer = lru_cache(maxsize=1)(chinese_analyzer)
+
+
+@lru_cache(maxsize=4096)
+def _analysed_en(text: str) -> tuple[str, ...]:
+    """The English analyzer's words of `text` as a query: lower case, stemmed, no stop words."""
+    return tuple(token.text for token in _english_analyzer()(text, mode="query"))
+
+
+@lru_cache(maxsize=4096)
+def _analysed_zh(text: str) -> tuple[str, ...]:
+    """The Chinese analyzer's tokens of `text` as a query."""
+    return tuple(token.text for token in _chinese_analyzer()(text, mode="query"))
 
 
 def _contains(asked: str, wanted: str) -> bool:
