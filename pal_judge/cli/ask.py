@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import json
-from typing import Callable
+from typing import Any, Callable
 
 import typer
 from rich.text import Text
@@ -60,12 +60,14 @@ def _replay(ruling_id: str, every_step: bool):  # type: ignore[no-untyped-def]
     return run_scenario(load_ruling_by_id(ruling_id).scenario)
 
 
-def _clause_texts() -> Callable[[str], tuple[str, str] | None]:
-    """A clause's English and Chinese, read from the rulebook index the answer was found with (the
-    rulebook itself is loaded only for a heading, or a number the index does not hold)."""
+def _clause_texts(searcher: Any = None) -> Callable[[str], tuple[str, str] | None]:
+    """A clause's English and Chinese, read from the rulebook index the answer was found with
+    (`searcher`, opened when not given; the rulebook itself is loaded only for a heading, or a
+    number the index does not hold)."""
     from pal_judge.search import section_searcher
 
-    searcher = section_searcher()
+    if searcher is None:
+        searcher = section_searcher()
 
     def texts(number: str) -> tuple[str, str] | None:
         found = searcher.clause_texts(number)
@@ -109,7 +111,10 @@ def _show(answer, run, brief: bool, full: bool) -> None:  # type: ignore[no-unty
         if answer.candidates:
             out.print(Text("did you mean: " + " / ".join(one_line(r.id, 80) for r in answer.candidates), style="yellow"))
         return
-    out.print(view.clauses_view(answer.ruling.cites, _clause_texts(), full))
+    from pal_judge.search import section_searcher
+
+    searcher = section_searcher()  # the clauses' texts and the rulebook's words (no card nicknames)
+    out.print(view.clauses_view(answer.ruling.cites, _clause_texts(searcher), full))
     if run is not None:
         if full:
             from pal_judge.render.replay_view import replay_view
@@ -121,6 +126,6 @@ def _show(answer, run, brief: bool, full: bool) -> None:  # type: ignore[no-unty
     others = view.others_view(answer, skip=answer.ruling.id)
     if others is not None:
         out.print(others)
-    cards = view.named_cards_view(answer.query)
+    cards = view.named_cards_view(answer.query, searcher.knows)
     if cards is not None:
         out.print(cards)

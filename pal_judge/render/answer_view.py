@@ -154,8 +154,9 @@ def others_view(answer: Answer, skip: str | None) -> RenderableType | None:
     return Group(*lines)
 
 
-def named_cards_view(question: str) -> RenderableType | None:
-    """The cards of the catalogue a question names, with their data in one line each."""
+def named_cards_view(question: str, known: Callable[[str], bool] | None = None) -> RenderableType | None:
+    """The cards of the catalogue a question names, with their data in one line each. `known`: is a
+    word the rulebook's (no nickname); the open rulebook index tells when not given."""
     from pal_judge.cards.catalogue import catalogue
     from pal_judge.cards.lookup import cards_named_in
     from pal_judge.cards.words import summary
@@ -163,7 +164,7 @@ def named_cards_view(question: str) -> RenderableType | None:
     from pal_judge.search import section_searcher
 
     try:
-        named = cards_named_in(question, catalogue(), known=section_searcher().knows)
+        named = cards_named_in(question, catalogue(), known=known or section_searcher().knows)
     except UserError:
         return None  # a broken card list is reported by `pal-judge card`; the answer stands without it
     if not named:

@@ -33,10 +33,9 @@ import difflib
 import math
 import re
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import Path
-from typing import Any
+from typing import Any, NamedTuple
 
 from pal_judge.errors import UserError
 from pal_judge.rulings.confidence import Confidence, assess
@@ -85,8 +84,7 @@ _WORD_RE = re.compile(r"[A-Za-z]{5,}")
 _THOUSANDS_RE = re.compile(r"(?<![A-Za-z0-9.])(\d+(?:\.\d+)?)k(?![A-Za-z0-9])", re.IGNORECASE)
 
 
-@dataclass(frozen=True)
-class Match:
+class Match(NamedTuple):  # named tuples: a frozen dataclass costs about a millisecond to define, on every start
     kind: str  # "ruling" or "section"
     key: str  # ruling id or section number
     score: float
@@ -97,13 +95,12 @@ class Match:
         return {"kind": self.kind, key: self.key, "score": round(self.score, 2), "title": self.title}
 
 
-@dataclass(frozen=True)
-class Answer:
+class Answer(NamedTuple):
     query: str
     ruling: RulingText | None
     cites: tuple[str, ...]  # most decisive first
     matches: tuple[Match, ...]
-    sections: tuple[Any, ...] = field(default_factory=tuple)  # search Hits, best first
+    sections: tuple[Any, ...] = ()  # search Hits, best first
     confidence: Confidence = Confidence("low", 0.0, 0)
     candidates: tuple[RulingText, ...] = ()  # "Did you mean": rulings the question does not tell apart
     declined: str | None = None  # the out-of-scope topic the question is about
@@ -171,6 +168,13 @@ def support(cites: Sequence[str], sections: Sequence[tuple[str, float]]) -> floa
     return total
 
 
+def _supported_cites(rulings: Sequence[RulingText], sections: Sequence[tuple[str, float]]) -> set[str]:
+    """The cites of `rulings` that some section found supports (`related`): each distinct cite is
+    compared with the sections once, not once per ruling citing it."""
+    cites = {cite for ruling in rulings for cite in ruling.cites}
+    return {cite for cite in cites if any(related(cite, number) for number, _ in sections)}
+
+
 def agrees(cites: Sequence[str], sections: Sequence[tuple[str, float]]) -> bool:
     return any(related(c, number) for c in cites for number, _ in sections[:AGREE_SECTIONS])
 
@@ -216,8 +220,11 @@ def rank(
             scores[hit.id] = scores.get(hit.id, 0.0) + weight * hit.score
     ranked = []
     on_board = rulings_using_named_cards(named_cards(query) if cards is None else cards, len(rulings))
+    supported = _supported_cites(rulings, sections)
     for ruling in rulings:
-        score = scores.get(ruling.id, 0.0) + SECTION_WEIGHT * support(ruling.cites, sections)
+        score = scores.get(ruling.id, 0.0)
+        if not supported.isdisjoint(ruling.cites):  # else its support is 0.0, and adds nothing
+            score += SECTION_WEIGHT * support(ruling.cites, sections)
         score *= 1.0 + CARD_WEIGHT * on_board.get(ruling.id, 0.0)
         if score > 0:
             ranked.append((score, ruling))
@@ -286,15 +293,16 @@ def _words_from_json(data: dict[str, Any], rulings: Sequence[RulingText]) -> Any
     return QuestionWords(words, rarity)
 
 
-def named_cards(query: str) -> list[Any]:
+def named_cards(query: str, searcher: Any = None) -> list[Any]:
     """The cards of the rulings' catalogue a question names (by name, nickname or misspelling);
-    a judge's own card list puts no card on a ruling's board."""
+    a judge's own card list puts no card on a ruling's board. `searcher`: the open rulebook index
+    (opened when not given), whose words are no nicknames."""
     from pal_judge.cards.catalogue import ruling_cards
     from pal_judge.cards.lookup import cards_named_in
     from pal_judge.search import section_searcher
 
     try:
-        return cards_named_in(query, ruling_cards(), known=section_searcher().knows)
+        return cards_named_in(query, ruling_cards(), known=(section_searcher() if searcher is None else searcher).knows)
     except UserError:  # broken rulings files: `rulings check` reports them; rank without the cards
         return []
 
@@ -339,7 +347,7 @@ def in_full(query: str) -> str:
 
 def ask(query: str, rulings: Sequence[RulingText], limit: int = 5) -> Answer:
     from pal_judge.rulings.scope import out_of_scope
-    from pal_judge.search import search_sections, section_searcher
+    from pal_judge.search import section_searcher
     from pal_judge.search.query import parse
     from pal_judge.search.simplified import to_simplified
 
@@ -349,9 +357,9 @@ def ask(query: str, rulings: Sequence[RulingText], limit: int = 5) -> Answer:
     query_terms = respell(in_full(simplified), keyword_names(searcher.opened.lexicon.glossary.terms))
     # Without the rulings' questions expanding the clauses: they are scored on their own here.
     # Without highlights: `ask` shows a section's text plain.
-    section_hits = search_sections(query_terms, limit=max(limit, SECTION_POOL), expanded=False, highlighted=False)
+    section_hits = searcher.search(query_terms, limit=max(limit, SECTION_POOL), expanded=False, highlighted=False)
     sections = [(h.section, h.score) for h in section_hits]
-    cards = named_cards(query_terms)
+    cards = named_cards(query_terms, searcher)
     ranked = retell(query_terms, rank(query_terms, rulings, sections, cards), rulings, searcher)
     card_names = tuple(dict.fromkeys(card.name for card in cards))
     shown = section_hits[:limit]

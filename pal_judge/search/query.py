@@ -34,9 +34,9 @@ from __future__ import annotations
 
 import re
 import string
-from dataclasses import dataclass
 from functools import lru_cache
-from typing import Callable, Iterable, Union
+from itertools import groupby
+from typing import Callable, Iterable, NamedTuple, Union
 
 from whoosh import query as Q
 
@@ -136,48 +136,41 @@ _TOKEN_RE = re.compile(
 # ---------------------------------------------------------------- syntax tree
 
 
-@dataclass(frozen=True)
-class Words:
+# The nodes are named tuples: a frozen dataclass costs about a millisecond to define, on every start.
+class Words(NamedTuple):
     text: str  # a run of bare words, space-joined
 
 
-@dataclass(frozen=True)
-class Quoted:
+class Quoted(NamedTuple):
     text: str
 
 
-@dataclass(frozen=True)
-class Field:
+class Field(NamedTuple):
     name: str
     value: str
     quoted: bool
 
 
-@dataclass(frozen=True)
-class Not:
+class Not(NamedTuple):
     child: "Node"
 
 
-@dataclass(frozen=True)
-class Seq:
+class Seq(NamedTuple):
     children: tuple["Node", ...]
 
 
-@dataclass(frozen=True)
-class And:
+class And(NamedTuple):
     children: tuple["Node", ...]
 
 
-@dataclass(frozen=True)
-class Or:
+class Or(NamedTuple):
     children: tuple["Node", ...]
 
 
 Node = Union[Words, Quoted, Field, Not, Seq, And, Or]
 
 
-@dataclass(frozen=True)
-class _Tok:
+class _Tok(NamedTuple):
     kind: str  # lparen rparen field quote word op
     text: str
 
@@ -348,8 +341,7 @@ class Compiler:
         self.zh = lang in ("zh", "both")
         self._known = known
         self.concept_boost = concept_boost
-        self._en_analyzer = english_analyzer()
-        self._zh_analyzer = chinese_analyzer()
+        self._en_analyzer = _english_analyzer()
         self.question_stems = {s for w in EN_QUESTION_WORDS for s in self.stems(w)} | EN_QUESTION_WORDS
 
     def compile(self, node: Node) -> Q.Query:
@@ -564,14 +556,33 @@ class Compiler:
         return list({t.id: t for t in found}.values())
 
     def stems(self, text: str) -> list[str]:
-        return [self._known_form(t.text) for t in self._en_analyzer(text, mode="query")]
+        return [self._known_form(stem) for stem in _analysed_en(text)]
 
     @lru_cache(maxsize=4096)  # noqa: B019 (one compiler per searcher, kept for the process)
     def _known_form(self, stem: str) -> str:
         return stem if self._known is None else base_form(stem, self._known, self._en_analyzer)
 
     def zh_tokens(self, text: str) -> list[str]:
-        return [t.text for t in self._zh_analyzer(text, mode="query")]
+        return list(_analysed_zh(text))
+
+
+# The analyzers are the same for every compiler (and an index's own `known` words only come after,
+# in `_known_form`): a text's words are worked out once per process, not once per compiler (`ask`
+# makes four, each stemming the question words and the question).
+_english_analyzer = lru_cache(maxsize=1)(english_analyzer)
+_chinese_analyzer = lru_cache(maxsize=1)(chinese_analyzer)
+
+
+@lru_cache(maxsize=4096)
+def _analysed_en(text: str) -> tuple[str, ...]:
+    """The English analyzer's words of `text` as a query: lower case, stemmed, no stop words."""
+    return tuple(token.text for token in _english_analyzer()(text, mode="query"))
+
+
+@lru_cache(maxsize=4096)
+def _analysed_zh(text: str) -> tuple[str, ...]:
+    """The Chinese analyzer's tokens of `text` as a query."""
+    return tuple(token.text for token in _chinese_analyzer()(text, mode="query"))
 
 
 def _contains(asked: str, wanted: str) -> bool:
@@ -623,8 +634,13 @@ def has_term(reader, field: str, token: str) -> bool:  # type: ignore[no-untyped
 
 
 def han_runs(text: str) -> list[str]:
-    """The Chinese parts of a text, cut at question words and punctuation."""
+    """The Chinese parts of a text, cut at question words and punctuation (each run of characters
+    HAN_RE matches, found by `groupby`: a pattern of Han runs costs ~2 ms to compile in every process)."""
     runs: list[str] = []
     for piece in _ZH_STOP_RE.split(text):
-        runs.extend(m.group(0) for m in re.finditer(rf"{HAN_RE.pattern}+", piece))
+        runs.extend("".join(run) for han, run in groupby(piece, key=_is_han) if han)
     return runs
+
+
+def _is_han(character: str) -> bool:
+    return HAN_RE.match(character) is not None

@@ -25,6 +25,9 @@ from collections import OrderedDict
 from typing import Any
 
 from whoosh import query as Q
+from whoosh.codec.whoosh3 import W3LeafMatcher
+from whoosh.matching import WrappingMatcher
+from whoosh.scoring import BM25FScorer
 from whoosh.searching import Searcher
 
 Scores = dict[int, float]
@@ -77,15 +80,43 @@ class QueryScorer:
             self._leaves.move_to_end(query)
             return found
         matcher = query.matcher(self._searcher, self._context)
-        found = {}
-        while matcher.is_active():
-            found[matcher.id()] = matcher.score()
-            matcher.next()
+        found = _term_scores(matcher)
+        if found is None:
+            found = {}
+            while matcher.is_active():
+                found[matcher.id()] = matcher.score()
+                matcher.next()
         self._leaves[query] = found
         self._kept_pairs += len(found)
         while self._kept_pairs > LEAF_CACHE_PAIRS:
             self._kept_pairs -= len(self._leaves.popitem(last=False)[1])
         return found
+
+
+def _term_scores(matcher: Any) -> Scores | None:
+    """The (document, score) pairs of a term's postings, a block at a time: the very values and
+    arithmetic of its matcher's `score()` (BM25F's `_score(weight, length)`, then times the term's
+    boost when Whoosh wrapped it for one), without the half-dozen calls per posting of stepping the
+    matcher. None when the matcher is not a plain term's (a phrase, another codec or weighting)."""
+    boost, leaf = (matcher.boost, matcher.child) if type(matcher) is WrappingMatcher else (None, matcher)
+    if type(leaf) is not W3LeafMatcher or type(leaf.scorer) is not BM25FScorer or not hasattr(leaf.scorer, "dfl"):
+        return None  # (a field without lengths has no `dfl`)
+    score, length = leaf.scorer._score, leaf.scorer.dfl
+    found: Scores = {}
+    while leaf.is_active():
+        ids, weights = leaf._ids, leaf._weights
+        if ids is None:
+            leaf._read_ids()
+            ids = leaf._ids
+        if weights is None:
+            leaf._read_weights()
+            weights = leaf._weights
+        for at in range(leaf._i, leaf._blocklength):
+            doc = ids[at]
+            found[doc] = score(weights[at], length(doc)) if boost is None else score(weights[at], length(doc)) * boost
+        leaf._i = leaf._blocklength - 1
+        leaf.next()  # the next block, as stepping past the block's last posting does
+    return found
 
 
 def _plain_or(query: Any, context: Any) -> bool:

@@ -50,7 +50,8 @@ class IndexSearcher:
         # The index never changes while it is open: what is read from it is kept (bounded).
         self._holders = lru_cache(maxsize=8192)(partial(holders, self._searcher))
         self._fields = lru_cache(maxsize=4096)(self._searcher.stored_fields)
-        self._kinds = list(self._searcher.reader().column_reader("kind"))
+        # A document's kind, read when a search ranks it (a few dozen documents, not the whole column).
+        self._kind = lru_cache(maxsize=4096)(self._searcher.reader().column_reader("kind").__getitem__)
         self._scorer = QueryScorer(self._searcher)
         # A question asked again (or by several commands of one process) is compiled once.
         self._compiled = lru_cache(maxsize=256)(self._compile)
@@ -87,7 +88,7 @@ class IndexSearcher:
         shares = coverage(self._holders, found, [doc for doc, _ in results])
         ranked = sorted(
             (
-                (reweigh(score, shares[doc]) * KIND_WEIGHT.get(self._kinds[doc], 1.0), doc)
+                (reweigh(score, shares[doc]) * KIND_WEIGHT.get(self._kind(doc), 1.0), doc)
                 for doc, score in results
                 if doc != exact_doc
             ),
@@ -137,7 +138,7 @@ class IndexSearcher:
         """A clause's English and Chinese text, as the rulebook has them; None for a heading or a
         chapter (whose English in the index is its title when it has no text) or no such section."""
         doc = self._searcher.document_number(key=number)
-        if doc is None or self._kinds[doc] != "clause":
+        if doc is None or self._kind(doc) != "clause":
             return None
         return self.section_texts(number)
 

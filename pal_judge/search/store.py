@@ -34,10 +34,9 @@ import os
 import shutil
 import tempfile
 import time
-from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
-from typing import TYPE_CHECKING, Callable, Iterator
+from typing import TYPE_CHECKING, Callable, Iterator, NamedTuple
 
 from whoosh.index import Index, open_dir
 
@@ -62,8 +61,7 @@ _NOTE_MAX_BYTES = 100_000  # a note names the dozen files of one index
 DocsFactory = Callable[[], tuple[list[IndexDoc], Lexicon]]
 
 
-@dataclass(frozen=True)
-class OpenedIndex:
+class OpenedIndex(NamedTuple):  # a named tuple: cheaper to define at every start than a frozen dataclass
     index: Index
     lexicon: Lexicon  # what queries are expanded with
     location: Path | None  # None: in memory
