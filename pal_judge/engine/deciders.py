@@ -49,6 +49,10 @@ class Decision(NamedTuple):
         return {"kind": self.kind, "player": self.player, "prompt": self.prompt, "options": self.labels()}
 
 
+# `new_decision((kind, player, options, prompt))` builds a `Decision` the same way (`Game.ask`, about a hundred a game)
+new_decision = partial(tuple.__new__, Decision)
+
+
 class Decider(Protocol):
     def decide(self, decision: Decision, game: "Game") -> Option: ...
 

@@ -4,12 +4,11 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass
-from functools import partial
 from typing import Any, Callable, Iterable, Mapping, Sequence
 
 from pal_judge.engine import effects, limits, stats
 from pal_judge.engine.cards import CardDef
-from pal_judge.engine.deciders import CONCEDE, Concession, Decider, Decision, Option, ScriptExhausted
+from pal_judge.engine.deciders import CONCEDE, Concession, Decider, Decision, Option, ScriptExhausted, new_decision
 from pal_judge.engine.pipeline import move_one
 from pal_judge.engine.state import (
     Battle, CardInstance, Delayed, Lki, Modifier, Pending, Player, Result,
@@ -30,11 +29,6 @@ def _concession_options(players: Sequence[Player]) -> tuple[tuple[Option, ...], 
     (either player, also the one not being asked); by the index of the player asked."""
     named = tuple(Option(f"{CONCEDE} {p.name}", Concession(CONCEDE, p.idx)) for p in players)
     return tuple((Option(CONCEDE, Concession(CONCEDE, p.idx)),) + named for p in players)
-
-
-# `new_decision((kind, player, options, prompt))` builds a `Decision` as `Decision(...)` does, without the named
-# tuple's Python-level `__new__` (as `deciders.new_option` builds an Option)
-new_decision = partial(tuple.__new__, Decision)
 
 
 class GameOver(Exception):

@@ -1,5 +1,6 @@
-"""The event side's shortcuts of stop 16 (issue 11, speed) must not change what a judge sees: the end of the turn reads
-the cards with Vigilance in one pass (a granted Vigilance included, 12.9.2, 10.10.1.2), deck validation (read with the
+"""The event side's shortcuts of stop 16 (issue 11, speed) must not change what a judge sees: the end of the turn, whose
+abilities are read from every card without a per-card pre-check (stop 16), still stands every pal with Vigilance
+and no other (a granted Vigilance included, 12.9.2, 10.10.1.2), deck validation (read with the
 pre-game's generated decks) still names every card that may not be in a main deck (2.2.2, 6.1.1), and every decision,
 built with the game's concession options made once, still offers both players' concessions last (1.2.3)."""
 
