@@ -29,12 +29,12 @@ _CLOSING = "，。、；：！？）》」』】〕,.;:!?)]}%…—·"
 _OPENING = "（《「『【〔([{"
 # One unbreakable unit: optional opening marks, then a clause number / number / Latin word
 # (with its hyphens, apostrophes, dots and a plural "(s)") or one other character, then closing marks and spaces.
-_JOIN = Text("\n")  # joins the lines of a Text to render, as Text.__rich_console__ does
 _UNIT = re.compile(
     rf"[{re.escape(_OPENING)}]*"
     rf"(?:[+\-−]?[0-9A-Za-z§][0-9A-Za-z§'’\-]*(?:\.[0-9A-Za-z][0-9A-Za-z'’\-]*)*(?:\([a-z]{{1,3}}\))?|[^\s{re.escape(_OPENING)}]|\s)"
     rf"(?:[{re.escape(_CLOSING)}]|\s)*"
 )
+_JOIN = Text("\n")  # joins the lines of a Text to render, as Text.__rich_console__ does
 
 
 @lru_cache(maxsize=2048)  # a table measures each cell, then renders it: the same lines twice

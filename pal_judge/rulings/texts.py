@@ -46,16 +46,15 @@ def texts_key(files: list[Path]) -> str:
 R = TypeVar("R")
 
 
-def ruling_texts(folder: Path | None = None, follows: str | None = None) -> list[RulingText]:
-    """Every ruling's text, in file order: from the cache when it is fresh, else loaded (and cached).
-    `follows="zh"`: only the rulings that follow the Chinese where the texts disagree, the others
-    not even built from the cache."""
-    return _cached(folder, follows, _from_cache)
+def ruling_texts(folder: Path | None = None) -> list[RulingText]:
+    """Every ruling's text, in file order: from the cache when it is fresh, else loaded (and cached)."""
+    return _cached(folder, None, _from_cache)
 
 
 def ruling_rows(folder: Path | None = None, follows: str | None = None) -> list[dict[str, Any]]:
     """The rulings of `ruling_texts` as plain data, in the cache's shape ({id, question: [en, zh],
-    answer: [en, zh], cites, tags, source, follows}): what `rule` reads, without the model's classes."""
+    answer: [en, zh], cites, tags, source, follows}), without the model's classes: what `rule` reads.
+    `follows="zh"`: only the rulings that follow the Chinese where the texts disagree."""
     return _cached(folder, follows, _checked_row)
 
 
