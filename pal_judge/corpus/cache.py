@@ -14,9 +14,9 @@ from __future__ import annotations
 
 import functools
 import json
-from dataclasses import asdict, dataclass, fields
+from dataclasses import asdict, fields
 from pathlib import Path
-from typing import Any, get_origin, get_type_hints
+from typing import Any, NamedTuple, get_origin, get_type_hints
 
 from pal_judge import __version__
 from pal_judge.atomic import write_text_atomic
@@ -31,8 +31,10 @@ SOURCE_FILES = ("zh.txt", "en.txt", "glossary.yaml", "alignment_overrides.yaml",
 _FORMAT = 2  # 2: JSON (1 was a pickle)
 
 
-@dataclass(frozen=True)
-class CachedCorpus:
+class CachedCorpus(NamedTuple):
+    """What the cache file holds (a named tuple: defined at every `rule` and `ask`, where a frozen
+    dataclass costs several times more to define)."""
+
     key: str
     rulebook: Rulebook
     glossary: Glossary

@@ -117,12 +117,18 @@ class Rulebook:
     def clauses(self) -> list[Section]:
         return [s for s in self.sections if s.kind == "clause"]
 
+    @cached_property
+    def _positions(self) -> dict[str, int]:
+        """Section number -> its position in book order, on first use (`tuple.index` compared the
+        sections before it field by field: some 340 comparisons to find 9.6)."""
+        return {section.number: position for position, section in enumerate(self.sections)}
+
     def index_of(self, number: str) -> int:
         """Position of a section in book order (ValueError when absent)."""
-        section = self.get(number)
-        if section is None:
+        position = self._positions.get(number)
+        if position is None:
             raise ValueError(f"no section {number}")
-        return self.sections.index(section)
+        return position
 
     def previous(self, number: str) -> Section | None:
         """The section just before `number` in book order (for stepping through the book)."""

@@ -80,14 +80,15 @@ def _corpus(book: Any, glossary: Any) -> tuple[Any, Any]:
 
 def rulings_following_chinese(numbers: Iterable[str]) -> list[dict[str, str]]:
     """The rulings citing one of `numbers` that follow the Chinese where the texts disagree."""
-    from pal_judge.rulings.texts import ruling_texts
+    from pal_judge.rulings.texts import ruling_rows
 
     wanted = set(numbers)
     try:
-        rulings = ruling_texts(follows="zh")
+        rulings = ruling_rows(follows="zh")
     except UserError:
         return []  # a broken rulings folder must not hide the rulebook (`rulings check` reports it)
-    return [{"id": r.id, "question_en": r.question_en, "question_zh": r.question_zh} for r in rulings if wanted & set(r.cites)]
+    return [{"id": r["id"], "question_en": r["question"][0], "question_zh": r["question"][1]}
+            for r in rulings if wanted.intersection(r["cites"])]
 
 
 def clause_findings(numbers: Iterable[str], book: Any = None, glossary: Any = None) -> list[dict[str, Any]]:

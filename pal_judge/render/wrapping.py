@@ -34,6 +34,7 @@ _UNIT = re.compile(
     rf"(?:[+\-−]?[0-9A-Za-z§][0-9A-Za-z§'’\-]*(?:\.[0-9A-Za-z][0-9A-Za-z'’\-]*)*(?:\([a-z]{{1,3}}\))?|[^\s{re.escape(_OPENING)}]|\s)"
     rf"(?:[{re.escape(_CLOSING)}]|\s)*"
 )
+_JOIN = Text("\n")  # joins the lines of a Text to render, as Text.__rich_console__ does
 
 
 @lru_cache(maxsize=2048)  # a table measures each cell, then renders it: the same lines twice
@@ -86,10 +87,20 @@ class Wrapped:
         self.text = text
 
     def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
-        for line in wrap_lines(self.text, options.max_width):
+        width = options.max_width
+        for line in wrap_lines(self.text, width):
             line.no_wrap = True
             line.end = "\n"
-            yield line
+            justify = line.justify or options.justify or "default"
+            if justify not in ("default", "left") or "\t" in line.plain or line.cell_len > width:
+                yield line  # Rich lays it out
+                continue
+            # A line that fits, laid out as Rich's Text does it without the wrapping pass (a table's
+            # cells are rendered line by line): a left-justified column pads it to the width in the
+            # line's own style, and the line's style becomes a span, as Text.join makes it.
+            if justify == "left":
+                line.append(" " * (width - line.cell_len))
+            yield from _JOIN.join((line,)).render(console, end="\n")
 
     def __rich_measure__(self, console: Console, options: ConsoleOptions) -> Measurement:
         plain = self.text.plain

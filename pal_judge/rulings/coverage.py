@@ -2,9 +2,8 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import Any, NamedTuple
 
 from pal_judge.corpus.model import Section, number_key
 from pal_judge.paths import rules_dir
@@ -58,8 +57,7 @@ def scenarios_citing(number: str, folder: Path | None = None) -> list[str]:
     return sorted(linked, key=lambda ruling: (number not in summaries[ruling].cited, len(summaries[ruling].cited), ruling))
 
 
-@dataclass(frozen=True)
-class Coverage:
+class Coverage(NamedTuple):  # a named tuple: `rule` imports this module, where a frozen dataclass costs more to define
     covered: dict[str, list[str]]  # clause -> scenarios that apply it (primary cite or decision basis)
     clauses: list[Section]
     broad: dict[str, list[str]] | None = None  # clause -> scenarios whose trace cites it anywhere (the old figure)

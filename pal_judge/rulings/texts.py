@@ -12,14 +12,16 @@ from __future__ import annotations
 import datetime as _dt
 import json
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any, Callable, TypeVar
 
 from pal_judge.atomic import write_text_atomic
 from pal_judge.cache_manifest import may_write, record
 from pal_judge.fingerprint import fingerprint, package_sources
 from pal_judge.paths import cache_dir, ruling_files
 from pal_judge.prebuilt import cached_then_shipped
-from pal_judge.rulings.model import RulingText, Source
+
+if TYPE_CHECKING:  # the model's classes are defined only when texts are built: `rule` reads rows
+    from pal_judge.rulings.model import RulingText
 
 CACHE_FORMAT = 1
 
@@ -30,6 +32,8 @@ def _to_cache(text: RulingText) -> dict[str, Any]:
 
 
 def _from_cache(data: dict[str, Any]) -> RulingText:
+    from pal_judge.rulings.model import RulingText, Source
+
     (question_en, question_zh), (answer_en, answer_zh), source = data["question"], data["answer"], data["source"]
     return RulingText(data["id"], question_en, question_zh, answer_en, answer_zh, tuple(data["cites"]), tuple(data["tags"]),
                       Source(source["kind"], source["ref"], _dt.date.fromisoformat(source["date"])), data["follows"])
@@ -39,31 +43,53 @@ def texts_key(files: list[Path]) -> str:
     return fingerprint(f"format={CACHE_FORMAT}", [*files, *package_sources("rulings", "scenarios")])
 
 
-def ruling_texts(folder: Path | None = None, follows: str | None = None) -> list[RulingText]:
-    """Every ruling's text, in file order: from the cache when it is fresh, else loaded (and cached).
-    `follows="zh"`: only the rulings that follow the Chinese where the texts disagree (what `rule`
-    shows), the others not even built from the cache."""
+R = TypeVar("R")
+
+
+def ruling_texts(folder: Path | None = None) -> list[RulingText]:
+    """Every ruling's text, in file order: from the cache when it is fresh, else loaded (and cached)."""
+    return _cached(folder, None, _from_cache)
+
+
+def ruling_rows(folder: Path | None = None, follows: str | None = None) -> list[dict[str, Any]]:
+    """The rulings of `ruling_texts` as plain data, in the cache's shape ({id, question: [en, zh],
+    answer: [en, zh], cites, tags, source, follows}), without the model's classes: what `rule` reads.
+    `follows="zh"`: only the rulings that follow the Chinese where the texts disagree."""
+    return _cached(folder, follows, _checked_row)
+
+
+def _checked_row(row: dict[str, Any]) -> dict[str, Any]:
+    """`row` when it has the shape `_to_cache` writes, else ValueError (the cache is passed over)."""
+    words = [row["id"], *row["question"], *row["answer"], *row["cites"], *row["tags"], *row["source"].values()]
+    if (len(row["question"]) != 2 or len(row["answer"]) != 2 or not all(type(word) is str for word in words)
+            or not all(type(row[name]) is list for name in ("cites", "tags")) or row["follows"] not in (None, "en", "zh")):
+        raise ValueError(f"ruling text {row['id']!r} not in the cache's shape")
+    return row
+
+
+def _cached(folder: Path | None, follows: str | None, read: Callable[[dict[str, Any]], R]) -> list[R]:
+    """`read` of every cached ruling row (of those following `follows`): rows from the cache when it is
+    fresh and `read` takes them, else from the rulings loaded now (and cached)."""
     key = texts_key(ruling_files(folder))
     path = cache_dir() / "rulings-texts.json"
     for data in cached_then_shipped(path):  # ours, else the package's
         try:
             if data["key"] == key:
-                return [_from_cache(d) for d in data["rulings"] if follows in (None, d["follows"])]
-        except (ValueError, KeyError, TypeError, IndexError):
+                return [read(d) for d in data["rulings"] if follows in (None, d["follows"])]
+        except (ValueError, KeyError, TypeError, IndexError, AttributeError):
             pass  # not a cache of ours: load the rulings
     from pal_judge.notices import warn
     from pal_judge.rulings.loader import load_rulings
 
     broken: list[str] = []
-    texts = [r.words() for r in load_rulings(folder, skip=broken.append)]
+    rows = [_to_cache(r.words()) for r in load_rulings(folder, skip=broken.append)]
     for problem in broken:  # reported and left out; not cached, so that it is reported every time
         warn(f"ruling left out: {problem}")
     if not broken and may_write(path.parent, path.name):  # never replace a file of the judge's with this name
         try:
             path.parent.mkdir(parents=True, exist_ok=True)
-            write_text_atomic(path, json.dumps({"key": key, "rulings": [_to_cache(t) for t in texts]},
-                                               ensure_ascii=False), private=True)
+            write_text_atomic(path, json.dumps({"key": key, "rulings": rows}, ensure_ascii=False), private=True)
             record(path.parent, path.name)
         except OSError:
             pass  # a read-only cache only costs time
-    return [t for t in texts if follows in (None, t.follows)]
+    return [read(row) for row in rows if follows in (None, row["follows"])]

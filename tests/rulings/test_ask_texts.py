@@ -7,7 +7,7 @@ from pathlib import Path
 
 from pal_judge.paths import cache_dir, rulings_dir
 from pal_judge.rulings.loader import load_rulings
-from pal_judge.rulings.texts import ruling_texts
+from pal_judge.rulings.texts import ruling_rows, ruling_texts
 
 
 def _copy(tmp_path: Path, name: str) -> Path:
@@ -43,5 +43,6 @@ def test_the_rulings_following_the_chinese_are_the_same_loaded_or_cached(tmp_pat
     expected = [r.words() for r in load_rulings(folder) if r.follows == "zh"]
     assert expected  # the rulings do follow the Chinese where the English differs
     (cache_dir() / "rulings-texts.json").unlink(missing_ok=True)
-    assert ruling_texts(folder, follows="zh") == expected  # loaded, then cached
-    assert ruling_texts(folder, follows="zh") == expected  # read back from the cache
+    shown = [(r.id, [r.question_en, r.question_zh], list(r.cites)) for r in expected]
+    assert [(r["id"], r["question"], r["cites"]) for r in ruling_rows(folder, follows="zh")] == shown  # loaded, then cached
+    assert [(r["id"], r["question"], r["cites"]) for r in ruling_rows(folder, follows="zh")] == shown  # read back
