@@ -85,15 +85,16 @@ class Game:
         # hand or graveyard ability moves (10.3.4.1, 10.3.5)
         self.zones: stats.Zones | stats.DroppedZones = stats.DroppedZones(self)
         # The check version: bumped by every change of what a check timing reads (listed above timing.check_timing),
-        # through `state_changed`, `damage_changed` and `check_read_changed` alone; a check timing with nothing in
-        # standby at the check version at which the last one found nothing to do finds nothing again and is skipped
-        # (10.5.3).
-        # The board version: bumped by `state_changed` and `damage_changed` alone, at every change of what a card's
-        # derived values or the check-type rule actions read (zones, rested state, damage on cards, effects, night, the
-        # turn player, the battle); lethal damage and overflow are not looked for again while it stays where they last
-        # found nothing. The values version: the same but for damage on cards (`state_changed` alone), which no derived
-        # value reads: those values are cached per values version. Not saved: a restored game starts with empty caches
-        # and a full check (unless it was saved right after a check timing that found nothing, `clean_check_at`).
+        # through `state_changed`, `damage_changed`, `check_read_changed` and `derived_changed` (where it can matter)
+        # alone; a check timing with nothing in standby at the check version at which the last one found nothing to
+        # do finds nothing again and is skipped (10.5.3).
+        # The board version: bumped by `state_changed`, `damage_changed` and `derived_changed` (where it can matter)
+        # alone, at every change of what a card's derived values or the check-type rule actions read (zones, rested
+        # state, damage on cards, effects, night, the turn player, the battle); lethal damage and overflow are not
+        # looked for again while it stays where they last found nothing. The values version: the same but for damage
+        # on cards (`state_changed` and `derived_changed` alone), which no derived value reads: those values are
+        # cached per values version. Not saved: a restored game starts with empty caches and a full check (unless it
+        # was saved right after a check timing that found nothing, `clean_check_at`).
         self.check_version = 0
         self.clean_check_version = -1
         self.board_version = 0
@@ -230,12 +231,39 @@ class Game:
         return tuple(p.name for p in self.players)
 
     def state_changed(self) -> None:
-        """A change of what derived values or the check-type rule actions read (a card moved, rested or stood,
-        damaged, an effect added or ended, night, the turn player, the battle or its opponents), made before its
-        event is recorded: values derived from the old state are stale. Every such change calls it (API.md §9)."""
+        """A change of what derived values or the check-type rule actions read (a card moved, an effect added or
+        ended, night), made before its event is recorded: values derived from the old state are stale. Every such
+        change calls it (API.md §9), but for damage (`damage_changed`) and a change that only derived values and
+        conditions read (`derived_changed`)."""
         self.check_version += 1
         self.board_version += 1
         self.values_version += 1
+
+    def derived_changed(self) -> None:
+        """A change that only derived values and conditions read, never the zones, damage, life or standby: a card
+        rested or stood, the battle begun, its opponents set or ended, the turn player changed. A check timing can find
+        something new after it only through such a value: lethal damage on a damaged card (11.4.1 damage against
+        power), overflow under a continuous pal limit effect (11.5, 4.4.5) or a state trigger's condition (10.8.6);
+        defeat (11.3) reads life and decks alone. With none of these in play only the values version is bumped."""
+        self.values_version += 1
+        if self._read_through_values():
+            self.check_version += 1
+            self.board_version += 1
+
+    def _read_through_values(self) -> bool:
+        """Can a check timing find something through a derived value or a condition: is a base card damaged (11.4.1),
+        a continuous pal limit effect (11.5) or a state trigger (10.8.6) in play?"""
+        zones = self.zones
+        if "pal_limit" in zones.continuous_kinds or "state" in zones.by_trigger:
+            return True
+        a, b = self.players
+        for c in a.base:
+            if c.damage:
+                return True
+        for c in b.base:
+            if c.damage:
+                return True
+        return False
 
     def zones_changed(self) -> None:
         """The cards whose abilities may work changed (a card entered or left a base, or a card with a hand or

@@ -137,7 +137,7 @@ def set_rested(g: "Game", ci: CardInstance, rested: bool, cites: Sequence[str], 
                player=ci.controller, card=ci.label)
         return
     ci.rested = rested
-    g.state_changed()
+    g.derived_changed()  # 4.3.2 the rested state is read by derived values and conditions alone
     word = "rests" if rested else "stands"
     state = "rested" if rested else "standing"
     g.emit(what or f"{ci.label} {word}", tuple(cites) + ("4.3.2.2" if rested else "4.3.2.1", "4.3.2", "4.3.1"),
@@ -151,7 +151,7 @@ def stand_all(g: "Game", idx: int) -> list[CardInstance]:
     stood = [c for c in g.players[idx].base if c.rested]
     for c in stood:
         c.rested = False
-    g.state_changed()
+    g.derived_changed()  # 4.3.2 the rested state is read by derived values and conditions alone
     _became(g, stood, False)
     return stood
 
