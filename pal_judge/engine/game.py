@@ -242,20 +242,25 @@ class Game:
     def derived_changed(self) -> None:
         """A change that only derived values and conditions read, never the zones, damage, life or standby: a card
         rested or stood, the battle begun, its opponents set or ended, the turn player changed. A check timing can find
-        something new after it only through such a value: lethal damage on a damaged card (11.4.1 damage against
-        power), overflow under a continuous pal limit effect (11.5, 4.4.5) or a state trigger's condition (10.8.6);
-        defeat (11.3) reads life and decks alone. With none of these in play only the values version is bumped."""
+        something new after it only through such a value: lethal damage on a damaged card whose power a continuous
+        ability may change (11.4.1 damage against power), overflow under a continuous pal limit effect (11.5, 4.4.5)
+        or a state trigger's condition (10.8.6); defeat (11.3) reads life and decks alone. With none of these in play
+        only the values version is bumped."""
         self.values_version += 1
         if self._read_through_values():
             self.check_version += 1
             self.board_version += 1
 
     def _read_through_values(self) -> bool:
-        """Can a check timing find something through a derived value or a condition: is a base card damaged (11.4.1),
-        a continuous pal limit effect (11.5) or a state trigger (10.8.6) in play?"""
+        """Can a check timing find something through a derived value or a condition: a continuous pal limit effect
+        (11.5) or a state trigger (10.8.6) in play, or a damaged base card (11.4.1) whose power a continuous ability
+        may change (the only part of power that reads a rest, the battle or the turn: `stats.power_detail`)?"""
         zones = self.zones
-        if "pal_limit" in zones.continuous_kinds or "state" in zones.by_trigger:
+        kinds = zones.continuous_kinds
+        if "pal_limit" in kinds or "state" in zones.by_trigger:
             return True
+        if "power" not in kinds and "grant" not in kinds:
+            return False  # power is printed, Nocturnal at night and effects from resolved abilities (10.10.1)
         a, b = self.players
         for c in a.base:
             if c.damage:

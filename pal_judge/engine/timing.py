@@ -37,7 +37,8 @@ def repeat_step(g: "Game", step: str, cite: str, one_round: Callable[[], None], 
 #   the cards with a state trigger and `no_pals` (10.8.6): `state_changed`; but a change that only derived values and
 #   conditions read (a card rested or stood, the battle begun, its opponents set or ended, the turn player) calls
 #   `derived_changed`, which bumps the check version only while one of those can then find something: a damaged base
-#   card (11.4.1 damage against power), a continuous pal limit effect (11.5, 4.4.5) or a state trigger (10.8.6);
+#   card under a continuous ability that may change power (11.4.1 damage against power), a continuous pal limit effect
+#   (11.5, 4.4.5) or a state trigger (10.8.6);
 # - the damage on cards, lethal damage (11.4.1): `damage_changed`;
 # - whether a hand or deck is empty, defeat (11.3.2) and `hand_empty` (10.8.6): `state_changed` for a move into or
 #   out of a base or read by a continuous ability, else `check_read_changed`;
