@@ -82,7 +82,8 @@ class Game:
         self.clean_check_at = -1  # event_count when a check timing last found nothing to do (saved)
         # what is read from the cards whose abilities may work alone (stats.Zones), kept until they change: dropped
         # (stats.DroppedZones, built again when next read) whenever a card enters or leaves a base or a card with a
-        # hand or graveyard ability moves (10.3.4.1, 10.3.5)
+        # hand or graveyard ability moves (10.3.4.1, 10.3.5); made from the last view for a card that adds only its
+        # place to it (stats.after_plain_move)
         self.zones: stats.Zones | stats.DroppedZones = stats.DroppedZones(self)
         # The check version: bumped by every change of what a check timing reads (listed above timing.check_timing),
         # through `state_changed`, `damage_changed`, `check_read_changed` and `derived_changed` (where it can matter)
