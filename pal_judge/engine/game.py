@@ -284,12 +284,19 @@ class Game:
         self.check_version += 1
         self.board_version += 1
 
+    def life_changed(self, player: int) -> None:
+        """A player's life changed: read by defeat alone (11.3.1 life 0 or less; no derived value, rule action of a
+        base or state trigger reads it, 10.8.6), so a check timing can find something new only at 0 or less."""
+        if self.players[player].life <= 0:
+            self.check_read_changed()
+
     def check_read_changed(self) -> None:
-        """A change that a check timing reads and nothing else does: a player's life (defeat, 11.3.1), or a hand or
-        deck that became empty or stopped being empty (defeat, 11.3.2; `hand_empty`, 10.8.6) by a move between zones
-        other than the base that no continuous ability in play reads (`stats.Zones.reads_elsewhere`), an ability put
-        into standby (10.8.2) or a game state remembered by an optional use (13.1.1): no derived value and no
-        check-type rule action of a base (lethal damage and overflow, 11.4, 11.5) reads it."""
+        """A change that a check timing reads and nothing else does: a player's life at 0 or less (defeat, 11.3.1:
+        `life_changed`), or a hand or deck that became empty or stopped being empty (defeat, 11.3.2; `hand_empty`,
+        10.8.6) by a move between zones other than the base that no continuous ability in play reads
+        (`stats.Zones.reads_elsewhere`), an ability put into standby (10.8.2) or a game state remembered by an optional
+        use (13.1.1): no derived value and no check-type rule action of a base (lethal damage and overflow, 11.4, 11.5)
+        reads it."""
         self.check_version += 1
 
     def concede(self, player: str) -> None:

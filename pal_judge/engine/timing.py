@@ -42,7 +42,7 @@ def repeat_step(g: "Game", step: str, cite: str, one_round: Callable[[], None], 
 # - the damage on cards, lethal damage (11.4.1): `damage_changed`;
 # - whether a hand or deck is empty, defeat (11.3.2) and `hand_empty` (10.8.6): `state_changed` for a move into or
 #   out of a base or read by a continuous ability, else `check_read_changed`;
-# - the players' life, defeat (11.3.1): `check_read_changed`;
+# - the players' life, defeat (11.3.1): `life_changed`, which bumps the check version only at 0 life or less;
 # - an ability put into standby (10.8.2, `triggers._standby`), used at the next check timing (10.5.3.2):
 #   `check_read_changed`;
 # - a game state remembered by an optional use (13.1.1, `loops.choose_to_use`), forgotten at the next check timing:
