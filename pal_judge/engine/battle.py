@@ -96,7 +96,7 @@ def run_battle(g: "Game", attacker_oid: int, target_oid: int | None, taunt: str,
     assert att is not None
     b = Battle(attacker=attacker_oid, attacker_player=tp, target_oid=target_oid, target_player=nt)
     g.battle = b
-    g.state_changed()  # "attacking" conditions hold from here (9.3.2)
+    g.derived_changed()  # "attacking" conditions hold from here (9.3.2)
     g.step = "attack"
     tgt = g.find(target_oid)
     tname = f"player {g.pname(nt)}" if tgt is None else tgt.label
@@ -205,7 +205,7 @@ def _block_step(g: "Game", b: Battle, opened: bool = False) -> None:
     tgt = g.find(b.target_oid)
     if tgt is not None and tgt.card.type == "pal" and att is not None:
         b.opponents = {att.oid: tgt.oid, tgt.oid: att.oid}  # 9.4.3
-        g.state_changed()
+        g.derived_changed()  # "battling" conditions and battle-opponent selectors hold from here
         g.emit(f"{att.label} and {tgt.label} are battle opponents", ("9.4.3",), card=att.label)
     timing.check_timing(g)  # 9.4.4
 
@@ -322,7 +322,7 @@ def _end_of_battle(g: "Game", b: Battle) -> None:
                        lambda: bool(g.pending) or _unfired_end_of_battle(g, b))
     g.emit("the battle ends", ("9.7.4",))
     g.battle = None
-    g.state_changed()
+    g.derived_changed()  # "attacking" and "battling" no longer hold (9.7.4)
     g.step = None
 
 

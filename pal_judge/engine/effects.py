@@ -514,7 +514,7 @@ def _s_life(g: "Game", s: Step, ctx: Context) -> None:
     p = g.players[who_index(ctx, s.who)]
     before = p.life
     p.life += s.amount or 0  # 3.2.1.1 no upper limit
-    g.check_read_changed()
+    g.life_changed(p.idx)
     g.emit(f"{p.name}'s life changes by {s.amount:+d}", _cites(s, ctx), player=p.idx,
            before={"life": before}, after={"life": p.life})
 

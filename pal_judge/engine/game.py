@@ -76,18 +76,20 @@ class Game:
         self.clean_check_at = -1  # event_count when a check timing last found nothing to do (saved)
         # what is read from the cards whose abilities may work alone (stats.Zones), kept until they change: dropped
         # (stats.DroppedZones, built again when next read) whenever a card enters or leaves a base or a card with a
-        # hand or graveyard ability moves (10.3.4.1, 10.3.5)
+        # hand or graveyard ability moves (10.3.4.1, 10.3.5); made from the last view for a card that adds only its
+        # place to it (stats.after_plain_move)
         self.zones: stats.Zones | stats.DroppedZones = stats.DroppedZones(self)
         # The check version: bumped by every change of what a check timing reads (listed above timing.check_timing),
-        # through `state_changed`, `damage_changed` and `check_read_changed` alone; a check timing with nothing in
-        # standby at the check version at which the last one found nothing to do finds nothing again and is skipped
-        # (10.5.3).
-        # The board version: bumped by `state_changed` and `damage_changed` alone, at every change of what a card's
-        # derived values or the check-type rule actions read (zones, rested state, damage on cards, effects, night, the
-        # turn player, the battle); lethal damage and overflow are not looked for again while it stays where they last
-        # found nothing. The values version: the same but for damage on cards (`state_changed` alone), which no derived
-        # value reads: those values are cached per values version. Not saved: a restored game starts with empty caches
-        # and a full check (unless it was saved right after a check timing that found nothing, `clean_check_at`).
+        # through `state_changed`, `damage_changed`, `check_read_changed` and `derived_changed` (where it can matter)
+        # alone; a check timing with nothing in standby at the check version at which the last one found nothing to
+        # do finds nothing again and is skipped (10.5.3).
+        # The board version: bumped by `state_changed`, `damage_changed` and `derived_changed` (where it can matter)
+        # alone, at every change of what a card's derived values or the check-type rule actions read (zones, rested
+        # state, damage on cards, effects, night, the turn player, the battle); lethal damage and overflow are not
+        # looked for again while it stays where they last found nothing. The values version: the same but for damage
+        # on cards (`state_changed` and `derived_changed` alone), which no derived value reads: those values are
+        # cached per values version. Not saved: a restored game starts with empty caches and a full check (unless it
+        # was saved right after a check timing that found nothing, `clean_check_at`).
         self.check_version = 0
         self.clean_check_version = -1
         self.board_version = 0
@@ -224,12 +226,44 @@ class Game:
         return tuple(p.name for p in self.players)
 
     def state_changed(self) -> None:
-        """A change of what derived values or the check-type rule actions read (a card moved, rested or stood,
-        damaged, an effect added or ended, night, the turn player, the battle or its opponents), made before its
-        event is recorded: values derived from the old state are stale. Every such change calls it (API.md §9)."""
+        """A change of what derived values or the check-type rule actions read (a card moved, an effect added or
+        ended, night), made before its event is recorded: values derived from the old state are stale. Every such
+        change calls it (API.md §9), but for damage (`damage_changed`) and a change that only derived values and
+        conditions read (`derived_changed`)."""
         self.check_version += 1
         self.board_version += 1
         self.values_version += 1
+
+    def derived_changed(self) -> None:
+        """A change that only derived values and conditions read, never the zones, damage, life or standby: a card
+        rested or stood, the battle begun, its opponents set or ended, the turn player changed. A check timing can find
+        something new after it only through such a value: lethal damage on a damaged card whose power a continuous
+        ability may change (11.4.1 damage against power), overflow under a continuous pal limit effect (11.5, 4.4.5)
+        or a state trigger's condition (10.8.6); defeat (11.3) reads life and decks alone. With none of these in play
+        only the values version is bumped."""
+        self.values_version += 1
+        if self._read_through_values():
+            self.check_version += 1
+            self.board_version += 1
+
+    def _read_through_values(self) -> bool:
+        """Can a check timing find something through a derived value or a condition: a continuous pal limit effect
+        (11.5) or a state trigger (10.8.6) in play, or a damaged base card (11.4.1) whose power a continuous ability
+        may change (the only part of power that reads a rest, the battle or the turn: `stats.power_detail`)?"""
+        zones = self.zones
+        kinds = zones.continuous_kinds
+        if "pal_limit" in kinds or "state" in zones.by_trigger:
+            return True
+        if "power" not in kinds and "grant" not in kinds:
+            return False  # power is printed, Nocturnal at night and effects from resolved abilities (10.10.1)
+        a, b = self.players
+        for c in a.base:
+            if c.damage:
+                return True
+        for c in b.base:
+            if c.damage:
+                return True
+        return False
 
     def zones_changed(self) -> None:
         """The cards whose abilities may work changed (a card entered or left a base, or a card with a hand or
@@ -244,12 +278,19 @@ class Game:
         self.check_version += 1
         self.board_version += 1
 
+    def life_changed(self, player: int) -> None:
+        """A player's life changed: read by defeat alone (11.3.1 life 0 or less; no derived value, rule action of a
+        base or state trigger reads it, 10.8.6), so a check timing can find something new only at 0 or less."""
+        if self.players[player].life <= 0:
+            self.check_read_changed()
+
     def check_read_changed(self) -> None:
-        """A change that a check timing reads and nothing else does: a player's life (defeat, 11.3.1), or a hand or
-        deck that became empty or stopped being empty (defeat, 11.3.2; `hand_empty`, 10.8.6) by a move between zones
-        other than the base that no continuous ability in play reads (`stats.Zones.reads_elsewhere`), an ability put
-        into standby (10.8.2) or a game state remembered by an optional use (13.1.1): no derived value and no
-        check-type rule action of a base (lethal damage and overflow, 11.4, 11.5) reads it."""
+        """A change that a check timing reads and nothing else does: a player's life at 0 or less (defeat, 11.3.1:
+        `life_changed`), or a hand or deck that became empty or stopped being empty (defeat, 11.3.2; `hand_empty`,
+        10.8.6) by a move between zones other than the base that no continuous ability in play reads
+        (`stats.Zones.reads_elsewhere`), an ability put into standby (10.8.2) or a game state remembered by an optional
+        use (13.1.1): no derived value and no check-type rule action of a base (lethal damage and overflow, 11.4, 11.5)
+        reads it."""
         self.check_version += 1
 
     def concede(self, player: str) -> None:

@@ -99,8 +99,14 @@ def _relocate(g: "Game", ci: CardInstance, to: str, cites: tuple[str, ...], what
     player = g.players[ci.owner]
     here = g.resolution if src == "resolution" else getattr(player, src)
     there = g.resolution if to == "resolution" else getattr(player, to)
+    kept: stats.Zones | None = None  # the zone view, kept through a move of a card that adds only its place to it
     if src == "base" or to == "base" or ci.card.icon_zones:
-        g.zones_changed()  # the cards whose abilities may work change (10.3.4.1, 10.3.5), before the event
+        view = g.zones
+        if isinstance(view, stats.Zones) and stats.adds_only_its_place(ci.card):
+            kept = view
+            g.state_changed()  # derived values read the base cards (10.10.1); the view is updated after the move
+        else:
+            g.zones_changed()  # the cards whose abilities may work change (10.3.4.1, 10.3.5), before the event
     elif g.zones.reads_elsewhere:
         g.state_changed()  # a continuous ability in play reads the zone it leaves or enters (10.10.1)
     elif (src == "hand" or src == "deck") and len(here) == 1 or (to == "hand" or to == "deck") and not there:
@@ -115,6 +121,8 @@ def _relocate(g: "Game", ci: CardInstance, to: str, cites: tuple[str, ...], what
         new.rested = rested
         new.placed = batch if batch is not None else g.next_batch()
         new.entered_turn = g.turn
+    if kept is not None:
+        g.zones = stats.after_plain_move(kept, g)
     if not quiet:
         # 4.1.4 the moved card is a new object: cited where that loses something (its damage, rested state)
         if src == "base" and (ci.damage or ci.rested):
@@ -137,7 +145,7 @@ def set_rested(g: "Game", ci: CardInstance, rested: bool, cites: Sequence[str], 
                player=ci.controller, card=ci.label)
         return
     ci.rested = rested
-    g.state_changed()
+    g.derived_changed()  # 4.3.2 the rested state is read by derived values and conditions alone
     word = "rests" if rested else "stands"
     state = "rested" if rested else "standing"
     g.emit(what or f"{ci.label} {word}", tuple(cites) + ("4.3.2.2" if rested else "4.3.2.1", "4.3.2", "4.3.1"),
@@ -151,7 +159,7 @@ def stand_all(g: "Game", idx: int) -> list[CardInstance]:
     stood = [c for c in g.players[idx].base if c.rested]
     for c in stood:
         c.rested = False
-    g.state_changed()
+    g.derived_changed()  # 4.3.2 the rested state is read by derived values and conditions alone
     _became(g, stood, False)
     return stood
 

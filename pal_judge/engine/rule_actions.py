@@ -50,7 +50,7 @@ def _resolve_player_damage(g: "Game", idx: int, simultaneous: bool) -> None:
             before = p.life
             p.life -= owed
             p.damage = 0
-            g.check_read_changed()
+            g.life_changed(idx)
             why = "the deck is empty" if not p.deck and put < owed else f"{put} card(s) put, no Lucky"
             g.emit(f"{p.name} loses {owed} life ({why})", ("11.2.2.3", "11.2.2.4", "3.2.1"), player=idx,
                    before={"life": before, "damage": owed}, after={"life": p.life, "damage": 0})

@@ -34,11 +34,15 @@ def repeat_step(g: "Game", step: str, cite: str, one_round: Callable[[], None], 
 # What a check timing reads (10.5.3), and the `Game` method that every change of it calls; these, and nothing else,
 # bump `Game.check_version`:
 # - the cards in the bases, their derived values, the effects and pal limits: lethal damage (11.4), overflow (11.5),
-#   the cards with a state trigger and `no_pals` (10.8.6): `state_changed`;
+#   the cards with a state trigger and `no_pals` (10.8.6): `state_changed`; but a change that only derived values and
+#   conditions read (a card rested or stood, the battle begun, its opponents set or ended, the turn player) calls
+#   `derived_changed`, which bumps the check version only while one of those can then find something: a damaged base
+#   card under a continuous ability that may change power (11.4.1 damage against power), a continuous pal limit effect
+#   (11.5, 4.4.5) or a state trigger (10.8.6);
 # - the damage on cards, lethal damage (11.4.1): `damage_changed`;
 # - whether a hand or deck is empty, defeat (11.3.2) and `hand_empty` (10.8.6): `state_changed` for a move into or
 #   out of a base or read by a continuous ability, else `check_read_changed`;
-# - the players' life, defeat (11.3.1): `check_read_changed`;
+# - the players' life, defeat (11.3.1): `life_changed`, which bumps the check version only at 0 life or less;
 # - an ability put into standby (10.8.2, `triggers._standby`), used at the next check timing (10.5.3.2):
 #   `check_read_changed`;
 # - a game state remembered by an optional use (13.1.1, `loops.choose_to_use`), forgotten at the next check timing:

@@ -226,7 +226,7 @@ def _next_turn(g: "Game") -> None:
     g.emit(f"turn {g.turn} ends; {g.pname(nxt)} becomes the turn player", ("7.6.5",), player=nxt)
     g.turn += 1
     g.turn_player = nxt
-    g.state_changed()
+    g.derived_changed()  # "your turn" conditions (7.6.5)
     g.soul_draw_used = False
     g.uses.clear()
     g.end_triggered.clear()

@@ -1,7 +1,8 @@
 """A check timing with nothing in standby is skipped when nothing it reads has changed since the last one found nothing
 to do (10.5.3; `Game.check_version`, bumped only by the changes listed above `timing.check_timing`). The skip must be
 exact: at every skipped check timing of random boards with many kinds of cards, the full check, run anyway, finds
-nothing; and each change a check timing reads alone (life, a hand or deck emptied) is acted on at the next one."""
+nothing; and each change a check timing reads alone (life, a hand or deck emptied) is acted on at the next one, as is
+a rest or a battle's end that lowers a damaged card's power (`Game.derived_changed`)."""
 
 from __future__ import annotations
 
@@ -15,6 +16,14 @@ from pal_judge.engine.cards import card_from_dict
 from pal_judge.engine.invariants import random_board
 from pal_judge.engine.simulate import generate_pool, play_one
 
+# a Pal weaker while rested: "Pals named Drowsy that are rested get -1000 power" (10.10.1.4)
+DROWSY = pal("Drowsy", power=2000, abilities=[{"kind": "continuous", "effect": [
+    {"do": "power", "amount": -1000, "target": {"all": True, "name": "Drowsy", "state": "rested"}}]}])
+# a Pal stronger while it attacks (9.3.2) that hurts itself when it attacks
+CHARGER = pal("Charger", power=1000, abilities=[
+    {"kind": "continuous", "if": "attacking", "effect": [{"do": "power", "amount": 1000, "target": "self"}]},
+    {"kind": "auto", "trigger": "on_attack", "effect": [{"do": "damage", "amount": 1500, "target": "self"}]}])
+
 # cards whose abilities a check timing reads or that change what it reads (life, hands, decks, the base)
 _STATE = [
     pal("Hermit", abilities=[{"kind": "auto", "trigger": "state", "state": "hand_empty",
@@ -27,6 +36,8 @@ _STATE = [
     pal("Miller", abilities=[{"kind": "activated", "effect": [{"do": "draw", "amount": 3}]}]),
     pal("Glass", power=500, abilities=[{"kind": "auto", "trigger": "on_other_rested", "whose": "any",
                                         "effect": [{"do": "damage", "amount": 300, "target": "self"}]}]),
+    # power that a rest or the end of a battle changes (`Game.derived_changed`, 11.4.1)
+    DROWSY, CHARGER,
 ]
 
 
@@ -37,6 +48,7 @@ def _pool(rng: random.Random) -> list[Any]:
 class _Counts:
     skipped = 0
     compared_with_state_cards = 0
+    compared_with_conditional_power = 0
 
 
 class _SeenAsNeverClean:
@@ -69,6 +81,7 @@ def counts() -> _Counts:
         assert g.event_count == before and not g.pending, f"a skipped check timing would have acted: {g.events[-1].what}"
         seen.skipped += 1
         seen.compared_with_state_cards += any(c.card.name in ("Hermit", "Lonely") for c in g.base_cards())
+        seen.compared_with_conditional_power += any(c.card.name in ("Drowsy", "Charger") for c in g.base_cards())
 
     mp = pytest.MonkeyPatch()
     mp.setattr(timing, "check_timing", checked)
@@ -89,6 +102,8 @@ def counts() -> _Counts:
 def test_a_skipped_check_timing_would_have_found_nothing(counts: _Counts) -> None:
     assert counts.skipped > 500
     assert counts.compared_with_state_cards > 50  # also with state triggers in play (10.8.6)
+    # also with power that a rest or a battle's end changes (`Game.derived_changed`, 11.4.1)
+    assert counts.compared_with_conditional_power > 50
 
 
 def test_life_lost_by_an_effect_is_read_at_the_next_check_timing() -> None:
@@ -111,3 +126,31 @@ def test_a_hand_emptied_by_a_discard_triggers_hand_empty() -> None:
     cards = [_STATE[0], _STATE[4], pal("Filler")]
     g = play(board({"base": ["Hermit", "Dumper"], "hand": ["Filler", "Filler"]}), cards, ["activate Dumper"])
     assert len(g.players[0].hand) == 1 and len(g.players[0].graveyard) == 2 and "10.8.6" in cited(g)
+
+
+def _destroyed(g: Any, name: str) -> bool:
+    return any(c.card.name == name for c in g.players[0].graveyard)
+
+
+def test_a_damaged_pal_weaker_while_rested_is_destroyed_when_it_rests_to_attack() -> None:
+    """11.4.1: A's Drowsy (2000 power, 1500 damage) attacks B, which rests it (9.3.1): rested, its power is 1000, not
+    more than its damage, so the check timing after the attack is declared destroys it."""
+    g = play(board({"base": [{"card": "Drowsy", "damage": 1500}]}), [DROWSY], ["attack Drowsy -> player"])
+    assert _destroyed(g, "Drowsy") and "11.4.1" in cited(g)
+
+
+def test_an_undamaged_pal_weaker_while_rested_survives_its_attack() -> None:
+    """The same attack without damage: power 1000 and no damage is not lethal (11.4.1 needs damage above 0)."""
+    g = play(board({"base": ["Drowsy"]}), [DROWSY], ["attack Drowsy -> player"])
+    assert not _destroyed(g, "Drowsy") and "11.4.1" not in cited(g)
+
+
+def test_a_damaged_pal_stronger_while_attacking_is_destroyed_when_the_battle_ends() -> None:
+    """11.4.1, 9.7.4: A's Charger (1000 power, 2000 while attacking) deals itself 1500 damage when it attacks and
+    survives the battle; when the battle ends it is no longer attacking, its power is 1000 again and the next check
+    timing destroys it."""
+    g = play(board({"base": ["Charger"]}), [CHARGER], ["attack Charger -> player"])
+    assert _destroyed(g, "Charger")
+    ended = next(i for i, e in enumerate(g.events) if e.what == "the battle ends")
+    lethal = next(i for i, e in enumerate(g.events) if "11.4.1" in e.cites)
+    assert lethal > ended

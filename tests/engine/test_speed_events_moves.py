@@ -8,6 +8,7 @@ from __future__ import annotations
 import random
 from typing import Any
 
+import pytest
 from engine_helpers import board, pal, play
 from pal_judge.engine import Game, RandomDecider, ScriptedDecider, stats
 from pal_judge.engine.invariants import random_board
@@ -70,9 +71,19 @@ def _compare_zones(game: Game, _event: Any) -> None:
     assert _zones_as_oids(game.zones) == _zones_as_oids(stats.build_zones(game)), _event.what
 
 
-def test_the_zone_view_is_at_every_event_what_a_fresh_computation_gives() -> None:
+def test_the_zone_view_is_at_every_event_what_a_fresh_computation_gives(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Also where the view was kept through a move of a card that adds only its place to it (`stats.after_plain_move`:
+    a card with no continuous, replacement, activated or auto ability and no zone icon entering or leaving a base)."""
+    kept_through = []
+    after_plain_move = stats.after_plain_move
+
+    def counted(view: stats.Zones, game: Game) -> stats.Zones:
+        kept_through.append(game.event_count)
+        return after_plain_move(view, game)
+
+    monkeypatch.setattr(stats, "after_plain_move", counted)
     games = []
-    for seed in (4, 9):
+    for seed in (4, 9, 14):
         rng = random.Random(seed)
         pool = generate_pool(rng, "Board")
         games.append(Game.from_setup(random_board(rng, pool), cards=pool, seed=seed))
@@ -80,3 +91,4 @@ def test_the_zone_view_is_at_every_event_what_a_fresh_computation_gives() -> Non
         game.listeners.append(_compare_zones)
         game.run(RandomDecider(game.seed))
         assert game.event_count > 100
+    assert len(kept_through) >= 10
