@@ -97,7 +97,8 @@ class Wrapped:
                 continue
             # A line that fits, laid out as Rich's Text does it without the wrapping pass (a table's
             # cells are rendered line by line): a left-justified column pads it to the width in the
-            # line's own style, and the line's style becomes a span, as Text.join makes it.
+            # line's own style, and the line's style becomes a span, as Text.join makes it
+            # (tests/cli/test_wrapping.py compares it with Rich's own layout: `rich` is not pinned).
             if justify == "left":
                 line.append(" " * (width - line.cell_len))
             yield from _JOIN.join((line,)).render(console, end="\n")

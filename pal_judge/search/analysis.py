@@ -239,3 +239,9 @@ def _filtered(filters: list[Filter], raw: str) -> tuple[str, ...]:
 
 def has_han(text: str) -> bool:
     return HAN_RE.search(text) is not None
+
+
+def han_runs_in(text: str) -> Iterator[str]:
+    """Each run of Chinese characters (`HAN_RE`) in `text`, whole, in order: the Han chunks the
+    Chinese analyzer cuts (a word of letters or digits never holds one)."""
+    return (match.group("han") for match in _CHUNK_RE.finditer(text) if match.lastgroup == "han")

@@ -16,6 +16,11 @@ so every score, and so every ranking, is the one Whoosh computes, to the last bi
 
 Any OR these rules do not cover (coordination scaling, a minimum match, a forced matcher
 type, a caller needing the current match) is left to Whoosh as a leaf.
+
+A plain term's leaf is read a block of postings at a time from its matcher's own arrays
+(`_term_scores`): private attributes of whoosh-reloaded 2.7.5 (the version pyproject.toml pins),
+taken only from the exact matcher and scorer classes it knows, any other matcher stepped;
+tests/ask/test_warm_ask_scores.py compares it with Whoosh's stepping.
 """
 
 from __future__ import annotations

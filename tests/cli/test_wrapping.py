@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import io
 import re
 
 import pytest
@@ -104,3 +105,51 @@ def test_an_answer_in_ask_keeps_its_clause_numbers_whole_and_its_punctuation_in_
     assert written <= set(CLAUSE_NUMBER.findall(result.output))
     lines = [line.strip("│ ") for line in result.output.splitlines()]
     assert not [line for line in lines if line and line[0] in NO_LINE_START]
+
+
+class _LaidOutByRich(Wrapped):
+    """`Wrapped` as it was before it laid out a fitting line itself: each wrapped line handed to Rich."""
+
+    def __rich_console__(self, console, options):  # type: ignore[no-untyped-def]
+        for line in wrap_lines(self.text, options.max_width):
+            line.no_wrap = True
+            line.end = "\n"
+            yield line
+
+
+def _rendered(renderable, width: int, justify: str | None, style: str | None) -> str:  # type: ignore[no-untyped-def]
+    from rich.padding import Padding
+    from rich.panel import Panel
+    from rich.table import Table
+
+    console = Console(file=io.StringIO(), width=width, force_terminal=True, color_system="truecolor", record=True)
+    console.print(renderable, justify=justify)  # type: ignore[arg-type]
+    for expand in (False, True):  # a column as wide as the text's widest line, or wider (padded)
+        table = Table(show_header=False, expand=expand)
+        table.add_column(no_wrap=True)
+        table.add_column(ratio=1, overflow="fold", justify=justify, style=style)  # type: ignore[arg-type]
+        table.add_row("9.6", renderable)
+        console.print(table)
+    console.print(Panel(renderable))
+    console.print(Padding(renderable, (0, 0, 0, 2), expand=False))
+    return console.export_text(styles=True)
+
+
+STYLED = st.lists(st.tuples(st.sampled_from(["帕鲁", "，", "（9.6.3.3.2）", " Retaliate ", "\t", "\n", " ", "the"]),
+                            st.sampled_from([None, "bold", "green", "dim italic"])), min_size=1, max_size=20)
+
+
+@settings(max_examples=150, deadline=None)
+@given(STYLED, st.sampled_from([None, "cyan", "on blue"]), st.sampled_from([None, "default", "left", "center", "right"]),
+       st.sampled_from([None, "magenta"]), st.integers(min_value=16, max_value=70))
+def test_a_fitting_line_renders_as_rich_lays_it_out(pieces, base, justify, column_style, width) -> None:  # type: ignore[no-untyped-def]
+    """`Wrapped` renders a line that fits as Rich's Text does, without Rich's wrapping pass: the same
+    characters and styles, in a table cell, a panel, padding or on its own, whatever the justification."""
+    def text() -> Text:
+        made = Text(style=base or "")
+        for piece, style in pieces:
+            made.append(piece, style=style)
+        return made
+
+    assert _rendered(Wrapped(text()), width, justify, column_style) == \
+        _rendered(_LaidOutByRich(text()), width, justify, column_style)
