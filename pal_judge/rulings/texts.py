@@ -47,8 +47,13 @@ R = TypeVar("R")
 
 
 def ruling_texts(folder: Path | None = None) -> list[RulingText]:
-    """Every ruling's text, in file order: from the cache when it is fresh, else loaded (and cached)."""
-    return _cached(folder, None, _from_cache)
+    """Every ruling's text, in file order: from the cache when it is fresh and every row is in its shape, else
+    loaded (and cached)."""
+    return _cached(folder, None, _text_from_row)
+
+
+def _text_from_row(row: dict[str, Any]) -> RulingText:
+    return _from_cache(_checked_row(row))
 
 
 def ruling_rows(folder: Path | None = None, follows: str | None = None) -> list[dict[str, Any]]:

@@ -13,7 +13,7 @@ import pytest
 from pal_judge.paths import ruling_files
 from pal_judge.render.translation_notes import rulings_following_chinese
 from pal_judge.rulings.loader import load_rulings
-from pal_judge.rulings.texts import texts_key
+from pal_judge.rulings.texts import ruling_texts, texts_key
 
 
 @pytest.fixture(scope="module")
@@ -56,3 +56,6 @@ def test_a_planted_rulings_text_row_is_passed_over(
     (tmp_path / "rulings-texts.json").write_text(json.dumps({"key": texts_key(ruling_files(None)), "rulings": [row]}),
                                                  encoding="utf-8")
     assert rulings_following_chinese([number]) == expected
+    # `ask`, `search` and `card` read the same cache as the rulings' texts: the planted row is passed over there too
+    shown = ruling_texts()
+    assert [t.id for t in shown] == [r.id for r in load_rulings()] and "planted" not in {t.question_en for t in shown}
