@@ -239,3 +239,16 @@ def test_a_pal_stronger_while_attacking_is_no_longer_attacking_when_the_end_of_b
     no_longer = whats.index("the attacking pal is no longer attacking")
     lethal = next(i for i, e in enumerate(g.events) if "11.4.1" in e.cites)
     assert no_longer < lethal < whats.index("the battle ends")
+
+
+def test_an_effect_naming_the_attacking_pal_finds_none_when_the_end_of_battle_step_repeats() -> None:
+    """9.7.3.1, 9.7.4: A's Parting attacks B; at the end of the battle it sets up another "at the end of the battle"
+    ability dealing 5000 damage to the attacking Pal. It resolves in the second round of the step, after the first
+    9.7.3: there is no attacking Pal any more, so Parting takes no damage and stays in the base."""
+    parting = pal("Parting", power=3000, abilities=[{"kind": "auto", "trigger": "end_of_battle", "effect": [
+        {"do": "delayed", "trigger": "end_of_battle", "effect": [
+            {"do": "damage", "amount": 5000, "target": "attacker"}]}]}])
+    g = play(board({"base": ["Parting"]}), [parting], ["attack Parting -> player"])
+    assert not _destroyed(g, "Parting") and any(c.card.name == "Parting" for c in g.players[0].base)
+    assert "the attacking pal is no longer attacking" in [e.what for e in g.events]
+    assert "11.4.1" not in cited(g)
