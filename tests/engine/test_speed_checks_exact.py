@@ -42,7 +42,7 @@ _STATE = [
 
 
 def _pool(rng: random.Random) -> list[Any]:
-    return generate_pool(rng, "Board") + [card_from_dict(c) for c in _STATE + _GRANTED]
+    return generate_pool(rng, "Board") + [card_from_dict(c) for c in _STATE + _GRANTED + [LINGERER]]
 
 
 class _Counts:
@@ -82,7 +82,7 @@ def counts() -> _Counts:
         assert g.event_count == before and not g.pending, f"a skipped check timing would have acted: {g.events[-1].what}"
         seen.skipped += 1
         seen.compared_with_state_cards += any(c.card.name in ("Hermit", "Lonely") for c in g.base_cards())
-        seen.compared_with_conditional_power += any(c.card.name in ("Drowsy", "Charger") for c in g.base_cards())
+        seen.compared_with_conditional_power += any(c.card.name in ("Drowsy", "Charger", "Lingerer") for c in g.base_cards())
         seen.compared_with_granted += any(c.card.name in _GRANTED_NAMES for c in g.base_cards())
 
     mp = pytest.MonkeyPatch()
