@@ -316,6 +316,7 @@ def _end_of_battle(g: "Game", b: Battle) -> None:
             g.emit("effects lasting until end of battle end", ("9.7.3",))
         if not b.attack_over:
             b.attack_over = True  # a repetition of the step (9.7.4) has no attacking pal any more
+            g.derived_changed()  # "attacking" conditions and the attacker selector no longer hold (9.7.3.1)
             g.emit("the attacking pal is no longer attacking", ("9.7.3.1",))
 
     timing.repeat_step(g, "end of battle step", "9.7.4", one_round,

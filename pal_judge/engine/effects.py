@@ -161,8 +161,8 @@ def select(g: "Game", t: Target | None, ctx: Context, prompt: str = "") -> list[
         if w == "self":  # also a hand/graveyard card whose zone ability this is (10.3.4.1)
             c = g.find(ctx.source_oid) or g.find_anywhere(ctx.source_oid)
             return [c] if c else []
-        if w == "attacker":
-            c = g.find(b.attacker) if b else None
+        if w == "attacker":  # 9.7.3.1 none after the first 9.7.3 of the end of battle step
+            c = g.find(b.attacker) if b and not b.attack_over else None
             return [c] if c else []
         if w == "battle_opponent":
             opp = None

@@ -53,8 +53,8 @@ def condition_ok(g: "Game", cond: str | None, controller: int, source: CardInsta
     if cond == "hand_empty":
         return not g.players[controller].hand
     b = g.battle
-    if cond == "attacking":
-        return b is not None and source is not None and b.attacker == source.oid
+    if cond == "attacking":  # 9.7.3.1 no longer after the first 9.7.3 of the end of battle step
+        return b is not None and source is not None and b.attacker == source.oid and not b.attack_over
     if cond == "battling":
         return b is not None and source is not None and source.oid in b.opponents
     raise ValueError(cond)
@@ -189,8 +189,8 @@ def matches(g: "Game", ci: CardInstance, t: Target, controller: int, source: Car
         if t.word == "self":
             return source is not None and ci.oid == source.oid
         b = g.battle
-        if t.word == "attacker":
-            return b is not None and ci.oid == b.attacker
+        if t.word == "attacker":  # 9.7.3.1 none after the first 9.7.3 of the end of battle step
+            return b is not None and ci.oid == b.attacker and not b.attack_over
         if t.word == "battle_opponent":
             return b is not None and source is not None and b.opponents.get(source.oid) == ci.oid
         return False

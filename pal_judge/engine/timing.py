@@ -35,7 +35,8 @@ def repeat_step(g: "Game", step: str, cite: str, one_round: Callable[[], None], 
 # bump `Game.check_version`:
 # - the cards in the bases, their derived values, the effects and pal limits: lethal damage (11.4), overflow (11.5),
 #   the cards with a state trigger and `no_pals` (10.8.6): `state_changed`; but a change that only derived values and
-#   conditions read (a card rested or stood, the battle begun, its opponents set or ended, the turn player) calls
+#   conditions read (a card rested or stood, the battle begun, its opponents set or ended, the attacking Pal no longer
+#   attacking from the first 9.7.3 on, 9.7.3.1, the turn player) calls
 #   `derived_changed`, which bumps the check version only while one of those can then find something: a damaged base
 #   card under a continuous ability that may change power (11.4.1 damage against power), a continuous pal limit effect
 #   (11.5, 4.4.5) or a state trigger (10.8.6);

@@ -11,7 +11,7 @@ from typing import Any
 
 import pytest
 from engine_helpers import board, cited, pal, play
-from pal_judge.engine import Game, RandomDecider, timing
+from pal_judge.engine import Game, RandomDecider, ScriptedDecider, timing
 from pal_judge.engine.cards import card_from_dict
 from pal_judge.engine.invariants import random_board
 from pal_judge.engine.simulate import generate_pool, play_one
@@ -42,13 +42,14 @@ _STATE = [
 
 
 def _pool(rng: random.Random) -> list[Any]:
-    return generate_pool(rng, "Board") + [card_from_dict(c) for c in _STATE]
+    return generate_pool(rng, "Board") + [card_from_dict(c) for c in _STATE + _GRANTED + [LINGERER]]
 
 
 class _Counts:
     skipped = 0
     compared_with_state_cards = 0
     compared_with_conditional_power = 0
+    compared_with_granted = 0
 
 
 class _SeenAsNeverClean:
@@ -81,7 +82,8 @@ def counts() -> _Counts:
         assert g.event_count == before and not g.pending, f"a skipped check timing would have acted: {g.events[-1].what}"
         seen.skipped += 1
         seen.compared_with_state_cards += any(c.card.name in ("Hermit", "Lonely") for c in g.base_cards())
-        seen.compared_with_conditional_power += any(c.card.name in ("Drowsy", "Charger") for c in g.base_cards())
+        seen.compared_with_conditional_power += any(c.card.name in ("Drowsy", "Charger", "Lingerer") for c in g.base_cards())
+        seen.compared_with_granted += any(c.card.name in _GRANTED_NAMES for c in g.base_cards())
 
     mp = pytest.MonkeyPatch()
     mp.setattr(timing, "check_timing", checked)
@@ -104,6 +106,8 @@ def test_a_skipped_check_timing_would_have_found_nothing(counts: _Counts) -> Non
     assert counts.compared_with_state_cards > 50  # also with state triggers in play (10.8.6)
     # also with power that a rest or a battle's end changes (`Game.derived_changed`, 11.4.1)
     assert counts.compared_with_conditional_power > 50
+    # also with power, keywords and pal limits that another card changes under a rest, a battle or the turn
+    assert counts.compared_with_granted > 50
 
 
 def test_life_lost_by_an_effect_is_read_at_the_next_check_timing() -> None:
@@ -154,3 +158,97 @@ def test_a_damaged_pal_stronger_while_attacking_is_destroyed_when_the_battle_end
     ended = next(i for i, e in enumerate(g.events) if e.what == "the battle ends")
     lethal = next(i for i, e in enumerate(g.events) if "11.4.1" in e.cites)
     assert lethal > ended
+
+
+# Boards where only a derived value changed by a rest, a battle or the turn makes a check timing find something, the
+# ability that reads it granted by another card (not printed on the damaged one): `Game.derived_changed` must bump.
+# "Pals you control that are rested get -1000 power" (a condition read through a selector, 10.10.1.4)
+SERGEANT = pal("Sergeant", abilities=[{"kind": "continuous", "effect": [
+    {"do": "power", "amount": -1000, "target": {"all": True, "controller": "you", "state": "rested"}}]}])
+# "Your standing Pals have Nocturnal" (a keyword granted under a condition, 10.10.1.2; Nocturnal +300 at night, 12.13.2)
+LANTERN = pal("Lantern", abilities=[{"kind": "continuous", "effect": [
+    {"do": "grant", "keyword": "nocturnal", "target": {"all": True, "controller": "you", "state": "standing"}}]}])
+# "While it battles, its battle opponent gets -1000 power" (9.4.3)
+BULLY = pal("Bully", power=3000, abilities=[{"kind": "continuous", "if": "battling", "effect": [
+    {"do": "power", "amount": -1000, "target": "battle_opponent"}]}])
+# "During your turn, your pal limit is 1 more" (4.4.5, 11.5)
+WARDEN = pal("Warden", abilities=[{"kind": "continuous", "if": "your_turn", "effect": [
+    {"do": "pal_limit", "amount": 1}]}])
+GRUNT = pal("Grunt", power=2000)
+_GRANTED = [SERGEANT, LANTERN, BULLY, WARDEN]
+_GRANTED_NAMES = frozenset(c["name"] for c in _GRANTED)
+
+
+def test_a_damaged_pal_an_other_card_weakens_while_rested_is_destroyed_when_it_rests_to_attack() -> None:
+    """11.4.1: A's Grunt (2000 power, 1500 damage) attacks and rests (9.3.1); A's Sergeant gives rested Pals -1000:
+    power 1000, not more than its damage, so the check timing after the attack is declared destroys it."""
+    g = play(board({"base": ["Sergeant", {"card": "Grunt", "damage": 1500}]}), [SERGEANT, GRUNT],
+             ["attack Grunt -> player"])
+    assert _destroyed(g, "Grunt") and "11.4.1" in cited(g)
+
+
+def test_a_damaged_pal_that_loses_a_granted_nocturnal_when_it_rests_is_destroyed() -> None:
+    """11.4.1, 12.13.2, 10.10.1.2: at night A's Grunt (2000 power, 2100 damage) has Nocturnal from Lantern while
+    standing (2300 power); it attacks and rests, loses Nocturnal, its power is 2000 and it is destroyed. Only a
+    keyword grant is in play (no continuous power change)."""
+    g = play(board({"base": ["Lantern", {"card": "Grunt", "damage": 2100}]}, night=True), [LANTERN, GRUNT],
+             ["attack Grunt -> player"])
+    assert _destroyed(g, "Grunt") and "11.4.1" in cited(g)
+
+
+def test_a_damaged_pal_weakened_by_its_battle_opponent_is_destroyed_when_they_become_opponents() -> None:
+    """11.4.1, 9.4.3: A's Grunt (2000 power, 1500 damage) attacks B's Bully; once they are battle opponents Bully gives
+    Grunt -1000 power: the check timing of 9.4.4 destroys it before battle damage."""
+    g = play(board({"base": [{"card": "Grunt", "damage": 1500}]}, {"base": [{"card": "Bully", "state": "rested"}]}),
+             [BULLY, GRUNT],
+             ["attack Grunt -> Bully"])
+    assert _destroyed(g, "Grunt") and "11.4.1" in cited(g)
+    opponents = next(i for i, e in enumerate(g.events) if e.what.endswith("are battle opponents"))
+    lethal = next(i for i, e in enumerate(g.events) if "11.4.1" in e.cites)
+    assert lethal > opponents and not any("9.6" in c for e in g.events[:lethal] for c in e.cites)
+
+
+def test_a_pal_limit_raised_during_your_turn_overflows_when_the_turn_changes() -> None:
+    """11.5, 4.4.5, 7.6.5: A has Warden and 5 Grunts placed together (6 pals, limit 5 + 1 in A's turn). When A's turn
+    ends the limit is 5 again: the check timing of B's stand phase (7.2.3) makes A keep 5 of them (11.5.1.1)."""
+    g = Game.from_setup(board({"base": ["Warden"] + ["Grunt"] * 5}), [WARDEN, GRUNT], seed=0)
+    decider = ScriptedDecider(["end_turn"], fallback=RandomDecider(0))
+    g.run(decider)
+    keep = [d for d in decider.asked if d.kind == "overflow_keep"]
+    assert keep and keep[0].player == "A" and "11.5.1" in cited(g)
+    overflow = next(e for e in g.events if "11.5.1" in e.cites)
+    assert overflow.after == {"pals": 5} and g.events.index(overflow) < next(
+        i for i, e in enumerate(g.events) if e.what.startswith("draw phase"))
+
+
+# Charger, and at the end of the battle it sets up a second "at the end of the battle" ability (10.8.5), so the end of
+# battle step runs again (9.7.4)
+LINGERER = pal("Lingerer", power=1000, abilities=CHARGER["abilities"] + [
+    {"kind": "auto", "trigger": "end_of_battle", "effect": [
+        {"do": "delayed", "trigger": "end_of_battle", "effect": [{"do": "gain", "resource": "material", "amount": 1}]}]}])
+
+
+def test_a_pal_stronger_while_attacking_is_no_longer_attacking_when_the_end_of_battle_step_repeats() -> None:
+    """9.7.3.1, 9.7.4, 9.7.2, 11.4.1: A's Lingerer (1000 power, 2000 while attacking) deals itself 1500 damage when it
+    attacks. At the end of the battle its ability sets up another "at the end of the battle" ability, so the step runs
+    again; from the first 9.7.3 on it is no longer the attacking Pal, its power is 1000, and the check timing of the
+    second round (9.7.2) destroys it, before the battle ends."""
+    g = play(board({"base": ["Lingerer"]}), [LINGERER], ["attack Lingerer -> player"])
+    assert _destroyed(g, "Lingerer")
+    whats = [e.what for e in g.events]
+    no_longer = whats.index("the attacking pal is no longer attacking")
+    lethal = next(i for i, e in enumerate(g.events) if "11.4.1" in e.cites)
+    assert no_longer < lethal < whats.index("the battle ends")
+
+
+def test_an_effect_naming_the_attacking_pal_finds_none_when_the_end_of_battle_step_repeats() -> None:
+    """9.7.3.1, 9.7.4: A's Parting attacks B; at the end of the battle it sets up another "at the end of the battle"
+    ability dealing 5000 damage to the attacking Pal. It resolves in the second round of the step, after the first
+    9.7.3: there is no attacking Pal any more, so Parting takes no damage and stays in the base."""
+    parting = pal("Parting", power=3000, abilities=[{"kind": "auto", "trigger": "end_of_battle", "effect": [
+        {"do": "delayed", "trigger": "end_of_battle", "effect": [
+            {"do": "damage", "amount": 5000, "target": "attacker"}]}]}])
+    g = play(board({"base": ["Parting"]}), [parting], ["attack Parting -> player"])
+    assert not _destroyed(g, "Parting") and any(c.card.name == "Parting" for c in g.players[0].base)
+    assert "the attacking pal is no longer attacking" in [e.what for e in g.events]
+    assert "11.4.1" not in cited(g)
