@@ -69,8 +69,7 @@ class Zones:
     Read only, never changed."""
 
     cards: list[CardInstance]  # every base card, then the hand and graveyard cards with an ability for that zone
-    continuous: list[CardInstance]  # the base cards with continuous abilities, in placement order (10.10.1.6.1)
-    continuous_kinds: frozenset[str]  # the kinds of step those abilities have
+    continuous_kinds: frozenset[str]  # the kinds of step the base cards' continuous abilities have
     # kind -> every step of that kind of those abilities, with its card and ability, in placement order (10.10.1.6.1)
     steps_of: dict[str, list[tuple[CardInstance, Ability, Step]]]
     by_trigger: dict[str, list[CardInstance]]  # trigger -> the cards of `cards` with a printed auto ability of it
@@ -148,7 +147,7 @@ def build_zones(g: "Game") -> Zones:
             else:
                 by_trigger[trigger] = [c]
     activating = ([c for c in a.base if c.card.activated], [c for c in b.base if c.card.activated])
-    return Zones(cards, continuous, kinds, steps_of, by_trigger, replacing, in_base, activating, reads_elsewhere)
+    return Zones(cards, kinds, steps_of, by_trigger, replacing, in_base, activating, reads_elsewhere)
 
 
 def adds_only_its_place(card: CardDef) -> bool:
@@ -164,7 +163,7 @@ def after_plain_move(view: Zones, g: "Game") -> Zones:
     last one may still be read (a loop over its cards), and is never changed."""
     a, b = g.players
     base = a.base + b.base
-    return Zones(base + view.cards[len(view.in_base):], view.continuous, view.continuous_kinds, view.steps_of,
+    return Zones(base + view.cards[len(view.in_base):], view.continuous_kinds, view.steps_of,
                  view.by_trigger, view.replacing, {c.oid: c for c in base}, view.activating, view.reads_elsewhere)
 
 

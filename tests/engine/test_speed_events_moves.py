@@ -59,7 +59,7 @@ def test_a_drawn_copy_of_a_card_in_the_hand_is_labelled_afresh() -> None:
 
 
 def _zones_as_oids(z: stats.Zones) -> tuple[Any, ...]:
-    return ([c.oid for c in z.cards], [c.oid for c in z.continuous], z.continuous_kinds,
+    return ([c.oid for c in z.cards], z.continuous_kinds,
             {t: [c.oid for c in cards] for t, cards in z.by_trigger.items()}, [c.oid for c in z.replacing],
             {oid: c.oid for oid, c in z.in_base.items()}, z.reads_elsewhere,
             {kind: [(c.oid, s.do) for c, _a, s in steps] for kind, steps in z.steps_of.items()},

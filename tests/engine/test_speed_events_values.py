@@ -61,7 +61,7 @@ def test_the_zone_view_is_built_afresh_after_the_structure_leaves() -> None:
     g.run(ScriptedDecider(["activate Zapper: Zap 600", "activate Zapper: Zap 500", "play Doom"]))
     assert base(g, "B") == {}
     assert sorted(c.card.name for c in g.players[1].graveyard) == ["Banner", "Lamball"]
-    assert g.zones.continuous == []
+    assert g.zones.steps_of == {}  # no continuous ability in play
 
 
 # "While your hand is empty, this Pal gets +1000 power" (a continuous ability reading the hand, 10.10.1)
