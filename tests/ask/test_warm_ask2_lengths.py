@@ -4,39 +4,17 @@ matcher, to the last bit, whichever term read a document's length first."""
 
 from __future__ import annotations
 
-import pytest
 from whoosh import query as Q
 
 from pal_judge.search.query import parse
 from pal_judge.search.scores import _term_scores
+from tests.ask.test_warm_ask_scores import searcher, stepped, terms_of  # noqa: F401 (searcher: the fixture)
 
 QUESTIONS = [  # not those of test_warm_ask_scores.py
     "does a pal with taunt have to be attacked first",
     "对手回合能不能重置我的帕鲁",
     "can two strike effects trigger in the same damage step",
 ]
-
-
-@pytest.fixture(scope="module")
-def searcher(_isolated_cache: None):  # type: ignore[no-untyped-def]
-    from pal_judge.search import build_section_index, section_searcher
-
-    build_section_index(quiet=True)
-    return section_searcher()
-
-
-def stepped(matcher) -> dict[int, float]:  # type: ignore[no-untyped-def]
-    found = {}
-    while matcher.is_active():
-        found[matcher.id()] = matcher.score()
-        matcher.next()
-    return found
-
-
-def terms_of(query: Q.Query) -> list[Q.Term]:
-    if type(query) is Q.Term:
-        return [query]
-    return [term for part in getattr(query, "subqueries", ()) for term in terms_of(part)]
 
 
 def test_terms_sharing_lengths_score_as_their_matchers(searcher) -> None:  # type: ignore[no-untyped-def]
