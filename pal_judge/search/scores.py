@@ -31,7 +31,7 @@ from typing import Any
 
 from whoosh import query as Q
 from whoosh.codec.whoosh3 import W3LeafMatcher
-from whoosh.matching import WrappingMatcher
+from whoosh.matching import ListMatcher, WrappingMatcher
 from whoosh.scoring import BM25FScorer
 from whoosh.searching import Searcher
 
@@ -52,6 +52,7 @@ class QueryScorer:
         self._small = searcher.doc_count_all() <= _SMALL_INDEX
         self._leaves: OrderedDict[Q.Query, Scores] = OrderedDict()
         self._kept_pairs = 0
+        self._lengths: dict[str, dict[int, Any]] = {}  # a field's length of each document read so far
 
     def top(self, query: Q.Query, limit: int) -> list[tuple[int, float]]:
         """The `limit` best (docnum, score) pairs, best first; equal scores in document order
@@ -85,7 +86,7 @@ class QueryScorer:
             self._leaves.move_to_end(query)
             return found
         matcher = query.matcher(self._searcher, self._context)
-        found = _term_scores(matcher)
+        found = _term_scores(matcher, self._lengths)
         if found is None:
             found = {}
             while matcher.is_active():
@@ -98,16 +99,34 @@ class QueryScorer:
         return found
 
 
-def _term_scores(matcher: Any) -> Scores | None:
+def _term_scores(matcher: Any, lengths: dict[str, dict[int, Any]] | None = None) -> Scores | None:
     """The (document, score) pairs of a term's postings, a block at a time: the very values and
     arithmetic of its matcher's `score()` (BM25F's `_score(weight, length)`, then times the term's
     boost when Whoosh wrapped it for one), without the half-dozen calls per posting of stepping the
-    matcher. None when the matcher is not a plain term's (a phrase, another codec or weighting)."""
+    matcher. A short posting list kept in the terms table (Whoosh's ListMatcher) is one block whose
+    `weight()` is its one weight for all, else its own, else 1.0. None when the matcher is not a plain
+    term's (a phrase, another codec or weighting). `lengths`: each field's document lengths already
+    read through the scorer's `dfl` on this searcher (they never change), so that the terms of a
+    question read each one once (none shared when not given)."""
     boost, leaf = (matcher.boost, matcher.child) if type(matcher) is WrappingMatcher else (None, matcher)
-    if type(leaf) is not W3LeafMatcher or type(leaf.scorer) is not BM25FScorer or not hasattr(leaf.scorer, "dfl"):
+    scorer = leaf.scorer if type(leaf) is W3LeafMatcher else leaf._scorer if type(leaf) is ListMatcher else None
+    if type(scorer) is not BM25FScorer or not hasattr(scorer, "dfl") or leaf.term() is None:
         return None  # (a field without lengths has no `dfl`)
-    score, length = leaf.scorer._score, leaf.scorer.dfl
+    score, read_length = scorer._score, scorer.dfl
+    known = {} if lengths is None else lengths.setdefault(leaf.term()[0], {})
     found: Scores = {}
+
+    def add(doc: int, weight: float) -> None:
+        length = known.get(doc)
+        if length is None:
+            length = known[doc] = read_length(doc)
+        found[doc] = score(weight, length) if boost is None else score(weight, length) * boost
+
+    if type(leaf) is ListMatcher:
+        ids, weights, for_all = leaf._ids, leaf._weights, leaf._all_weights
+        for at in range(leaf._i, len(ids)):
+            add(ids[at], for_all if for_all else weights[at] if weights else 1.0)
+        return found
     while leaf.is_active():
         ids, weights = leaf._ids, leaf._weights
         if ids is None:
@@ -117,8 +136,7 @@ def _term_scores(matcher: Any) -> Scores | None:
             leaf._read_weights()
             weights = leaf._weights
         for at in range(leaf._i, leaf._blocklength):
-            doc = ids[at]
-            found[doc] = score(weights[at], length(doc)) if boost is None else score(weights[at], length(doc)) * boost
+            add(ids[at], weights[at])
         leaf._i = leaf._blocklength - 1
         leaf.next()  # the next block, as stepping past the block's last posting does
     return found
