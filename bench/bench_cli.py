@@ -122,10 +122,13 @@ class Report:
             own.append(time.perf_counter() - started)
         return tuple(statistics.median(values) for values in (own, floor, own_cpu, floor_cpu))  # type: ignore[return-value]
 
-    def _line(self, name: str, run: Callable[[], None], runs: int | None, target: str, met: Callable[[float, float], bool]) -> None:
+    def _line(self, name: str, run: Callable[[], None], runs: int | None, target: str | None,
+              met: Callable[[float, float], bool] = lambda value, floor: True) -> None:
+        """`target` None: a figure the issue sets no line for, printed beside its floor all the same."""
         value, floor, value_cpu, floor_cpu = self._paired(run, runs)
-        verdict = "met" if met(value, floor) else "NOT met"
-        print(f"{name:40s} {value:7.3f} s  floor {floor:.3f} s  ×{value / floor:5.2f}  target {target}: {verdict:7s}"
+        said = "(information: no target)" if target is None else \
+            f"target {target}: {'met' if met(value, floor) else 'NOT met':7s}"
+        print(f"{name:40s} {value:7.3f} s  floor {floor:.3f} s  ×{value / floor:5.2f}  {said:31s}"
               f" | cpu {value_cpu:6.3f} s  floor {floor_cpu:.3f} s  ×{value_cpu / floor_cpu:5.2f}")
 
     def seconds(self, name: str, run: Callable[[], None], target: float, runs: int | None = None) -> None:
@@ -135,10 +138,7 @@ class Report:
         self._line(name, run, None, f"≤ ×{target:g}", lambda value, floor: value / floor <= target)
 
     def information(self, name: str, run: Callable[[], None], runs: int | None = None) -> None:
-        """A figure the issue sets no line for, printed beside the floor like the others."""
-        value, floor, value_cpu, floor_cpu = self._paired(run, runs)
-        print(f"{name:40s} {value:7.3f} s  floor {floor:.3f} s  ×{value / floor:5.2f}  {'(information: no target)':31s}"
-              f" | cpu {value_cpu:6.3f} s  floor {floor_cpu:.3f} s  ×{value_cpu / floor_cpu:5.2f}")
+        self._line(name, run, runs, None)
 
 
 def first_ask_on_empty_cache(env: dict[str, str]) -> Callable[[], None]:
