@@ -60,14 +60,10 @@ def _replay(ruling_id: str, every_step: bool):  # type: ignore[no-untyped-def]
     return run_scenario(load_ruling_by_id(ruling_id).scenario)
 
 
-def _clause_texts(searcher: Any = None) -> Callable[[str], tuple[str, str] | None]:
+def _clause_texts(searcher: Any) -> Callable[[str], tuple[str, str] | None]:
     """A clause's English and Chinese, read from the rulebook index the answer was found with
-    (`searcher`, opened when not given; the rulebook itself is loaded only for a heading, or a
-    number the index does not hold)."""
-    from pal_judge.search import section_searcher
-
-    if searcher is None:
-        searcher = section_searcher()
+    (`searcher`; the rulebook itself is loaded only for a heading, or a number the index does not
+    hold)."""
 
     def texts(number: str) -> tuple[str, str] | None:
         found = searcher.clause_texts(number)

@@ -99,7 +99,7 @@ class QueryScorer:
         return found
 
 
-def _term_scores(matcher: Any, lengths: dict[str, dict[int, Any]] | None = None) -> Scores | None:
+def _term_scores(matcher: Any, lengths: dict[str, dict[int, Any]]) -> Scores | None:
     """The (document, score) pairs of a term's postings, a block at a time: the very values and
     arithmetic of its matcher's `score()` (BM25F's `_score(weight, length)`, then times the term's
     boost when Whoosh wrapped it for one), without the half-dozen calls per posting of stepping the
@@ -107,13 +107,13 @@ def _term_scores(matcher: Any, lengths: dict[str, dict[int, Any]] | None = None)
     `weight()` is its one weight for all, else its own, else 1.0. None when the matcher is not a plain
     term's (a phrase, another codec or weighting). `lengths`: each field's document lengths already
     read through the scorer's `dfl` on this searcher (they never change), so that the terms of a
-    question read each one once (none shared when not given)."""
+    question read each one once."""
     boost, leaf = (matcher.boost, matcher.child) if type(matcher) is WrappingMatcher else (None, matcher)
     scorer = leaf.scorer if type(leaf) is W3LeafMatcher else leaf._scorer if type(leaf) is ListMatcher else None
     if type(scorer) is not BM25FScorer or not hasattr(scorer, "dfl") or leaf.term() is None:
         return None  # (a field without lengths has no `dfl`)
     score, read_length = scorer._score, scorer.dfl
-    known = {} if lengths is None else lengths.setdefault(leaf.term()[0], {})
+    known = lengths.setdefault(leaf.term()[0], {})
     found: Scores = {}
 
     def add(doc: int, weight: float) -> None:
