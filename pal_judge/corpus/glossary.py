@@ -16,7 +16,7 @@ import re
 import unicodedata
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Iterator, NamedTuple
+from typing import Iterable, Iterator, NamedTuple
 
 from pal_judge.corpus.yaml_data import DataFileError, load_yaml_list, non_empty_strings, require_mapping
 
@@ -197,11 +197,11 @@ class Glossary:
 
     def terms_in_en(self, text: str) -> list[Term]:
         """Terms found in an English text, in order of first occurrence, without repeats."""
-        return _unique(self._en_owner[variant] for _, _, variant in self._found_en(text))
+        return unique_terms(self._en_owner[variant] for _, _, variant in self._found_en(text))
 
     def terms_in_zh(self, text: str) -> list[Term]:
         """Terms found in a Chinese text, in order of first occurrence, without repeats."""
-        return _unique(self._zh_owner[text[start:end]] for start, end in self._found_zh(text))
+        return unique_terms(self._zh_owner[text[start:end]] for start, end in self._found_zh(text))
 
     def _found_en(self, text: str) -> Iterator[tuple[int, int, str]]:
         """Each English variant found in `text` (`_EnglishFinder.matches`); the offsets are `text`'s."""
@@ -225,9 +225,10 @@ def _fold_en(text: str) -> str:
     return text.translate(_FOLD_EN).lower()
 
 
-def _unique(terms: object) -> list[Term]:
+def unique_terms(terms: Iterable[Term]) -> list[Term]:
+    """Each term once, by id, in the order first found."""
     seen: dict[str, Term] = {}
-    for term in terms:  # type: ignore[attr-defined]
+    for term in terms:
         seen.setdefault(term.id, term)
     return list(seen.values())
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 import re
 from typing import Iterator
 
-from pal_judge.corpus.glossary import Term
+from pal_judge.corpus.glossary import Term, unique_terms
 from pal_judge.xcheck.context import Context, finding
 from pal_judge.xcheck.finding import Finding
 from pal_judge.xcheck.units import Unit
@@ -43,8 +43,8 @@ def term_missing(ctx: Context) -> Iterator[Finding]:
             continue
         zh_matches = [m for m in ctx.term_matches(unit.zh, zh=True) if _in_sense(m.term.sense_zh, unit.zh)]
         en_matches = [m for m in ctx.term_matches(unit.en, zh=False) if _in_sense(m.term.sense_en, unit.en)]
-        missing_en = [t for t in _unique(m.term for m in zh_matches) if _key_term(t) and not names_term(ctx, t, unit.en, zh=False)]
-        missing_zh = [t for t in _unique(m.term for m in en_matches) if _key_term(t) and not names_term(ctx, t, unit.zh, zh=True)]
+        missing_en = [t for t in unique_terms(m.term for m in zh_matches) if _key_term(t) and not names_term(ctx, t, unit.en, zh=False)]
+        missing_zh = [t for t in unique_terms(m.term for m in en_matches) if _key_term(t) and not names_term(ctx, t, unit.zh, zh=True)]
         if not missing_en and not missing_zh:
             continue
         parts = []
@@ -79,13 +79,6 @@ def names_term(ctx: Context, term: Term, text: str, zh: bool) -> bool:
 def _said_before(ctx: Context, term: Term, before: Unit | None, zh: bool) -> bool:
     """The clause before names the term on the side that leaves it out here (an anaphor: 由此, "this")."""
     return before is not None and names_term(ctx, term, before.zh if zh else before.en, zh)
-
-
-def _unique(terms: object) -> list[Term]:
-    seen: dict[str, Term] = {}
-    for term in terms:  # type: ignore[attr-defined]
-        seen.setdefault(term.id, term)
-    return list(seen.values())
 
 
 _FILLER = frozenset({"the", "a", "an", "their", "his", "her", "its", "your", "each", "player", "s"})
@@ -200,7 +193,7 @@ def foreign_term(ctx: Context) -> Iterator[Finding]:
         return
     glossary = ctx.glossary
     for unit in ctx.translated():
-        for term in _unique(m.term for m in ctx.term_matches(unit.zh, zh=True)):
+        for term in unique_terms(m.term for m in ctx.term_matches(unit.zh, zh=True)):
             words = FOREIGN_WORDS.get(term.en_name.lower())
             if not words:
                 continue
