@@ -234,7 +234,7 @@ class CardDef:
         card_names = frozenset((self.name, *self.names))
         self.printed_keywords = printed_keywords
         self.printed_abilities = printed_abilities
-        self.activated = tuple((i, a) for i, a in printed_abilities if a.kind == "activated")
+        self.activated = tuple((i, a) for i, a in printed_abilities if a.kind == "activated") if printed_abilities else ()
         self.has_continuous = continuous
         self.has_replacement = replacement
         self.continuous_reads_elsewhere = reads_elsewhere
@@ -242,7 +242,12 @@ class CardDef:
         self.triggers = frozenset(triggers)
         self.icon_zones = frozenset(icon_zones)
         self.card_names = card_names
-        self.all_names = card_names.union(*(sub_and_main(n) or () for n in card_names))
+        all_names = card_names
+        for n in card_names:  # 2.1.4 a text may name it by the sub or main name of a card name (2.1.3.1)
+            parts = sub_and_main(n)
+            if parts:
+                all_names = all_names.union(parts)
+        self.all_names = all_names
 
     @property
     def main_names(self) -> frozenset[str]:
