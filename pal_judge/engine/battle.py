@@ -73,20 +73,33 @@ def _defence(g: "Game", defender: int, grants: bool) -> Defence:
     return plain, with_assault, frozenset(taunting)
 
 
-def attack_options(g: "Game", attackers: list[CardInstance]) -> list[Option]:
-    """8.4.1 every legal attack of these legal attackers (`legal_attackers`)."""
-    opts = []
+def attack_options(g: "Game") -> tuple[list[Option], bool]:
+    """8.4.1 every legal attack of the turn player's legal attackers (9.2.2), and whether a pal that must attack can
+    attack legally (7.5.2.1: then ending the main phase is not allowed). The standing pals, the effects in play
+    (`stats.effect_in_play`: a `cannot_attack`, `must_attack` or `grant` one) and the defending base are read once
+    for all attackers; each attacker's targets are those `legal_targets` gives, and bind only when there are some
+    (9.2.4, 9.2.4.1: a pal with no legal target cannot attack)."""
+    tp = g.turn_player
+    standing = [c for c in g.players[tp].base if not c.rested and c.card.type == "pal"]  # 9.2.2.1
+    if not standing:
+        return [], False
+    forbids = stats.effect_in_play(g, "cannot_attack")  # 9.2.2.2, 9.2.4.1
+    attackers = stats.unrestricted(g, standing, "cannot_attack") if forbids else standing
+    must = stats.restricted_among(g, attackers, "must_attack")  # 7.5.2.1
     grants = stats.effect_in_play(g, "grant")  # 10.10.1.2 (Assault, Taunt granted)
-    defence = _defence(g, g.opp(g.turn_player), grants)
-    forbids = stats.effect_in_play(g, "cannot_attack")  # 9.2.4.1
+    defence = _defence(g, 1 - tp, grants)
+    opts = []
+    bound = False
     for att in attackers:
         targets, taunt, forbidden = _targets(g, att, defence, grants, forbids)
+        if targets and must and att in must:
+            bound = True
         head = f"attack {att.label} -> "
         oid = att.oid
         for t in targets:  # None: the defending player (9.2.3)
             opts.append(new_option((head + ("player" if t is None else t.label),
                                     ("attack", oid, None if t is None else t.oid, taunt, forbidden))))
-    return opts
+    return opts, bound
 
 
 def run_battle(g: "Game", attacker_oid: int, target_oid: int | None, taunt: str, forbidden: bool = False) -> None:

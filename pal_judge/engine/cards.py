@@ -167,7 +167,11 @@ def add_keywords(out: dict[str, int], keywords: Iterable[tuple[str, int]]) -> di
     return out
 
 
-@dataclass(frozen=True, slots=True)
+# A card definition is read-only data, shared by every object of the card (4.1.4) and by every game of a deck. It is a
+# slotted record that no code writes after `__post_init__`, not a frozen dataclass: a frozen one sets each of its 26
+# fields through `object.__setattr__` (about 5 us a card, 26 cards a generated game); `unsafe_hash` keeps the hash a
+# frozen one has (by its compared fields).
+@dataclass(slots=True, unsafe_hash=True)
 class CardDef:
     name: str
     type: str
@@ -228,18 +232,22 @@ class CardDef:
         printed_keywords = add_keywords({}, self.keywords)
         printed_abilities = tuple(abilities_of(printed_keywords, self))
         card_names = frozenset((self.name, *self.names))
-        set_field = object.__setattr__  # (a frozen dataclass sets its derived fields this way)
-        set_field(self, "printed_keywords", printed_keywords)
-        set_field(self, "printed_abilities", printed_abilities)
-        set_field(self, "activated", tuple((i, a) for i, a in printed_abilities if a.kind == "activated"))
-        set_field(self, "has_continuous", continuous)
-        set_field(self, "has_replacement", replacement)
-        set_field(self, "continuous_reads_elsewhere", reads_elsewhere)
-        set_field(self, "continuous_kinds", frozenset(kinds))
-        set_field(self, "triggers", frozenset(triggers))
-        set_field(self, "icon_zones", frozenset(icon_zones))
-        set_field(self, "card_names", card_names)
-        set_field(self, "all_names", card_names.union(*(sub_and_main(n) or () for n in card_names)))
+        self.printed_keywords = printed_keywords
+        self.printed_abilities = printed_abilities
+        self.activated = tuple((i, a) for i, a in printed_abilities if a.kind == "activated") if printed_abilities else ()
+        self.has_continuous = continuous
+        self.has_replacement = replacement
+        self.continuous_reads_elsewhere = reads_elsewhere
+        self.continuous_kinds = frozenset(kinds)
+        self.triggers = frozenset(triggers)
+        self.icon_zones = frozenset(icon_zones)
+        self.card_names = card_names
+        all_names = card_names
+        for n in card_names:  # 2.1.4 a text may name it by the sub or main name of a card name (2.1.3.1)
+            parts = sub_and_main(n)
+            if parts:
+                all_names = all_names.union(parts)
+        self.all_names = all_names
 
     @property
     def main_names(self) -> frozenset[str]:

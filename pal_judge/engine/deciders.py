@@ -168,3 +168,19 @@ class RandomDecider:
         while k >= n:
             k = getrandbits(bits)
         return options[k]
+
+
+def shuffle_cards(rng: random.Random, cards: list[Any]) -> None:
+    """Shuffle these cards in place (5.6.1) as `rng.shuffle(cards)` does: the same swaps from the same random bits, so
+    every seeded game plays as it did. From the last place down to the second, each place swaps with one drawn
+    uniformly among it and the places before it, by the rejection draw `RandomDecider` makes, written in the loop (a
+    deck of 50 is shuffled about four times a game, and `random.Random.shuffle` calls a method for each of its 49
+    draws)."""
+    getrandbits = rng.getrandbits
+    for i in range(len(cards) - 1, 0, -1):
+        n = i + 1
+        bits = n.bit_length()
+        j = getrandbits(bits)
+        while j >= n:
+            j = getrandbits(bits)
+        cards[i], cards[j] = cards[j], cards[i]

@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING, Sequence, Union
 
 from pal_judge.engine import replacement, stats, triggers
 from pal_judge.engine.cards import Ability, Cost, Step, Target
-from pal_judge.engine.deciders import Option, new_option
+from pal_judge.engine.deciders import Option, new_option, shuffle_cards
 from pal_judge.engine.limits import MAX_X
 from pal_judge.engine.pipeline import Move, move_group, set_rested
 from pal_judge.engine.state import CardInstance, Context, Delayed, Modifier
@@ -484,7 +484,7 @@ def order_cards(g: "Game", idx: int, cards: list[CardInstance], where: str) -> l
 
 def shuffle(g: "Game", idx: int, cites: Sequence[str]) -> None:
     p = g.players[idx]
-    g.rng.shuffle(p.deck)
+    shuffle_cards(g.rng, p.deck)  # 5.6.1
     extra = ("5.6.1.1",) if len(p.deck) <= 1 else ()
     g.emit(f"{p.name} shuffles the deck", tuple(cites) + ("5.6.1", "4.5.2") + extra, player=idx)
 

@@ -8,7 +8,7 @@ from dataclasses import dataclass, field
 from typing import Any, Callable
 
 from pal_judge.engine.cards import Ability, CardDef, parse_ability, parse_keyword, parse_steps
-from pal_judge.engine.deciders import RandomDecider
+from pal_judge.engine.deciders import RandomDecider, shuffle_cards
 from pal_judge.engine.game import Game
 
 _KEYWORDS = ["taunt", "stealth", "retaliate", "nocturnal", "breakthrough", "assault", "vigilance",
@@ -101,7 +101,7 @@ def generate_deck(rng: random.Random, prefix: str) -> list[CardDef]:
     (`Game.from_decks` checks it, 6.1: a deck that were not legal would raise `DeckError` there.)"""
     pool = generate_pool(rng, prefix)
     deck = [c for c in pool[:12] for _ in range(4)] + [pool[12]] * 2
-    rng.shuffle(deck)
+    shuffle_cards(rng, deck)  # 5.6.1
     return deck
 
 

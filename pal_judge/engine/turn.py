@@ -122,15 +122,13 @@ def main_options(g: "Game") -> list[Option]:
             seen.add(name)
             opts.append(new_option((f"play {name}", ("play", c.oid))))
     opts += effects.ability_options(g, tp, False, activating)  # 8.3.1
-    attackers = battle.legal_attackers(g)
-    if attackers:
-        opts += battle.attack_options(g, attackers)  # 8.4.1
+    attacks, must_attack = battle.attack_options(g)  # 8.4.1
+    opts += attacks
     if not g.soul_draw_used and souls >= SOUL_DRAW_COST:
         opts.append(SOUL_DRAW)  # 8.5
     # 7.5.2.1 only a pal that must attack AND can attack legally (9.2.2) binds the player; a pal with no
     # legal target (9.2.4, 9.2.4.1) cannot, even when another pal of the same player could attack
-    must = stats.restricted_among(g, attackers, "must_attack")
-    if not (must and any(battle.legal_targets(g, c)[0] for c in must)):  # 7.5.2.1 then doing nothing is not allowed
+    if not must_attack:  # 7.5.2.1 else doing nothing is not allowed
         opts.append(END_TURN)
     return opts  # `concede` is added to every decision by Game.ask (1.2.3)
 
