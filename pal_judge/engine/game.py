@@ -193,14 +193,17 @@ class Game:
              before: Mapping[str, Any] | None = None, after: Mapping[str, Any] | None = None) -> None:
         """Record an event (the state change it records was signalled before, `state_changed` and the like)."""
         seq = self.event_count = self.event_count + 1
-        if seq > self.max_events:
+        if self.listeners or seq > self.max_events or seq <= self.shown_after:
+            self._emit_rare((seq, what, cites, player, card, before, after))
+        elif self.record:  # the common case (~870 events a game): kept; the Event is built when the trace is read
+            self._unbuilt.append((seq, what, cites, player, card, before, after))  # (cites as given: `event_from`)
+
+    def _emit_rare(self, record: Record) -> None:
+        """An event past the budget, told to listeners or shown already (a restored game's first events)."""
+        if record[0] > self.max_events:
             self._over_budget()
         if self.record or self.listeners:
-            record = (seq, what, cites, player, card, before, after)  # (the cites as given: `trace.event_from`)
-            if self.listeners or seq <= self.shown_after:
-                self._tell(record)
-            else:  # the common case (~870 events a game): kept; the Event is built when the trace is read (`events`)
-                self._unbuilt.append(record)
+            self._tell(record)
 
     def _tell(self, record: Record) -> None:
         """An event recorded when listeners are told of it or it was shown already (a restored game giving its saved
