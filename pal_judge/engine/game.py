@@ -79,6 +79,10 @@ class Game:
         # hand or graveyard ability moves (10.3.4.1, 10.3.5); made from the last view for a card that adds only its
         # place to it (stats.after_plain_move)
         self.zones: stats.Zones | stats.DroppedZones = stats.DroppedZones(self)
+        # some card of this game has an ability for the hand or graveyard (10.3.4.1), read by the zone view: set as the
+        # game's cards are made (`new_instance`, `deck_instances`, a restored game); a zone change makes a new object
+        # of the same card (4.1.4), so no other card joins the game later
+        self.zone_icons = False
         # The check version: bumped by every change of what a check timing reads (listed above timing.check_timing),
         # through `state_changed`, `damage_changed`, `check_read_changed` and `derived_changed` (where it can matter)
         # alone; a check timing with nothing in standby at the check version at which the last one found nothing to
@@ -243,22 +247,16 @@ class Game:
         something new after it only through such a value: lethal damage on a damaged card whose power a continuous
         ability may change (11.4.1 damage against power), overflow under a continuous pal limit effect (11.5, 4.4.5)
         or a state trigger's condition (10.8.6); defeat (11.3) reads life and decks alone. With none of these in play
-        only the values version is bumped."""
+        only the values version is bumped (which of these the cards in play allow is read with the zone view,
+        `stats.Zones.checks_read_values`)."""
         self.values_version += 1
-        if self._read_through_values():
+        reads = self.zones.checks_read_values
+        if reads == stats.CHECKS_READ_VALUES or reads and self._base_damaged():
             self.check_version += 1
             self.board_version += 1
 
-    def _read_through_values(self) -> bool:
-        """Can a check timing find something through a derived value or a condition: a continuous pal limit effect
-        (11.5) or a state trigger (10.8.6) in play, or a damaged base card (11.4.1) whose power a continuous ability
-        may change (the only part of power that reads a rest, the battle or the turn: `stats.power_detail`)?"""
-        zones = self.zones
-        kinds = zones.continuous_kinds
-        if "pal_limit" in kinds or "state" in zones.by_trigger:
-            return True
-        if "power" not in kinds and "grant" not in kinds:
-            return False  # power is printed, Nocturnal at night and effects from resolved abilities (10.10.1)
+    def _base_damaged(self) -> bool:
+        """Is there damage on a card in a base (11.4.1)?"""
         a, b = self.players
         for c in a.base:
             if c.damage:
@@ -365,6 +363,8 @@ class Game:
         """A new object (4.1.4). Cards in base and hand are labelled Name, Name#2, ... (the lowest free number)."""
         oid = self._next_oid
         self._next_oid += 1
+        if card.icon_zones:
+            self.zone_icons = True
         label = card.name
         if zone == "base" or zone == "hand":
             first, second = self.players
@@ -381,6 +381,8 @@ class Game:
         card in the deck is labelled by its name alone; 100 cards a game, made here without a call each)."""
         first = self._next_oid
         self._next_oid += len(cards)
+        if any(card.icon_zones for card in cards):
+            self.zone_icons = True
         return [CardInstance(oid, card, owner, "deck", card.name) for oid, card in enumerate(cards, first)]
 
     def find(self, oid: int | None) -> CardInstance | None:
