@@ -100,8 +100,22 @@ def listening(g: "Game", trigger: str) -> Sequence[CardInstance]:
 
 
 def _may_trigger(g: "Game", trigger: str) -> Sequence[CardInstance]:
-    """The cards that may have an active ability of this phase, step or turn trigger (10.3.4.1, 10.3.5)."""
-    return g.zones.cards if trigger in KEYWORD_TRIGGERS else listening(g, trigger)
+    """The cards that may have an active ability of this phase, step or turn trigger (10.3.4.1, 10.3.5), in the order
+    of `stats.Zones.cards`. A keyword's trigger (KEYWORD_TRIGGERS: Vigilance's end of turn, 12.9.2): with no effect
+    that grants keywords in play, every card has its printed keywords (10.10.1.1, 10.10.1.2), so only a card with a
+    printed ability of that trigger, a printed keyword's included, may have one; otherwise any card may."""
+    if trigger not in KEYWORD_TRIGGERS:
+        return listening(g, trigger)
+    cards = g.zones.cards
+    if stats.effect_in_play(g, "grant"):
+        return cards
+    printed = []
+    for c in cards:
+        for _idx, a in c.card.printed_abilities:
+            if a.trigger == trigger:
+                printed.append(c)
+                break
+    return printed
 
 
 def fire_self(g: "Game", ci: CardInstance, trigger: str, cites: tuple[str, ...] = (), subject: int | None = None,
