@@ -321,11 +321,14 @@ class Game:
         decision is built and a concession recognised here without further calls.)"""
         if not options:
             raise RuntimeError(f"decision {kind} with no options")
-        if self._until is not None and self._until_hit():
-            raise _Stop("until", self._decision(kind, player, options, prompt))
-        if len(options) == 1 and kind != "main":
+        until = self._until is not None and self._until_hit()
+        if len(options) == 1 and kind != "main" and not until:
             return options[0]
-        decision = self._decision(kind, player, options, prompt)
+        # 1.2.3 every decision offers the concessions last
+        decision = new_decision((kind, self.players[player].name, tuple(options) + self._concession_options[player],
+                                 prompt))
+        if until:
+            raise _Stop("until", decision)
         assert self.decider is not None
         try:
             chosen = self.decider.decide(decision, self)
@@ -334,10 +337,6 @@ class Game:
         if type(chosen.data) is Concession:  # (`deciders.is_concession`, read inline)
             self.concede(self.pname(chosen.data.player))
         return chosen
-
-    def _decision(self, kind: str, player: int, options: Sequence[Option], prompt: str) -> Decision:
-        return new_decision((kind, self.players[player].name, tuple(options) + self._concession_options[player],
-                             prompt))
 
     def check_until(self) -> None:
         """Stop the run here if `until` says so (checked before every decision and every phase)."""
