@@ -42,7 +42,12 @@ STEP_CITES = {"block": "9.4.1", "quick": "9.5.1", "damage": "9.6.1"}
 
 
 def card_abilities(g: "Game", ci: CardInstance) -> Sequence[tuple[int, Ability]]:
-    return _abilities_with(stats.keywords(g, ci), ci.card)
+    """A card's numbered abilities with its keywords as they are now (10.10.1.2)."""
+    kws = stats.keywords(g, ci)
+    card = ci.card
+    if kws is card.printed_keywords:
+        return card.printed_abilities  # (its printed keywords, the common case: `_abilities_with` without its call)
+    return _abilities_with(kws, card)
 
 
 def _abilities_with(kws: dict[str, int], card: CardDef) -> Sequence[tuple[int, Ability]]:
@@ -223,7 +228,7 @@ def on_entered_base(g: "Game", ci: CardInstance, src: str) -> None:
     fire_self(g, ci, "on_deploy", cites=info)
     # 10.8.4.2 the cards of one move event are all in the base by now: one entering together with `ci`
     # sees it enter as well
-    if listening(g, "on_ally_deployed"):  # (a printed trigger only, never a keyword's)
+    if "on_ally_deployed" in g.zones.by_trigger:  # (`listening` is not empty: a printed trigger, never a keyword's)
         together = ("10.8.4.2",) if any(o.placed == ci.placed and o.oid != ci.oid for o in g.base_cards()) else ()
         fire_watchers(g, ci, "on_ally_deployed", cites=info + together)
 
