@@ -380,8 +380,10 @@ class Game:
         card in the deck is labelled by its name alone; 100 cards a game, made here without a call each)."""
         first = self._next_oid
         self._next_oid += len(cards)
-        if any(card.icon_zones for card in cards):
-            self.zone_icons = True
+        for card in cards:
+            if card.icon_zones:
+                self.zone_icons = True
+                break
         return [CardInstance(oid, card, owner, "deck", card.name) for oid, card in enumerate(cards, first)]
 
     def find(self, oid: int | None) -> CardInstance | None:
