@@ -117,6 +117,8 @@ def build_zones(g: "Game") -> Zones:
     in_base: dict[int, CardInstance] = {}
     continuous: list[CardInstance] = []
     replacing: list[CardInstance] = []
+    # each player's base cards with an activated ability (a base card is in its owner's base, 4.1.6)
+    activating: tuple[list[CardInstance], list[CardInstance]] = ([], [])
     kinds: frozenset[str] = _NO_KINDS
     reads_elsewhere = False
     for c in cards:
@@ -128,6 +130,8 @@ def build_zones(g: "Game") -> Zones:
             reads_elsewhere = reads_elsewhere or card.continuous_reads_elsewhere
         if card.has_replacement:
             replacing.append(c)
+        if card.activated:
+            activating[c.owner].append(c)
     if len(continuous) > 1:
         continuous.sort(key=_placed)
     steps_of: dict[str, list[tuple[CardInstance, Ability, Step]]] = {}
@@ -154,7 +158,6 @@ def build_zones(g: "Game") -> Zones:
                 by_trigger[trigger].append(c)
             else:
                 by_trigger[trigger] = [c]
-    activating = ([c for c in a.base if c.card.activated], [c for c in b.base if c.card.activated])
     if "pal_limit" in kinds or "state" in by_trigger:
         checks_read_values = CHECKS_READ_VALUES
     elif "power" in kinds or "grant" in kinds:

@@ -147,7 +147,7 @@ def fire_watchers(g: "Game", subject: CardInstance | Lki, trigger: str, cites: t
     """"When another card … " triggers of every base card but the subject, each filtered by its `whose`
     (you: a card of yours, opponent: your opponent's, any), 10.3.5."""
     # (a list kept as it is: putting abilities into standby changes no zone)
-    watchers = g.base_cards() if trigger in KEYWORD_TRIGGERS else listening(g, trigger)
+    watchers = g.base_cards() if trigger in KEYWORD_TRIGGERS else g.zones.by_trigger.get(trigger, ())  # (`listening`)
     for ci in watchers:
         if ci.oid != subject.oid:
             fire_self(g, ci, trigger, cites, subject.controller, subject.oid, trigger_lki)
