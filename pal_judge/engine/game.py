@@ -79,9 +79,9 @@ class Game:
         # hand or graveyard ability moves (10.3.4.1, 10.3.5); made from the last view for a card that adds only its
         # place to it (stats.after_plain_move)
         self.zones: stats.Zones | stats.DroppedZones = stats.DroppedZones(self)
-        # some card of this game has an ability for the hand or graveyard (10.3.4.1), read by the zone view: set as the
-        # game's cards are made (`new_instance`, `deck_instances`, a restored game); a zone change makes a new object
-        # of the same card (4.1.4), so no other card joins the game later
+        # a card with an ability for the hand or graveyard (10.3.4.1) has been in one of this game's zones but the
+        # deck, read by the zone view: set as a card object with one is made outside the deck (`new_instance`: the
+        # set-up and every move, 4.1.4; a restored game); a deck card reaches the hand or graveyard only by a move
         self.zone_icons = False
         # The check version: bumped by every change of what a check timing reads (listed above timing.check_timing),
         # through `state_changed`, `damage_changed`, `check_read_changed` and `derived_changed` (where it can matter)
@@ -380,10 +380,6 @@ class Game:
         card in the deck is labelled by its name alone; 100 cards a game, made here without a call each)."""
         first = self._next_oid
         self._next_oid += len(cards)
-        for card in cards:
-            if card.icon_zones:
-                self.zone_icons = True
-                break
         return [CardInstance(oid, card, owner, "deck", card.name) for oid, card in enumerate(cards, first)]
 
     def find(self, oid: int | None) -> CardInstance | None:
