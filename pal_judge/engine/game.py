@@ -79,6 +79,10 @@ class Game:
         # hand or graveyard ability moves (10.3.4.1, 10.3.5); made from the last view for a card that adds only its
         # place to it (stats.after_plain_move)
         self.zones: stats.Zones | stats.DroppedZones = stats.DroppedZones(self)
+        # a card with an ability for the hand or graveyard (10.3.4.1) has been in one of this game's zones but the
+        # deck, read by the zone view: set as a card object with one is made outside the deck (`new_instance`: the
+        # set-up and every move, 4.1.4; a restored game); a deck card reaches the hand or graveyard only by a move
+        self.zone_icons = False
         # The check version: bumped by every change of what a check timing reads (listed above timing.check_timing),
         # through `state_changed`, `damage_changed`, `check_read_changed` and `derived_changed` (where it can matter)
         # alone; a check timing with nothing in standby at the check version at which the last one found nothing to
@@ -193,14 +197,17 @@ class Game:
              before: Mapping[str, Any] | None = None, after: Mapping[str, Any] | None = None) -> None:
         """Record an event (the state change it records was signalled before, `state_changed` and the like)."""
         seq = self.event_count = self.event_count + 1
-        if seq > self.max_events:
+        if self.listeners or seq > self.max_events or seq <= self.shown_after:
+            self._emit_rare((seq, what, cites, player, card, before, after))
+        elif self.record:  # the common case (~870 events a game): kept; the Event is built when the trace is read
+            self._unbuilt.append((seq, what, cites, player, card, before, after))  # (cites as given: `event_from`)
+
+    def _emit_rare(self, record: Record) -> None:
+        """An event past the budget, told to listeners or shown already (a restored game's first events)."""
+        if record[0] > self.max_events:
             self._over_budget()
         if self.record or self.listeners:
-            record = (seq, what, cites, player, card, before, after)  # (the cites as given: `trace.event_from`)
-            if self.listeners or seq <= self.shown_after:
-                self._tell(record)
-            else:  # the common case (~870 events a game): kept; the Event is built when the trace is read (`events`)
-                self._unbuilt.append(record)
+            self._tell(record)
 
     def _tell(self, record: Record) -> None:
         """An event recorded when listeners are told of it or it was shown already (a restored game giving its saved
@@ -240,22 +247,16 @@ class Game:
         something new after it only through such a value: lethal damage on a damaged card whose power a continuous
         ability may change (11.4.1 damage against power), overflow under a continuous pal limit effect (11.5, 4.4.5)
         or a state trigger's condition (10.8.6); defeat (11.3) reads life and decks alone. With none of these in play
-        only the values version is bumped."""
+        only the values version is bumped (which of these the cards in play allow is read with the zone view,
+        `stats.Zones.checks_read_values`)."""
         self.values_version += 1
-        if self._read_through_values():
+        reads = self.zones.checks_read_values
+        if reads == stats.CHECKS_READ_VALUES or reads and self._base_damaged():
             self.check_version += 1
             self.board_version += 1
 
-    def _read_through_values(self) -> bool:
-        """Can a check timing find something through a derived value or a condition: a continuous pal limit effect
-        (11.5) or a state trigger (10.8.6) in play, or a damaged base card (11.4.1) whose power a continuous ability
-        may change (the only part of power that reads a rest, the battle or the turn: `stats.power_detail`)?"""
-        zones = self.zones
-        kinds = zones.continuous_kinds
-        if "pal_limit" in kinds or "state" in zones.by_trigger:
-            return True
-        if "power" not in kinds and "grant" not in kinds:
-            return False  # power is printed, Nocturnal at night and effects from resolved abilities (10.10.1)
+    def _base_damaged(self) -> bool:
+        """Is there damage on a card in a base (11.4.1)?"""
         a, b = self.players
         for c in a.base:
             if c.damage:
@@ -320,11 +321,14 @@ class Game:
         decision is built and a concession recognised here without further calls.)"""
         if not options:
             raise RuntimeError(f"decision {kind} with no options")
-        if self._until is not None and self._until_hit():
-            raise _Stop("until", self._decision(kind, player, options, prompt))
-        if len(options) == 1 and kind != "main":
+        until = self._until is not None and self._until_hit()
+        if len(options) == 1 and kind != "main" and not until:
             return options[0]
-        decision = self._decision(kind, player, options, prompt)
+        # 1.2.3 every decision offers the concessions last
+        decision = new_decision((kind, self.players[player].name, tuple(options) + self._concession_options[player],
+                                 prompt))
+        if until:
+            raise _Stop("until", decision)
         assert self.decider is not None
         try:
             chosen = self.decider.decide(decision, self)
@@ -333,10 +337,6 @@ class Game:
         if type(chosen.data) is Concession:  # (`deciders.is_concession`, read inline)
             self.concede(self.pname(chosen.data.player))
         return chosen
-
-    def _decision(self, kind: str, player: int, options: Sequence[Option], prompt: str) -> Decision:
-        return new_decision((kind, self.players[player].name, tuple(options) + self._concession_options[player],
-                             prompt))
 
     def check_until(self) -> None:
         """Stop the run here if `until` says so (checked before every decision and every phase)."""
@@ -362,6 +362,8 @@ class Game:
         """A new object (4.1.4). Cards in base and hand are labelled Name, Name#2, ... (the lowest free number)."""
         oid = self._next_oid
         self._next_oid += 1
+        if card.icon_zones:
+            self.zone_icons = True
         label = card.name
         if zone == "base" or zone == "hand":
             first, second = self.players

@@ -167,6 +167,6 @@ def stand_all(g: "Game", idx: int) -> list[CardInstance]:
 def _became(g: "Game", cards: Sequence[CardInstance], rested: bool) -> None:
     """"When another card becomes rested / standing" (whose: you, opponent, any) of every other base card."""
     trigger = "on_other_rested" if rested else "on_other_stood"
-    if triggers.listening(g, trigger):  # (a printed trigger only, never a keyword's)
+    if trigger in g.zones.by_trigger:  # (`triggers.listening` is not empty: a printed trigger, never a keyword's)
         for ci in cards:
             triggers.fire_watchers(g, ci, trigger)

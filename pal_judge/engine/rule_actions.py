@@ -62,12 +62,13 @@ def run_check_type(g: "Game") -> None:
     11.1.2.4 lethal damage (11.4) and pal overflow (11.5) are both read from the same board and their
     cards go to the graveyard in one simultaneous move: overflow counts a pal that lethal damage is
     removing at the same moment (and keeps it first if it was the last placed, 11.5.1.1)."""
+    a, b = g.players
     for _round in range(RULE_ACTION_ROUNDS):
-        _defeat(g)
+        if not (a.life > 0 and a.deck and b.life > 0 and b.deck):
+            _defeat(g)  # (11.3 can apply only when a player has no life left or no deck)
         if g.rules_clean_at == g.board_version:
             return  # nothing lethal damage and overflow read has changed since they last found nothing
         groups = _lethal(g)
-        a, b = g.players
         # 11.5 can apply only if a base has more cards than its player's printed pal limit or a continuous effect
         # changes a limit (4.4.5)
         if len(a.base) > a.pal_limit or len(b.base) > b.pal_limit \
@@ -87,10 +88,7 @@ def run_check_type(g: "Game") -> None:
 
 def _defeat(g: "Game") -> None:
     """11.3: life 0 or less, or no cards in the deck; all at once means a draw (1.2.2). The game ends (`end_game`
-    raises `GameOver`) or nothing happens."""
-    a, b = g.players
-    if a.life > 0 and a.deck and b.life > 0 and b.deck:
-        return  # neither can apply while both players have life and a deck
+    raises `GameOver`) or nothing happens (`run_check_type` calls it only when a player has no life left or no deck)."""
     losers = []
     for p in g.players:
         if p.life <= 0:

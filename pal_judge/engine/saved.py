@@ -252,6 +252,7 @@ def game_from_data(data: Any) -> "Game":
     for name in _GAME_FIELDS:
         setattr(g, name, decode(state[name], cards))
     _check_shape(g)
+    g.zone_icons = any(card.icon_zones for card in cards.values())  # (the cards of the game, 10.3.4.1)
     try:
         g.rng.setstate(decode(data["rng"]))
     except (KeyError, TypeError, ValueError):

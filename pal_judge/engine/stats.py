@@ -20,6 +20,11 @@ if TYPE_CHECKING:
 NOCTURNAL_BONUS = 300  # 12.13.2
 _NO_KINDS: frozenset[str] = frozenset()  # no continuous ability in play
 _T = TypeVar("_T")
+# What a check timing can find through a change that only derived values and conditions read (`Game.derived_changed`),
+# given the cards in play: nothing; lethal damage on a damaged card (11.4.1), when a continuous ability that changes
+# power or grants keywords is in play (the only part of power a rest, the battle or the turn changes, `power_detail`);
+# or anything, under a continuous pal limit effect (overflow, 11.5, 4.4.5) or with a state trigger in play (10.8.6)
+CHECKS_READ_NO_VALUE, CHECKS_READ_DAMAGED_POWER, CHECKS_READ_VALUES = 0, 1, 2
 
 
 def derived(g: "Game", compute: Callable[["Game", Any], _T], subject: Any, key: Hashable) -> _T:
@@ -80,6 +85,8 @@ class Zones:
     # a continuous ability in play reads a zone other than the base (`CardDef.continuous_reads_elsewhere`): a move
     # between those zones may change derived values
     reads_elsewhere: bool
+    # what a check timing can find through a derived value or a condition (CHECKS_READ_NO_VALUE, _DAMAGED_POWER, _VALUES)
+    checks_read_values: int
 
 
 class DroppedZones:
@@ -110,6 +117,8 @@ def build_zones(g: "Game") -> Zones:
     in_base: dict[int, CardInstance] = {}
     continuous: list[CardInstance] = []
     replacing: list[CardInstance] = []
+    # each player's base cards with an activated ability (a base card is in its owner's base, 4.1.6)
+    activating: tuple[list[CardInstance], list[CardInstance]] = ([], [])
     kinds: frozenset[str] = _NO_KINDS
     reads_elsewhere = False
     for c in cards:
@@ -121,6 +130,8 @@ def build_zones(g: "Game") -> Zones:
             reads_elsewhere = reads_elsewhere or card.continuous_reads_elsewhere
         if card.has_replacement:
             replacing.append(c)
+        if card.activated:
+            activating[c.owner].append(c)
     if len(continuous) > 1:
         continuous.sort(key=_placed)
     steps_of: dict[str, list[tuple[CardInstance, Ability, Step]]] = {}
@@ -132,13 +143,14 @@ def build_zones(g: "Game") -> Zones:
                         steps_of[step.do].append((c, ability, step))
                     else:
                         steps_of[step.do] = [(c, ability, step)]
-    for p in g.players:  # 10.3.4.1 the hand and graveyard cards with an ability for the zone they are in
-        for c in p.hand:
-            if c.card.icon_zones and "hand" in c.card.icon_zones:
-                cards.append(c)
-        for c in p.graveyard:
-            if c.card.icon_zones and "graveyard" in c.card.icon_zones:
-                cards.append(c)
+    if g.zone_icons:  # 10.3.4.1 the hand and graveyard cards with an ability for the zone they are in
+        for p in g.players:
+            for c in p.hand:
+                if c.card.icon_zones and "hand" in c.card.icon_zones:
+                    cards.append(c)
+            for c in p.graveyard:
+                if c.card.icon_zones and "graveyard" in c.card.icon_zones:
+                    cards.append(c)
     by_trigger: dict[str, list[CardInstance]] = {}
     for c in cards:
         for trigger in c.card.triggers:
@@ -146,8 +158,14 @@ def build_zones(g: "Game") -> Zones:
                 by_trigger[trigger].append(c)
             else:
                 by_trigger[trigger] = [c]
-    activating = ([c for c in a.base if c.card.activated], [c for c in b.base if c.card.activated])
-    return Zones(cards, kinds, steps_of, by_trigger, replacing, in_base, activating, reads_elsewhere)
+    if "pal_limit" in kinds or "state" in by_trigger:
+        checks_read_values = CHECKS_READ_VALUES
+    elif "power" in kinds or "grant" in kinds:
+        checks_read_values = CHECKS_READ_DAMAGED_POWER
+    else:  # power is printed, Nocturnal at night and effects from resolved abilities (10.10.1)
+        checks_read_values = CHECKS_READ_NO_VALUE
+    return Zones(cards, kinds, steps_of, by_trigger, replacing, in_base, activating, reads_elsewhere,
+                 checks_read_values)
 
 
 def adds_only_its_place(card: CardDef) -> bool:
@@ -164,7 +182,8 @@ def after_plain_move(view: Zones, g: "Game") -> Zones:
     a, b = g.players
     base = a.base + b.base
     return Zones(base + view.cards[len(view.in_base):], view.continuous_kinds, view.steps_of,
-                 view.by_trigger, view.replacing, {c.oid: c for c in base}, view.activating, view.reads_elsewhere)
+                 view.by_trigger, view.replacing, {c.oid: c for c in base}, view.activating, view.reads_elsewhere,
+                 view.checks_read_values)
 
 
 def _placed(ci: CardInstance) -> int:

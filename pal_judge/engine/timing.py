@@ -78,7 +78,7 @@ def check_timing(g: "Game") -> None:
                 # 13.1.1.1 a loop neither player can stop: the game is a draw
                 g.end_game("loop_draw", None, "infinite loop that no player can stop", ("13.1.1", "13.1.1.1"))
         rule_actions.run_check_type(g)  # 10.5.3.1
-        if triggers.listening(g, "state"):
+        if "state" in g.zones.by_trigger:  # (`triggers.listening(g, "state")` is not empty)
             triggers.state_triggers(g)  # 10.8.6 (only cards with a state trigger have one)
         if not g.pending:
             break  # 10.5.3.4

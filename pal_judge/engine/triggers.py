@@ -42,7 +42,12 @@ STEP_CITES = {"block": "9.4.1", "quick": "9.5.1", "damage": "9.6.1"}
 
 
 def card_abilities(g: "Game", ci: CardInstance) -> Sequence[tuple[int, Ability]]:
-    return _abilities_with(stats.keywords(g, ci), ci.card)
+    """A card's numbered abilities with its keywords as they are now (10.10.1.2)."""
+    kws = stats.keywords(g, ci)
+    card = ci.card
+    if kws is card.printed_keywords:
+        return card.printed_abilities  # (its printed keywords, the common case: `_abilities_with` without its call)
+    return _abilities_with(kws, card)
 
 
 def _abilities_with(kws: dict[str, int], card: CardDef) -> Sequence[tuple[int, Ability]]:
@@ -99,9 +104,22 @@ def listening(g: "Game", trigger: str) -> Sequence[CardInstance]:
     return g.zones.by_trigger.get(trigger, ())
 
 
-def _may_trigger(g: "Game", trigger: str) -> Sequence[CardInstance]:
-    """The cards that may have an active ability of this phase, step or turn trigger (10.3.4.1, 10.3.5)."""
-    return g.zones.cards if trigger in KEYWORD_TRIGGERS else listening(g, trigger)
+def _keyword_trigger_cards(g: "Game", trigger: str) -> Sequence[CardInstance]:
+    """The cards that may have an active ability of a keyword's phase or turn trigger (KEYWORD_TRIGGERS: Vigilance's
+    end of turn, 12.9.2; 10.3.4.1, 10.3.5), in the order of `stats.Zones.cards`: with no effect that grants keywords in
+    play, every card has its printed keywords (10.10.1.1, 10.10.1.2), so only a card with a printed ability of that
+    trigger, a printed keyword's included, may have one; otherwise any card may. (Any other trigger's cards are the
+    trigger index's, `listening`, read by the callers without a call: ~220 a game.)"""
+    cards = g.zones.cards
+    if stats.effect_in_play(g, "grant"):
+        return cards
+    printed = []
+    for c in cards:
+        for _idx, a in c.card.printed_abilities:
+            if a.trigger == trigger:
+                printed.append(c)
+                break
+    return printed
 
 
 def fire_self(g: "Game", ci: CardInstance, trigger: str, cites: tuple[str, ...] = (), subject: int | None = None,
@@ -129,7 +147,7 @@ def fire_watchers(g: "Game", subject: CardInstance | Lki, trigger: str, cites: t
     """"When another card … " triggers of every base card but the subject, each filtered by its `whose`
     (you: a card of yours, opponent: your opponent's, any), 10.3.5."""
     # (a list kept as it is: putting abilities into standby changes no zone)
-    watchers = g.base_cards() if trigger in KEYWORD_TRIGGERS else listening(g, trigger)
+    watchers = g.base_cards() if trigger in KEYWORD_TRIGGERS else g.zones.by_trigger.get(trigger, ())  # (`listening`)
     for ci in watchers:
         if ci.oid != subject.oid:
             fire_self(g, ci, trigger, cites, subject.controller, subject.oid, trigger_lki)
@@ -145,7 +163,7 @@ def _whose_ok(g: "Game", whose: str, controller: int) -> bool:
 
 def fire_global(g: "Game", trigger: str, phase: str | None = None, step: str | None = None) -> None:
     """Phase, step and turn triggers of every base card, then delayed triggers (10.8.5)."""
-    cards = _may_trigger(g, trigger)
+    cards = _keyword_trigger_cards(g, trigger) if trigger in KEYWORD_TRIGGERS else g.zones.by_trigger.get(trigger, ())
     if not cards and not g.delayed:
         return  # no card listens to it and no delayed ability waits
     if trigger == "start_of_phase":
@@ -182,7 +200,8 @@ def unfired_triggers(g: "Game", trigger: str, fired: set[Any]) -> bool:
     """Is there an active `trigger` ability (a base card's, or a hand/graveyard card's with that zone
     icon, 10.3.4.1 / 10.3.5) whose key is not in `fired`? Used by 7.6.5 and 9.7.4: a card that arrived
     in such a zone during the step is a new card (4.1.4) whose ability has not triggered yet."""
-    for ci in _may_trigger(g, trigger):
+    cards = _keyword_trigger_cards(g, trigger) if trigger in KEYWORD_TRIGGERS else g.zones.by_trigger.get(trigger, ())
+    for ci in cards:
         for idx, a in card_abilities(g, ci):
             if a.kind == "auto" and a.trigger == trigger and a.zone == ci.zone and (ci.oid, idx) not in fired \
                     and a.phase is None and a.step is None and _whose_ok(g, a.whose, ci.controller) \
@@ -208,7 +227,7 @@ def on_entered_base(g: "Game", ci: CardInstance, src: str) -> None:
     fire_self(g, ci, "on_deploy", cites=info)
     # 10.8.4.2 the cards of one move event are all in the base by now: one entering together with `ci`
     # sees it enter as well
-    if listening(g, "on_ally_deployed"):  # (a printed trigger only, never a keyword's)
+    if "on_ally_deployed" in g.zones.by_trigger:  # (`listening` is not empty: a printed trigger, never a keyword's)
         together = ("10.8.4.2",) if any(o.placed == ci.placed and o.oid != ci.oid for o in g.base_cards()) else ()
         fire_watchers(g, ci, "on_ally_deployed", cites=info + together)
 
