@@ -23,11 +23,14 @@ from pal_judge.render.wrapping import Wrapped
 runner = CliRunner()
 
 
-def _printed(renderable: object, width: int, colour: bool) -> str:
-    console = Console(file=io.StringIO(), width=width, force_terminal=colour, color_system="truecolor" if colour else None,
+def _printed(renderable: object, width: int, colour: bool, ascii_only: bool = False) -> bytes:
+    """What a console `width` wide prints, in colour or not, to a UTF-8 or an ASCII stream (Rich then draws an ASCII box)."""
+    stream = io.TextIOWrapper(io.BytesIO(), encoding="ascii" if ascii_only else "utf-8", errors="replace")
+    console = Console(file=stream, width=width, force_terminal=colour, color_system="truecolor" if colour else None,
                       legacy_windows=False)
     console.print(renderable)
-    return console.file.getvalue()  # type: ignore[attr-defined]
+    stream.flush()
+    return stream.buffer.getvalue()  # type: ignore[attr-defined]
 
 
 WORDS = st.sampled_from(["帕鲁", "，", "（9.6.3.3.2）", " Retaliate ", "\n", " ", "the", "伤害步骤", "attacking Pal’s strike",
@@ -43,10 +46,11 @@ ROWS = st.lists(st.tuples(NUMBER, TEXT, TEXT, st.booleans()), max_size=6)
 
 @settings(max_examples=200, deadline=None)
 @given(ROWS, st.sampled_from([("§", "English", "中文"), ("§", "English"), ("§", "中文")]), st.integers(1, 12),
-       st.integers(8, 140), st.booleans())
-def test_the_grid_prints_what_richs_table_prints(rows, headers, number_width, width, colour) -> None:  # type: ignore[no-untyped-def]
+       st.integers(8, 140), st.booleans(), st.booleans())
+def test_the_grid_prints_what_richs_table_prints(rows, headers, number_width, width, colour, ascii_only) -> None:  # type: ignore[no-untyped-def]
     """Any rows (numbers indented or with an alignment note, styled English and Chinese, blank
-    cells, cells in Wrapped or plain Text), any width from too narrow to wide, with and without colour."""
+    cells, cells in Wrapped or plain Text), any width from too narrow to wide, with and without
+    colour, to a UTF-8 or an ASCII stream."""
     def grid() -> SideBySide:
         made = SideBySide(headers, number_width)
         for number, first, second, wrapped in rows:
@@ -54,7 +58,7 @@ def test_the_grid_prints_what_richs_table_prints(rows, headers, number_width, wi
             made.add_row(number, *(Wrapped(t) if wrapped else t for t in texts))
         return made
 
-    assert _printed(grid(), width, colour) == _printed(grid().as_table(), width, colour)
+    assert _printed(grid(), width, colour, ascii_only) == _printed(grid().as_table(), width, colour, ascii_only)
 
 
 @pytest.mark.parametrize("columns", [80, 120])
