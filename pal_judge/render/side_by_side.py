@@ -59,7 +59,7 @@ class SideBySide:
     def _widths(self, console: Console, options: ConsoleOptions, paddings: list[tuple[int, int]]) -> list[int] | None:
         """Each column's width with its padding, as Table computes it for an expanding table whose text
         columns all have ratio 1; None when the table would have to shrink a column (then it draws itself)."""
-        from rich._ratio import ratio_distribute
+        from rich._ratio import ratio_distribute  # Rich's own share-out (a private module: the test catches a change)
 
         available = options.max_width - (len(self.headers) + 1)  # the borders: two edges, one line between columns
         number_pad = sum(paddings[0])
