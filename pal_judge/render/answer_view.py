@@ -10,7 +10,6 @@ from typing import TYPE_CHECKING, Any, Callable, Sequence
 
 from rich.console import Group, RenderableType
 from rich.panel import Panel
-from rich.table import Table
 from rich.text import Text
 
 from pal_judge.render.wrapping import Wrapped
@@ -76,6 +75,8 @@ def ruling_panel(ruling: RulingText, answer: Answer, brief: bool) -> Panel:
 
 def candidates_view(answer: Answer) -> RenderableType:
     """The rulings the question does not tell apart, side by side."""
+    from rich.table import Table  # only here: `rule`, which shows the translation box, needs no table
+
     table = Table(title="Did you mean", title_justify="left", title_style="bold yellow", show_lines=True, expand=True)
     for ruling in answer.candidates:
         table.add_column(Text(one_line(ruling.id, 60)), ratio=1)  # a header string would be read as markup

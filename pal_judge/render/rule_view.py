@@ -24,11 +24,11 @@ from __future__ import annotations
 from typing import Any, Iterable
 
 from rich.console import Console, Group
-from rich.table import Table
 from rich.text import Text
 
 from pal_judge.corpus.glossary import Term
 from pal_judge.corpus.model import Rulebook, Section
+from pal_judge.render.side_by_side import SideBySide
 from pal_judge.render.translation_notes import notes_view, translation_notes
 from pal_judge.safe_text import one_line, rich_text, visible
 from pal_judge.render.wrapping import Wrapped
@@ -184,10 +184,7 @@ def render_rule(out: Console, payload: dict[str, Any], lang: str = "both") -> No
     columns = ["en", "zh"] if lang == "both" else [lang]
     top = payload["section"]["depth"]
     width = max(len(n["number"]) + 2 * (n["depth"] - top) for n in _walk(payload["section"]))
-    table = Table(show_header=True, header_style="bold", expand=True, show_lines=True, pad_edge=False)
-    table.add_column("§", no_wrap=True, min_width=width)
-    for column in columns:
-        table.add_column("English" if column == "en" else "中文", ratio=1, overflow="fold")
+    table = SideBySide(["§", *("English" if column == "en" else "中文" for column in columns)], number_width=width)
     for node in _walk(payload["section"]):
         table.add_row(_number_cell(node, top), *(Wrapped(_cell(node, c)) for c in columns))
         if node["children_hidden"]:
