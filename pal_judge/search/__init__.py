@@ -41,10 +41,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Sequence
 
-from pal_judge.search import deferred_imports
 from pal_judge.search.hits import DocumentHit, Hit
-
-deferred_imports.defer()  # before any module of this package imports Whoosh
 
 if TYPE_CHECKING:
     from pal_judge.search.documents import Document

@@ -23,6 +23,7 @@ import unicodedata
 from collections import defaultdict
 from typing import Iterator
 
+import pal_judge.search.deferred_imports  # noqa: F401 (first: Whoosh without the modules it never uses)
 from whoosh.analysis import (
     STOP_WORDS,
     CompositeAnalyzer,

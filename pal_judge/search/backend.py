@@ -31,6 +31,7 @@ from itertools import chain
 from operator import itemgetter
 from typing import Any, Iterable, Iterator, Sequence
 
+import pal_judge.search.deferred_imports  # noqa: F401 (first: Whoosh without the modules it never uses)
 from whoosh.codec.whoosh3 import W3Codec, W3FieldWriter, W3PerDocWriter, W3PostingsWriter, W3TermInfo, _lenfield
 from whoosh.columns import CompressedBytesColumn, PickleColumn, VarBytesColumn
 from whoosh.fields import ID, KEYWORD, STORED, TEXT, Schema

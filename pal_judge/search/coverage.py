@@ -16,6 +16,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import Callable, Sequence
 
+import pal_judge.search.deferred_imports  # noqa: F401 (first: Whoosh without the modules it never uses)
 from whoosh.reading import TermNotFound
 from whoosh.searching import Searcher
 

@@ -12,6 +12,7 @@ from __future__ import annotations
 from functools import lru_cache
 from typing import AbstractSet, Iterable, Iterator
 
+import pal_judge.search.deferred_imports  # noqa: F401 (first: Whoosh without the modules it never uses)
 from whoosh.lang.porter import stem
 from whoosh.query import Not, Query
 

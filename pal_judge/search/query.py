@@ -37,6 +37,7 @@ import string
 from functools import lru_cache
 from typing import Callable, Iterable, NamedTuple, Union
 
+import pal_judge.search.deferred_imports  # noqa: F401 (first: Whoosh without the modules it never uses)
 from whoosh import query as Q
 
 from pal_judge.corpus.glossary import Term

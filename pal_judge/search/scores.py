@@ -29,6 +29,7 @@ import heapq
 from collections import OrderedDict
 from typing import Any
 
+import pal_judge.search.deferred_imports  # noqa: F401 (first: Whoosh without the modules it never uses)
 from whoosh import query as Q
 from whoosh.codec.whoosh3 import W3LeafMatcher
 from whoosh.matching import ListMatcher, WrappingMatcher

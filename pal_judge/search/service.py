@@ -6,6 +6,7 @@ import re
 from functools import lru_cache, partial
 from typing import Any, NamedTuple
 
+import pal_judge.search.deferred_imports  # noqa: F401 (first: Whoosh without the modules it never uses)
 from whoosh.query import Query
 from whoosh.scoring import BM25F
 

@@ -38,6 +38,7 @@ from functools import lru_cache
 from pathlib import Path
 from typing import TYPE_CHECKING, Callable, Iterator, NamedTuple
 
+import pal_judge.search.deferred_imports  # noqa: F401 (first: Whoosh without the modules it never uses)
 from whoosh.index import Index, open_dir
 
 if TYPE_CHECKING:

@@ -4,6 +4,7 @@ for them, a program using them gets what it would get without pal-judge."""
 
 from __future__ import annotations
 
+import ast
 import subprocess
 import sys
 import textwrap
@@ -45,19 +46,33 @@ def test_a_program_that_imported_the_morphology_first_keeps_it() -> None:
     assert out == "True module"
 
 
-def test_only_whoosh_is_given_the_stand_ins_and_the_finder_leaves_once_whoosh_is_loaded() -> None:
+def test_the_stand_ins_are_there_only_while_whoosh_loads_and_no_import_hook_is_left() -> None:
     out = _run("""
         import sys
-        import pal_judge.search  # defer(): nothing of Whoosh loaded yet
-        waiting = any(type(finder).__name__ == "_WhooshFinder" for finder in sys.meta_path)
+        hooks = list(sys.meta_path)
+        import pal_judge.search  # nothing of Whoosh loaded yet, nothing hooked
         import urllib.request  # another program's import, before Whoosh: the real module
         first = type(urllib.request).__name__
+        del sys.modules["urllib.request"]  # as if it had not been imported
         import pal_judge.search.query  # loads whoosh.compat and whoosh.query.terms
-        gone = not any(type(finder).__name__ == "_WhooshFinder" for finder in sys.meta_path)
+        left = [name for name in ("urllib.request", "whoosh.lang.morph_en") if name in sys.modules]
         import whoosh.lang.morph_en  # after Whoosh: the real module too
-        print(waiting, first, gone, type(whoosh.lang.morph_en).__name__, len(whoosh.lang.morph_en.variations("pull")) > 1)
+        print(sys.meta_path == hooks, first, left, type(whoosh.lang.morph_en).__name__,
+              len(whoosh.lang.morph_en.variations("pull")) > 1)
     """)
-    assert out == "True module True module True"
+    assert out == "True module [] module True"
+
+
+def test_every_module_importing_whoosh_imports_the_deferral_first() -> None:
+    """Whichever module of the package a command imports first, Whoosh is loaded without the two."""
+    for path in sorted((ROOT / "pal_judge" / "search").glob("*.py")):
+        names = [node.module if isinstance(node, ast.ImportFrom) else node.names[0].name
+                 for node in ast.parse(path.read_text(encoding="utf-8")).body
+                 if isinstance(node, (ast.Import, ast.ImportFrom)) and (node.module if isinstance(node, ast.ImportFrom)
+                                                                        else node.names[0].name)]
+        whoosh = [at for at, name in enumerate(names) if name == "whoosh" or name.startswith("whoosh.")]
+        if whoosh and path.name != "deferred_imports.py":
+            assert "pal_judge.search.deferred_imports" in names[: whoosh[0]], path.name
 
 
 def test_urllib_request_stays_unloaded_by_a_search_and_works_when_used() -> None:
