@@ -57,7 +57,7 @@ def _deck(rng: random.Random, prefix: str) -> list[CardDef]:
 
 class _Seen:
     views = 0
-    views_with_icons_in_zone = 0  # a hand or graveyard card with an ability for that zone, from the deck
+    reads_with_icons_in_zone = 0  # a trigger read with a hand or graveyard card with an ability for that zone
     views_before_icons = 0  # built while `zone_icons` was false
     keyword_reads = 0
     keyword_reads_granted = 0  # a card had a keyword's trigger that it does not print (a grant in play)
@@ -99,10 +99,17 @@ def seen() -> _Seen:
         if not g.zone_icons:
             s.views_before_icons += 1
             assert not _zone_cards(g), "the zone view left out a hand or graveyard ability (10.3.4.1)"
-        full = _zone_cards(g)
-        s.views_with_icons_in_zone += bool(full)
-        assert view.cards[len(view.in_base):] == full
         return view
+
+    def read_view(real: Any) -> Any:
+        def reading(g: Game, *args: Any, **kwargs: Any) -> Any:
+            # the view a phase, step, turn or state trigger reads is the zones as they are (10.3.4.1, 10.3.5)
+            view = g.zones
+            full = _zone_cards(g)
+            assert view.cards == g.base_cards() + full, "the zone view is not the cards whose abilities work now"
+            s.reads_with_icons_in_zone += bool(full)
+            return real(g, *args, **kwargs)
+        return reading
 
     def keyword_cards(g: Game, trigger: str) -> Any:
         cards = real_keyword_cards(g, trigger)
@@ -129,6 +136,8 @@ def seen() -> _Seen:
         m.setattr(stats, "build_zones", build)
         m.setattr(triggers, "_keyword_trigger_cards", keyword_cards)
         m.setattr(battle, "attack_options", attacks)
+        m.setattr(triggers, "fire_global", read_view(triggers.fire_global))
+        m.setattr(triggers, "state_triggers", read_view(triggers.state_triggers))
         for seed in SEEDS:
             rng = random.Random(seed)
             g = Game.from_decks(_deck(rng, "A"), _deck(rng, "B"), seed=seed)
@@ -137,9 +146,10 @@ def seen() -> _Seen:
 
 
 def test_the_zone_view_reads_every_hand_and_graveyard_ability_from_a_deck(seen: _Seen) -> None:
-    """10.3.4.1: a card whose ability works in the hand or graveyard, drawn, searched or milled from the deck, is read
-    by every zone view built after it got there (the view never leaves it out while `zone_icons` is false)."""
-    assert seen.views > 2000 and seen.views_before_icons > 100 and seen.views_with_icons_in_zone > 500
+    """10.3.4.1: a card whose ability works in the hand or graveyard, drawn, searched or milled from the deck, is in
+    the zone view every phase, step, turn or state trigger reads once it is there (and no such card is in those zones
+    while `zone_icons` is false)."""
+    assert seen.views > 2000 and seen.views_before_icons > 100 and seen.reads_with_icons_in_zone > 500
 
 
 def test_a_keywords_turn_trigger_is_read_on_every_card_that_has_it(seen: _Seen) -> None:
@@ -156,8 +166,8 @@ def test_the_attacks_offered_are_those_read_card_by_card(seen: _Seen) -> None:
 
 def test_vigilance_granted_when_night_falls_mid_turn_stands_the_pals_at_the_end_of_the_turn() -> None:
     """12.9.2, 10.10.1.2, 10.3.3: by day A's Grunt attacks and rests (9.3.2); then A rests Nightfall to make it night
-    (5.3.2), and Owl's "at night your pals have Vigilance" applies: at the end of the turn each of A's pals has Vigilance,
-    which triggers (7.6.1) and stands Grunt and Nightfall, though none of them prints it."""
+    (5.3.2), and Owl's "at night your pals have Vigilance" applies: at the end of the turn each of A's pals has
+    Vigilance, which triggers (7.6.1) and stands Grunt and Nightfall, though none of them prints it."""
     g = play(board({"base": ["Owl", "Grunt", "Nightfall"]}), [OWL, NIGHTFALL, pal("Grunt", 2000)],
              ["attack Grunt -> player", "activate Nightfall", "end_turn", "Grunt: Vigilance", "Nightfall: Vigilance"])
     assert {label: card["state"] for label, card in base(g, "A").items()} == \
@@ -204,3 +214,4 @@ def test_taunt_narrows_the_targets_of_a_pal_that_must_attack_and_of_one_that_nee
     opts = _first_main(board({"base": ["Berserker", "Shade"]}, {"base": [{"card": "Guardian", "state": "rested"}]}),
                        [BERSERKER, GUARDIAN, SHADE])
     assert opts == ["attack Berserker -> Guardian", "attack Shade -> Guardian"]
+
