@@ -325,19 +325,18 @@ def _state_true(g: "Game", state: str | None, controller: int) -> bool:
 
 
 def state_triggers(g: "Game") -> None:
-    """10.8.6 state triggers enter standby once per occurrence (10.8.6.1)."""
+    """10.8.6 state triggers enter standby once per occurrence (10.8.6.1): those of a base card's abilities without a
+    zone icon and of a hand or graveyard card's abilities with that zone's icon (10.3.4.1, 10.3.5)."""
     for ci in listening(g, "state"):
-        if ci.zone != "base":
-            continue
         for idx, a in enumerate(ci.card.abilities):
-            if a.kind != "auto" or a.trigger != "state":
-                continue
+            if a.kind != "auto" or a.trigger != "state" or a.zone != ci.zone:
+                continue  # (an ability with a zone icon works only in that zone, 10.3.4.1)
             key = (ci.oid, idx)
             if _state_true(g, a.state, ci.controller):
                 if key not in g.state_armed and not any(p.key == key for p in g.pending):
                     g.state_armed.add(key)
                     ctx = Context(controller=ci.controller, source_oid=ci.oid, source_label=ci.label,
                                   source_card=ci.card)
-                    _standby(g, a, ctx, key, ("10.8.6", "10.8.6.1"))
+                    _standby(g, a, ctx, key, ("10.8.6", "10.8.6.1") + (ZONE_CITES[a.zone] if a.zone != "base" else ()))
             else:
                 g.state_armed.discard(key)

@@ -215,3 +215,27 @@ def test_taunt_narrows_the_targets_of_a_pal_that_must_attack_and_of_one_that_nee
                        [BERSERKER, GUARDIAN, SHADE])
     assert opts == ["attack Berserker -> Guardian", "attack Shade -> Guardian"]
 
+
+# 10.8.6 a state trigger with a graveyard icon: while you have no pals, return this card from the graveyard to the hand
+REVENANT = pal("Revenant", abilities=[{"kind": "auto", "zone": "graveyard", "trigger": "state", "state": "no_pals",
+                                       "effect": [{"do": "place", "target": "self", "to": "hand"}]}])
+# the same ability on a structure, which can be in the base while its player has no pals
+TOMB = {"name": "Tomb", "type": "structure", "cost": 1, "power": 3000, "abilities": [
+    {"kind": "auto", "zone": "graveyard", "trigger": "state", "state": "no_pals",
+     "effect": [{"do": "gain", "resource": "material", "amount": 1}]}]}
+
+
+def test_a_graveyard_state_trigger_works_in_the_graveyard() -> None:
+    """10.3.4.1 ("abilities with a zone specified are only active in the zone specified"), 10.8.6: A has no pals and
+    Revenant in the graveyard; its state trigger enters standby at the first check timing and returns it to A's
+    hand."""
+    g = play(board({"graveyard": ["Revenant"]}), [REVENANT], ["end_turn"])
+    assert [c.card.name for c in g.players[0].hand] == ["Revenant"] and not g.players[0].graveyard
+    assert "10.8.6" in cited(g) and "10.3.4.1" in cited(g)
+
+
+def test_a_graveyard_state_trigger_does_nothing_in_the_base() -> None:
+    """10.3.4.1, 10.8.6: A's Tomb is in the base and A has no pals: its ability has a graveyard icon, so it is not
+    active there and A gains no material."""
+    g = play(board({"base": ["Tomb"]}), [TOMB], ["end_turn"])
+    assert g.players[0].material == 0 and "10.8.6" not in cited(g)
