@@ -239,3 +239,26 @@ def test_a_graveyard_state_trigger_does_nothing_in_the_base() -> None:
     active there and A gains no material."""
     g = play(board({"base": ["Tomb"]}), [TOMB], ["end_turn"])
     assert g.players[0].material == 0 and "10.8.6" not in cited(g)
+
+
+def test_card_definitions_shared_by_two_games_are_never_written() -> None:
+    """A `CardDef` is no longer frozen: one definition is every object of its card (4.1.4) in both decks and in every
+    game made from them, so a game that wrote to one (a field, or the dict of its printed keywords under grants) would
+    change the next game. Two games from the same definitions, with night, Vigilance granted, searches and mills, play
+    alike, and every definition reads as it did, with the hash of an equal definition made afresh."""
+    rng = random.Random(17)  # (decks with every card of SPECIAL between them, a night, Vigilance)
+    deck_a, deck_b = _deck(rng, "A"), _deck(rng, "B")
+    cards = {id(c): c for c in deck_a + deck_b}
+    before = {key: repr(c) for key, c in cards.items()}
+    traces = []
+    for _ in range(2):
+        g = Game.from_decks(deck_a, deck_b, seed=17)
+        g.run(RandomDecider(17))
+        traces.append([(e.what, e.cites) for e in g.events])
+    assert traces[0] == traces[1] and len(traces[0]) > 300
+    assert any(what.endswith("Vigilance triggers") for what, _cites in traces[0])
+    assert {key: repr(c) for key, c in cards.items()} == before
+    special = next(c for c in SPECIAL if any(card.name == f"A {c['name']}" for card in cards.values()))
+    fresh = card_from_dict({**special, "name": f"A {special['name']}"})
+    shared = next(c for c in cards.values() if c.name == fresh.name)
+    assert fresh == shared and hash(fresh) == hash(shared) and {shared: 1}[fresh] == 1
