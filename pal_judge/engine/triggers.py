@@ -326,13 +326,14 @@ def _state_true(g: "Game", state: str | None, controller: int) -> bool:
 
 def state_triggers(g: "Game") -> None:
     """10.8.6 state triggers enter standby once per occurrence (10.8.6.1): those of a base card's abilities without a
-    zone icon and of a hand or graveyard card's abilities with that zone's icon (10.3.4.1, 10.3.5)."""
+    zone icon and of a hand or graveyard card's abilities with that zone's icon (10.3.4.1, 10.3.5), while the
+    ability's condition holds (10.3.3: an inactive ability does not trigger; `fire_global` and `fire_self` alike)."""
     for ci in listening(g, "state"):
         for idx, a in enumerate(ci.card.abilities):
             if a.kind != "auto" or a.trigger != "state" or a.zone != ci.zone:
                 continue  # (an ability with a zone icon works only in that zone, 10.3.4.1)
             key = (ci.oid, idx)
-            if _state_true(g, a.state, ci.controller):
+            if _state_true(g, a.state, ci.controller) and stats.condition_ok(g, a.cond, ci.controller, ci):
                 if key not in g.state_armed and not any(p.key == key for p in g.pending):
                     g.state_armed.add(key)
                     ctx = Context(controller=ci.controller, source_oid=ci.oid, source_label=ci.label,

@@ -262,3 +262,26 @@ def test_card_definitions_shared_by_two_games_are_never_written() -> None:
     fresh = card_from_dict({**special, "name": f"A {special['name']}"})
     shared = next(c for c in cards.values() if c.name == fresh.name)
     assert fresh == shared and hash(fresh) == hash(shared) and {shared: 1}[fresh] == 1
+
+
+
+# a state trigger active only at night (10.3.3): at night, while you have no pals, put this structure into the graveyard
+MOTH = {"name": "Moth", "type": "structure", "cost": 1, "power": 3000, "abilities": [
+    {"kind": "auto", "if": "night", "trigger": "state", "state": "no_pals",
+     "effect": [{"do": "place", "target": "self", "to": "graveyard"}]}]}
+DUSK = {"name": "Dusk", "type": "event", "cost": 0, "effect": [{"do": "night", "value": True}]}
+
+
+def test_a_state_trigger_active_only_at_night_does_nothing_by_day() -> None:
+    """10.3.3 ("in the state where said condition is not fulfilled, that part is inactive"), 10.8.6: by day A's Moth
+    is in the base and A has no pals; its ability is inactive, so it does not trigger and Moth stays."""
+    g = play(board({"base": ["Moth"]}), [MOTH], ["end_turn"])
+    assert "Moth" in base(g, "A") and "10.8.6" not in cited(g)
+
+
+def test_a_state_trigger_active_only_at_night_triggers_when_night_falls() -> None:
+    """10.3.3, 10.8.6, 5.3.2: the same board; A plays Dusk and it becomes night: Moth's ability is active while its
+    state holds (A has no pals), so it triggers at the next check timing and puts Moth into the graveyard."""
+    g = play(board({"base": ["Moth"], "hand": ["Dusk"]}), [MOTH, DUSK], ["play Dusk"])
+    assert "Moth" not in base(g, "A") and [c.card.name for c in g.players[0].graveyard] == ["Dusk", "Moth"]
+    assert "10.8.6" in cited(g) and "10.3.3" in cited(g)
