@@ -45,26 +45,30 @@ def _pool(rng: random.Random) -> list[Any]:
     return generate_pool(rng, "Board") + [card_from_dict(c) for c in _STATE + _GRANTED + [LINGERER]]
 
 
-# state triggers that work in the hand or the graveyard (10.3.4.1, 10.8.6), and a card that searches the deck and mills
-# the rest, so that they reach those zones from the deck (`Game.zone_icons` false until one does)
+# state triggers that work in the hand or the graveyard (10.3.4.1, 10.8.6) or only at night (10.3.3), and a card that
+# searches the deck and mills the rest, so that they reach those zones from the deck (`Game.zone_icons` false until one
+# does)
 _ZONED = [
     pal("Revenant", abilities=[{"kind": "auto", "zone": "graveyard", "trigger": "state", "state": "no_pals",
                                 "effect": [{"do": "place", "target": "self", "to": "hand"}]}]),
     pal("Stray", abilities=[{"kind": "auto", "zone": "hand", "trigger": "state", "state": "no_pals",
                              "effect": [{"do": "place", "target": "self", "to": "base"}]}]),
+    # a state trigger active only at night (10.3.3): a night or a turn's end changes whether it can trigger
+    {"name": "Moth", "type": "structure", "cost": 1, "power": 3000, "abilities": [
+        {"kind": "auto", "if": "night", "trigger": "state", "state": "no_pals",
+         "effect": [{"do": "place", "target": "self", "to": "graveyard"}]}]},
     pal("Digger", abilities=[{"kind": "auto", "trigger": "on_deploy", "effect": [
         {"do": "look_and_choose", "amount": 3, "choose": 1, "filter": {"type": "pal"}, "to": "hand",
          "rest": "graveyard"}]}]),
 ]
-_ZONED_NAMES = frozenset(c["name"] for c in _ZONED)
+_ZONED_NAMES = frozenset({"Revenant", "Stray"})  # (the two with a zone icon)
 
 
 def _zoned_deck(rng: random.Random, prefix: str) -> list[Any]:
-    """A legal 50-card deck (6.1) as `simulate.generate_deck` builds one, with _ZONED and Dumper and Hermit for three
-    of its normal pals and two of its fillers (each four times)."""
+    """A legal 50-card deck (6.1) as `simulate.generate_deck` builds one, with _ZONED and Dumper and Hermit for six of
+    its normal pals (each four times)."""
     pool = generate_pool(rng, prefix)
-    extra = [card_from_dict(c) for c in _ZONED + [_STATE[4], _STATE[0]]]
-    pool[2:7] = extra
+    pool[2:8] = [card_from_dict(c) for c in _ZONED + [_STATE[4], _STATE[0]]]
     deck = [c for c in pool[:12] for _ in range(4)] + [pool[12]] * 2
     rng.shuffle(deck)
     return deck
