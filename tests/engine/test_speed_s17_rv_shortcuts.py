@@ -285,3 +285,30 @@ def test_a_state_trigger_active_only_at_night_triggers_when_night_falls() -> Non
     g = play(board({"base": ["Moth"], "hand": ["Dusk"]}), [MOTH, DUSK], ["play Dusk"])
     assert "Moth" not in base(g, "A") and [c.card.name for c in g.players[0].graveyard] == ["Dusk", "Moth"]
     assert "10.8.6" in cited(g) and "10.3.3" in cited(g)
+
+
+def _bugler(duration: str) -> dict[str, Any]:
+    """At the end of your turn, choose 1 of your rested pals: it gets Vigilance (for this duration)."""
+    return pal("Bugler", abilities=[{"kind": "auto", "trigger": "end_of_turn", "effect": [
+        {"do": "grant", "keyword": "vigilance", "duration": duration,
+         "target": {"choose": 1, "controller": "you", "state": "rested"}}]}])
+
+
+def test_vigilance_granted_for_the_game_in_the_end_phase_triggers_when_the_end_phase_repeats() -> None:
+    """7.6.1, 7.6.5, 12.9.2: A's Grunt attacked and is rested; at the end of the turn Bugler's ability gives it
+    Vigilance for the rest of the game. Its "at the end of the turn" trigger has not been fulfilled this turn, so the
+    end phase begins again (7.6.5) and Vigilance triggers and stands Grunt."""
+    g = play(board({"base": ["Bugler", "Grunt"]}), [_bugler("game"), pal("Grunt", 2000)],
+             ["attack Grunt -> player", "end_turn"])
+    assert base(g, "A")["Grunt"]["state"] == "standing"
+    whats = [e.what for e in g.events]
+    assert whats.index("Bugler: end_of_turn is used") < whats.index("Grunt: Vigilance triggers")
+
+
+def test_vigilance_granted_until_the_end_of_the_turn_in_the_end_phase_ends_before_it_can_trigger() -> None:
+    """7.6.4, 7.6.5: the same board with Vigilance given until end of turn: 7.6.4 ends that effect before 7.6.5 looks
+    for unfulfilled end-of-turn triggers, so Grunt has no Vigilance then and stays rested into B's turn."""
+    g = play(board({"base": ["Bugler", "Grunt"]}), [_bugler("until_end_of_turn"), pal("Grunt", 2000)],
+             ["attack Grunt -> player", "end_turn"])
+    assert base(g, "A")["Grunt"]["state"] == "rested"
+    assert not any(e.what.endswith("Vigilance triggers") for e in g.events)
