@@ -100,7 +100,8 @@ ZONE_CITES = {"base": ("10.3.5",), "hand": ("10.3.4", "10.3.4.1", "10.3.4.1.1"),
 def listening(g: "Game", trigger: str) -> Sequence[CardInstance]:
     """The cards whose abilities may work (`stats.Zones.cards`), in that order, with a printed auto ability of this
     trigger: the only ones that can have one, but for a keyword's trigger (KEYWORD_TRIGGERS: a keyword may be granted,
-    10.10.1.2), whose callers read every card. An index kept until a card changes zone (read only)."""
+    10.10.1.2), whose callers read more (`_keyword_trigger_cards`; `fire_watchers`: every base card). An index kept
+    until a card changes zone (read only)."""
     return g.zones.by_trigger.get(trigger, ())
 
 
