@@ -79,9 +79,10 @@ class Game:
         # hand or graveyard ability moves (10.3.4.1, 10.3.5); made from the last view for a card that adds only its
         # place to it (stats.after_plain_move)
         self.zones: stats.Zones | stats.DroppedZones = stats.DroppedZones(self)
-        # a card with an ability for the hand or graveyard (10.3.4.1) has been in one of this game's zones but the
-        # deck, read by the zone view: set as a card object with one is made outside the deck (`new_instance`: the
-        # set-up and every move, 4.1.4; a restored game); a deck card reaches the hand or graveyard only by a move
+        # a card with an ability for the hand or graveyard (10.3.4.1) may be in one of those zones, read by the zone
+        # view: set as `new_instance` makes a card object with one (the set-up's, in any zone, and every move's, 4.1.4)
+        # and by a restored game with one among its cards; only a deck made by `deck_instances` leaves it false, since
+        # a deck card reaches the hand or graveyard only by a move
         self.zone_icons = False
         # The check version: bumped by every change of what a check timing reads (listed above timing.check_timing),
         # through `state_changed`, `damage_changed`, `check_read_changed` and `derived_changed` (where it can matter)

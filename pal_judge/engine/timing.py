@@ -34,12 +34,13 @@ def repeat_step(g: "Game", step: str, cite: str, one_round: Callable[[], None], 
 # What a check timing reads (10.5.3), and the `Game` method that every change of it calls; these, and nothing else,
 # bump `Game.check_version`:
 # - the cards in the bases, their derived values, the effects and pal limits: lethal damage (11.4), overflow (11.5),
-#   the cards with a state trigger and `no_pals` (10.8.6): `state_changed`; but a change that only derived values and
-#   conditions read (a card rested or stood, the battle begun, its opponents set or ended, the attacking Pal no longer
-#   attacking from the first 9.7.3 on, 9.7.3.1, the turn player) calls
-#   `derived_changed`, which bumps the check version only while one of those can then find something: a damaged base
-#   card under a continuous ability that may change power (11.4.1 damage against power), a continuous pal limit effect
-#   (11.5, 4.4.5) or a state trigger (10.8.6);
+#   the cards with a state trigger and `no_pals` (10.8.6; a hand or graveyard card's with that zone's icon, 10.3.4.1,
+#   moves as a card with a zone ability does, through `zones_changed`): `state_changed`; but a change that only derived
+#   values and conditions read (a card rested or stood, the battle begun, its opponents set or ended, the attacking Pal
+#   no longer attacking from the first 9.7.3 on, 9.7.3.1, the turn player) calls `derived_changed`, which bumps the
+#   check version only while one of those can then find something: a damaged base card under a continuous ability
+#   that may change power (11.4.1 damage against power), a continuous pal limit effect (11.5, 4.4.5) or a state trigger
+#   (10.8.6);
 # - the damage on cards, lethal damage (11.4.1): `damage_changed`;
 # - whether a hand or deck is empty, defeat (11.3.2) and `hand_empty` (10.8.6): `state_changed` for a move into or
 #   out of a base or read by a continuous ability, else `check_read_changed`;
@@ -49,8 +50,8 @@ def repeat_step(g: "Game", step: str, cite: str, one_round: Callable[[], None], 
 # - a game state remembered by an optional use (13.1.1, `loops.choose_to_use`), forgotten at the next check timing:
 #   `check_read_changed` (and a check timing that ends remembering one is not clean).
 # Which state triggers are armed (10.8.6.1) changes only inside a check timing. Souls, resources, player damage (an
-# interrupt, 11.2), the phase and step, use counts and the cards in graveyards, exile and the resolution zone are read
-# by no check timing.
+# interrupt, 11.2), the phase and step, use counts and the cards in graveyards (but for one with a state trigger for
+# the graveyard, above), exile and the resolution zone are read by no check timing.
 # So a check timing has something to do only when `g.check_version != g.clean_check_version`: its hottest callers (the
 # draw, the soul, the main phase, the battle's open and quick steps) compare the two before they call it, one compare
 # where nothing changed; the others call it and it returns at once.

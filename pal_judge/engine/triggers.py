@@ -100,7 +100,8 @@ ZONE_CITES = {"base": ("10.3.5",), "hand": ("10.3.4", "10.3.4.1", "10.3.4.1.1"),
 def listening(g: "Game", trigger: str) -> Sequence[CardInstance]:
     """The cards whose abilities may work (`stats.Zones.cards`), in that order, with a printed auto ability of this
     trigger: the only ones that can have one, but for a keyword's trigger (KEYWORD_TRIGGERS: a keyword may be granted,
-    10.10.1.2), whose callers read every card. An index kept until a card changes zone (read only)."""
+    10.10.1.2), whose callers read more (`_keyword_trigger_cards`; `fire_watchers`: every base card). An index kept
+    until a card changes zone (read only)."""
     return g.zones.by_trigger.get(trigger, ())
 
 
@@ -325,19 +326,19 @@ def _state_true(g: "Game", state: str | None, controller: int) -> bool:
 
 
 def state_triggers(g: "Game") -> None:
-    """10.8.6 state triggers enter standby once per occurrence (10.8.6.1)."""
+    """10.8.6 state triggers enter standby once per occurrence (10.8.6.1): those of a base card's abilities without a
+    zone icon and of a hand or graveyard card's abilities with that zone's icon (10.3.4.1, 10.3.5), while the
+    ability's condition holds (10.3.3: an inactive ability does not trigger; `fire_global` and `fire_self` alike)."""
     for ci in listening(g, "state"):
-        if ci.zone != "base":
-            continue
         for idx, a in enumerate(ci.card.abilities):
-            if a.kind != "auto" or a.trigger != "state":
-                continue
+            if a.kind != "auto" or a.trigger != "state" or a.zone != ci.zone:
+                continue  # (an ability with a zone icon works only in that zone, 10.3.4.1)
             key = (ci.oid, idx)
-            if _state_true(g, a.state, ci.controller):
+            if _state_true(g, a.state, ci.controller) and stats.condition_ok(g, a.cond, ci.controller, ci):
                 if key not in g.state_armed and not any(p.key == key for p in g.pending):
                     g.state_armed.add(key)
                     ctx = Context(controller=ci.controller, source_oid=ci.oid, source_label=ci.label,
                                   source_card=ci.card)
-                    _standby(g, a, ctx, key, ("10.8.6", "10.8.6.1"))
+                    _standby(g, a, ctx, key, ("10.8.6", "10.8.6.1") + (ZONE_CITES[a.zone] if a.zone != "base" else ()))
             else:
                 g.state_armed.discard(key)

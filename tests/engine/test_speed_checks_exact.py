@@ -45,11 +45,41 @@ def _pool(rng: random.Random) -> list[Any]:
     return generate_pool(rng, "Board") + [card_from_dict(c) for c in _STATE + _GRANTED + [LINGERER]]
 
 
+# state triggers that work in the hand or the graveyard (10.3.4.1, 10.8.6) or only at night (10.3.3), and a card that
+# searches the deck and mills the rest, so that they reach those zones from the deck (`Game.zone_icons` false until one
+# does)
+_ZONED = [
+    pal("Revenant", abilities=[{"kind": "auto", "zone": "graveyard", "trigger": "state", "state": "no_pals",
+                                "effect": [{"do": "place", "target": "self", "to": "hand"}]}]),
+    pal("Stray", abilities=[{"kind": "auto", "zone": "hand", "trigger": "state", "state": "no_pals",
+                             "effect": [{"do": "place", "target": "self", "to": "base"}]}]),
+    # a state trigger active only at night (10.3.3): a night or a turn's end changes whether it can trigger
+    {"name": "Moth", "type": "structure", "cost": 1, "power": 3000, "abilities": [
+        {"kind": "auto", "if": "night", "trigger": "state", "state": "no_pals",
+         "effect": [{"do": "place", "target": "self", "to": "graveyard"}]}]},
+    pal("Digger", abilities=[{"kind": "auto", "trigger": "on_deploy", "effect": [
+        {"do": "look_and_choose", "amount": 3, "choose": 1, "filter": {"type": "pal"}, "to": "hand",
+         "rest": "graveyard"}]}]),
+]
+_ZONED_NAMES = frozenset({"Revenant", "Stray"})  # (the two with a zone icon)
+
+
+def _zoned_deck(rng: random.Random, prefix: str) -> list[Any]:
+    """A legal 50-card deck (6.1) as `simulate.generate_deck` builds one, with _ZONED and Dumper and Hermit for six of
+    its normal pals (each four times)."""
+    pool = generate_pool(rng, prefix)
+    pool[2:8] = [card_from_dict(c) for c in _ZONED + [_STATE[4], _STATE[0]]]
+    deck = [c for c in pool[:12] for _ in range(4)] + [pool[12]] * 2
+    rng.shuffle(deck)
+    return deck
+
+
 class _Counts:
     skipped = 0
     compared_with_state_cards = 0
     compared_with_conditional_power = 0
     compared_with_granted = 0
+    compared_with_zoned = 0  # a hand or graveyard card with a state trigger for that zone, come from the deck
 
 
 class _SeenAsNeverClean:
@@ -84,6 +114,7 @@ def counts() -> _Counts:
         seen.compared_with_state_cards += any(c.card.name in ("Hermit", "Lonely") for c in g.base_cards())
         seen.compared_with_conditional_power += any(c.card.name in ("Drowsy", "Charger", "Lingerer") for c in g.base_cards())
         seen.compared_with_granted += any(c.card.name in _GRANTED_NAMES for c in g.base_cards())
+        seen.compared_with_zoned += any(c.card.name in _ZONED_NAMES for p in g.players for c in p.hand + p.graveyard)
 
     mp = pytest.MonkeyPatch()
     mp.setattr(timing, "check_timing", checked)
@@ -96,6 +127,9 @@ def counts() -> _Counts:
             game.run(RandomDecider(seed))
         for seed in range(4):
             play_one(seed, record=False)
+        for seed in range(20):  # games from decks: every card made in the deck first (`Game.zone_icons`)
+            rng = random.Random(seed)
+            Game.from_decks(_zoned_deck(rng, "A"), _zoned_deck(rng, "B"), seed=seed).run(RandomDecider(seed))
     finally:
         mp.undo()
     return seen
@@ -108,6 +142,8 @@ def test_a_skipped_check_timing_would_have_found_nothing(counts: _Counts) -> Non
     assert counts.compared_with_conditional_power > 50
     # also with power, keywords and pal limits that another card changes under a rest, a battle or the turn
     assert counts.compared_with_granted > 50
+    # also with hand and graveyard state triggers that came there from the deck (10.3.4.1, 10.8.6)
+    assert counts.compared_with_zoned > 50
 
 
 def test_life_lost_by_an_effect_is_read_at_the_next_check_timing() -> None:
