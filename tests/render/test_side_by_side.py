@@ -76,10 +76,7 @@ def test_rule_draws_its_grid_itself_at_the_usual_widths(monkeypatch: pytest.Monk
         drawn = runner.invoke(app, ["rule", *args], env=env)
     assert drawn.exit_code == 0, drawn.output
 
-    def as_table(self: SideBySide, *, original=SideBySide.as_table) -> object:  # type: ignore[no-untyped-def]
-        return original(self)
-
-    monkeypatch.setattr(side_by_side.SideBySide, "__rich_console__", lambda self, console, options: [as_table(self)])
+    monkeypatch.setattr(side_by_side.SideBySide, "__rich_console__", lambda self, console, options: [self.as_table()])
     tabled = runner.invoke(app, ["rule", *args], env=env)
     assert tabled.exit_code == 0, tabled.output
     assert "━" in drawn.output and "\x1b[" in drawn.output  # the grid and its colours are there
