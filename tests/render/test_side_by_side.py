@@ -7,6 +7,7 @@ with colour, so a Rich upgrade that changes how a table is laid out is caught he
 from __future__ import annotations
 
 import io
+import sys
 
 import pytest
 from hypothesis import given, settings
@@ -75,11 +76,19 @@ def test_rule_draws_its_grid_itself_at_the_usual_widths(monkeypatch: pytest.Monk
         drawn = runner.invoke(app, ["rule", *args], env=env)
     assert drawn.exit_code == 0, drawn.output
 
-    def as_table(self: SideBySide, *, original=SideBySide.as_table) -> object:  # type: ignore[no-untyped-def]
-        return original(self)
-
-    monkeypatch.setattr(side_by_side.SideBySide, "__rich_console__", lambda self, console, options: [as_table(self)])
+    monkeypatch.setattr(side_by_side.SideBySide, "__rich_console__", lambda self, console, options: [self.as_table()])
     tabled = runner.invoke(app, ["rule", *args], env=env)
     assert tabled.exit_code == 0, tabled.output
     assert "━" in drawn.output and "\x1b[" in drawn.output  # the grid and its colours are there
     assert drawn.output == tabled.output
+
+
+def test_the_table_draws_the_grid_if_richs_private_share_out_is_gone(monkeypatch: pytest.MonkeyPatch) -> None:
+    """`rich._ratio` is private and `rich` is not pinned: a Rich release without it must leave
+    `rule` printing its grid (through Rich's table), not failing with an ImportError."""
+    import rich.table  # noqa: F401  (loaded first: it holds its own reference to the share-out)
+
+    monkeypatch.setitem(sys.modules, "rich._ratio", None)  # `from rich._ratio import ...` now raises ImportError
+    grid = SideBySide(("§", "English", "中文"), number_width=3)
+    grid.add_row(Text("9.6", style="cyan"), Wrapped(Text("Damage Step")), Wrapped(Text("伤害步骤")))
+    assert _printed(grid, 80, colour=True) == _printed(grid.as_table(), 80, colour=True)
