@@ -130,8 +130,11 @@ class Report:
             else:
                 floor_wall, floor_processor = timed(self.floor)
                 own_wall, own_processor = timed(run)
-            own.append(own_wall), floor.append(floor_wall), ratios.append(own_wall / floor_wall)
-            own_cpu.append(own_processor), floor_cpu.append(floor_processor)
+            own.append(own_wall)
+            floor.append(floor_wall)
+            ratios.append(own_wall / floor_wall)
+            own_cpu.append(own_processor)
+            floor_cpu.append(floor_processor)
             cpu_ratios.append(own_processor / max(floor_processor, 1e-6))
         quartiles = statistics.quantiles(ratios, n=4, method="inclusive") if len(ratios) > 1 else [ratios[0]] * 3
         return {"value": statistics.median(own), "floor": statistics.median(floor),
