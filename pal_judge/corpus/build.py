@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import dataclasses
 from pathlib import Path
 
 from pal_judge.corpus.align import align, paragraph_alignment, section_scores
@@ -33,8 +32,7 @@ def build_rulebook(folder: Path, glossary: Glossary | None = None) -> Rulebook:
     for section in sections:
         indices, score = per_section.get(section.number, ((), None))
         finished.append(
-            dataclasses.replace(
-                section,
+            section._replace(
                 en="\n".join(paragraphs[i] for i in indices),
                 en_indices=tuple(indices),
                 score=score,

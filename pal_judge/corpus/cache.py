@@ -14,7 +14,6 @@ from __future__ import annotations
 
 import functools
 import json
-from dataclasses import asdict, fields
 from pathlib import Path
 from typing import Any, NamedTuple, get_origin, get_type_hints
 
@@ -51,42 +50,38 @@ def cache_file(cache: Path, key: str) -> Path:
 
 
 def _records(cls: Any, rows: list[dict[str, Any]]) -> tuple[Any, ...]:
-    """The `cls` dataclasses of JSON `rows` (as `asdict` wrote them): JSON has lists where the model
+    """The `cls` named tuples of JSON `rows` (as `_asdict` wrote them): JSON has lists where the model
     has tuples, so the fields typed as tuples are made tuples again (only they: a rulebook is a
-    thousand records, read on every `rule` and `ask`). Each record is filled in directly rather than
-    through the frozen dataclass's `__init__` (its one `object.__setattr__` per field is most of the
-    reading time); a row without exactly the class's fields is refused as `cls(**row)` would refuse it."""
-    expected = {f.name for f in fields(cls)}
+    thousand records, read on every `rule` and `ask`); a row without exactly the class's fields is
+    refused (`cls(**row)` alone would fill a missing one with its default)."""
+    expected = set(cls._fields)
     tuple_fields = _tuple_fields(cls)
-    new = object.__new__
     records = []
     for row in rows:
         if row.keys() != expected:
             raise KeyError(f"{cls.__name__} fields {sorted(expected ^ row.keys())}")
         for name in tuple_fields:
             row[name] = tuple(row[name])
-        record = new(cls)
-        record.__dict__.update(row)
-        records.append(record)
+        records.append(cls(**row))
     return tuple(records)
 
 
 @functools.cache
 def _tuple_fields(cls: Any) -> tuple[str, ...]:
-    """The fields of the dataclass `cls` whose type is a tuple (`tuple[str, ...]`, `tuple[int, int]`),
+    """The fields of the named tuple `cls` whose type is a tuple (`tuple[str, ...]`, `tuple[int, int]`),
     from the resolved annotations, not from how they are written."""
     hints = get_type_hints(cls)
-    return tuple(f.name for f in fields(cls) if get_origin(hints[f.name]) is tuple or hints[f.name] is tuple)
+    return tuple(name for name in cls._fields if get_origin(hints[name]) is tuple or hints[name] is tuple)
 
 
 def _to_json(corpus: CachedCorpus) -> str:
     book = corpus.rulebook
     return json.dumps({
         "key": corpus.key,
-        "sections": [asdict(section) for section in book.sections],
+        "sections": [section._asdict() for section in book.sections],
         "en_paragraphs": list(book.en_paragraphs),
-        "alignment": [asdict(paragraph) for paragraph in book.alignment],
-        "terms": [asdict(term) for term in corpus.glossary.terms],
+        "alignment": [paragraph._asdict() for paragraph in book.alignment],
+        "terms": [term._asdict() for term in corpus.glossary.terms],
     }, ensure_ascii=False)
 
 

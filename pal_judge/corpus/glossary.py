@@ -14,7 +14,6 @@ from __future__ import annotations
 
 import re
 import unicodedata
-from dataclasses import dataclass
 from pathlib import Path
 from typing import Iterable, Iterator, NamedTuple
 
@@ -28,8 +27,9 @@ def normalize(text: str) -> str:
     return text.casefold().strip()
 
 
-@dataclass(frozen=True)
-class Term:
+class Term(NamedTuple):
+    """A game term with its English and Chinese names (a named tuple, as `TermMatch` below)."""
+
     id: str
     kind: str
     en: tuple[str, ...]

@@ -2,9 +2,8 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
 from functools import cached_property
-from typing import Iterator, Literal
+from typing import Iterator, Literal, NamedTuple
 
 SectionKind = Literal["chapter", "heading", "clause"]
 
@@ -20,14 +19,16 @@ def parent_number(number: str) -> str | None:
     return head if dot else None
 
 
-@dataclass(frozen=True)
-class Section:
+class Section(NamedTuple):
     """One chapter, heading or numbered clause of the Comprehensive Rules.
 
     `zh` is the clause text (for chapters and headings, the title) followed by
     the un-numbered lines attached to it, joined by newlines. `en` is the English
     aligned to it ("" when the translation has none); `en_indices` are the
     0-based indices of those English paragraphs among the non-empty lines of en.txt.
+
+    The records of this module are named tuples and a plain class: they are defined at every `rule`
+    and `ask`, where a frozen dataclass costs several times more to define.
     """
 
     number: str
@@ -54,8 +55,7 @@ class Section:
         return self.number.count(".")
 
 
-@dataclass(frozen=True)
-class AlignedParagraph:
+class AlignedParagraph(NamedTuple):
     """Where one English paragraph went: the sections it translates (() for English
     with no Chinese counterpart, such as the document title) and the confidence 0..1."""
 
@@ -67,21 +67,33 @@ class AlignedParagraph:
         return {"en_index": self.en_index, "sections": list(self.sections), "score": round(self.score, 4)}
 
 
-@dataclass(frozen=True)
 class Rulebook:
     """All sections in book order, indexed by number.
 
     `en_paragraphs` holds every non-empty line of en.txt in order; `alignment`
-    has one AlignedParagraph per English paragraph, in the same order.
+    has one AlignedParagraph per English paragraph, in the same order. Two rulebooks
+    are equal when these three are.
     """
 
-    sections: tuple[Section, ...]
-    en_paragraphs: tuple[str, ...] = ()
-    alignment: tuple[AlignedParagraph, ...] = ()
-    _by_number: dict[str, Section] = field(default_factory=dict, compare=False, repr=False)
+    def __init__(
+        self,
+        sections: tuple[Section, ...],
+        en_paragraphs: tuple[str, ...] = (),
+        alignment: tuple[AlignedParagraph, ...] = (),
+    ) -> None:
+        self.sections = sections
+        self.en_paragraphs = en_paragraphs
+        self.alignment = alignment
+        self._by_number = {s.number: s for s in sections}
 
-    def __post_init__(self) -> None:
-        self._by_number.update({s.number: s for s in self.sections})
+    def _parts(self) -> tuple[object, ...]:
+        return (self.sections, self.en_paragraphs, self.alignment)
+
+    def __eq__(self, other: object) -> bool:
+        return self._parts() == other._parts() if isinstance(other, Rulebook) else NotImplemented
+
+    def __hash__(self) -> int:
+        return hash(self._parts())
 
     def get(self, number: str) -> Section | None:
         return self._by_number.get(number)

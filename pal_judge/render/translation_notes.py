@@ -80,11 +80,11 @@ def _corpus(book: Any, glossary: Any) -> tuple[Any, Any]:
 
 def rulings_following_chinese(numbers: Iterable[str]) -> list[dict[str, str]]:
     """The rulings citing one of `numbers` that follow the Chinese where the texts disagree."""
-    from pal_judge.rulings.texts import ruling_rows
+    from pal_judge.rulings.texts import following_chinese_rows
 
     wanted = set(numbers)
     try:
-        rulings = ruling_rows(follows="zh")
+        rulings = following_chinese_rows()
     except UserError:
         return []  # a broken rulings folder must not hide the rulebook (`rulings check` reports it)
     return [{"id": r["id"], "question_en": r["question"][0], "question_zh": r["question"][1]}

@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING, Any, Callable, TypeVar
 from pal_judge.atomic import write_text_atomic
 from pal_judge.cache_manifest import may_write, record
 from pal_judge.fingerprint import fingerprint, package_sources
+from pal_judge.json_cache import stored_json, store_json
 from pal_judge.paths import cache_dir, ruling_files
 from pal_judge.prebuilt import cached_then_shipped
 
@@ -24,6 +25,7 @@ if TYPE_CHECKING:  # the model's classes are defined only when texts are built: 
     from pal_judge.rulings.model import RulingText
 
 CACHE_FORMAT = 1
+FOLLOWING_ZH = "rulings-following-zh"
 
 
 def _to_cache(text: RulingText) -> dict[str, Any]:
@@ -72,17 +74,52 @@ def _checked_row(row: dict[str, Any]) -> dict[str, Any]:
     return row
 
 
-def _cached(folder: Path | None, follows: str | None, read: Callable[[dict[str, Any]], R]) -> list[R]:
-    """`read` of every cached ruling row (of those following `follows`): rows from the cache when it is
-    fresh and `read` takes them, else from the rulings loaded now (and cached)."""
+def following_chinese_rows(folder: Path | None = None) -> list[dict[str, Any]]:
+    """The rulings of `ruling_rows(follows="zh")` as {id, question: [en, zh], cites}: what `rule` and `ask`
+    list under a clause. Kept in a small cache of their own (`rulings-following-zh.json`, under the texts'
+    key), so that showing a clause does not read every ruling's words; written only when no ruling was
+    left out as broken (those are reported every time)."""
     key = texts_key(ruling_files(folder))
+    stored = stored_json(FOLLOWING_ZH, key, read=_checked_briefs)
+    if stored is not None:
+        return stored
+    return _cached(folder, "zh", _brief, key, complete=lambda rows: store_json(FOLLOWING_ZH, key, rows))
+
+
+def _brief(row: dict[str, Any]) -> dict[str, Any]:
+    row = _checked_row(row)
+    return {"id": row["id"], "question": row["question"], "cites": row["cites"]}
+
+
+def _checked_briefs(value: Any) -> list[dict[str, Any]]:
+    """The brief rows `following_chinese_rows` stores, else ValueError (the small cache is passed over)."""
+    if not isinstance(value, list) or not all(_is_brief(row) for row in value):
+        raise ValueError("not the rulings following the Chinese")
+    return value
+
+
+def _is_brief(row: Any) -> bool:
+    return (isinstance(row, dict) and row.keys() == {"id", "question", "cites"} and type(row["question"]) is list
+            and len(row["question"]) == 2 and type(row["cites"]) is list
+            and all(type(word) is str for word in [row["id"], *row["question"], *row["cites"]]))
+
+
+def _cached(folder: Path | None, follows: str | None, read: Callable[[dict[str, Any]], R], key: str | None = None,
+            complete: Callable[[list[R]], None] | None = None) -> list[R]:
+    """`read` of every cached ruling row (of those following `follows`): rows from the cache when it is
+    fresh and `read` takes them, else from the rulings loaded now (and cached). `complete` is given the
+    result when it holds every ruling (none left out as broken)."""
+    key = key or texts_key(ruling_files(folder))
     path = cache_dir() / "rulings-texts.json"
     for data in cached_then_shipped(path):  # ours, else the package's
         try:
-            if data["key"] == key:
-                return [read(d) for d in data["rulings"] if follows in (None, d["follows"])]
+            found = [read(d) for d in data["rulings"] if follows in (None, d["follows"])] if data["key"] == key else None
         except (ValueError, KeyError, TypeError, IndexError, AttributeError):
-            pass  # not a cache of ours: load the rulings
+            found = None  # not a cache of ours: load the rulings
+        if found is not None:
+            if complete is not None:
+                complete(found)
+            return found
     from pal_judge.notices import warn
     from pal_judge.rulings.loader import load_rulings
 
@@ -97,4 +134,7 @@ def _cached(folder: Path | None, follows: str | None, read: Callable[[dict[str, 
             record(path.parent, path.name)
         except OSError:
             pass  # a read-only cache only costs time
-    return [read(row) for row in rows if follows in (None, row["follows"])]
+    found = [read(row) for row in rows if follows in (None, row["follows"])]
+    if not broken and complete is not None:
+        complete(found)
+    return found

@@ -3,16 +3,14 @@ annotation is written (an alias, typing.Tuple, a fixed-length tuple), and nowher
 
 from __future__ import annotations
 
-from dataclasses import asdict, dataclass
-from typing import Optional, Tuple
+from typing import NamedTuple, Optional, Tuple
 
 from pal_judge.corpus.cache import _records
 
 Spans = tuple[tuple[int, int], ...]  # an alias: its name does not say "tuple"
 
 
-@dataclass(frozen=True)
-class _Record:
+class _Record(NamedTuple):
     spans: Spans
     names: Tuple[str, ...]
     pair: tuple[int, int]
@@ -22,7 +20,7 @@ class _Record:
 
 def test_fields_typed_as_tuples_come_back_as_tuples_and_lists_stay_lists() -> None:
     record = _Record(spans=((0, 2), (4, 5)), names=("a", "b"), pair=(1, 2), words=["x"], note=None)
-    rows = [{key: list(value) if isinstance(value, tuple) else value for key, value in asdict(record).items()}]
+    rows = [{key: list(value) if isinstance(value, tuple) else value for key, value in record._asdict().items()}]
     (restored,) = _records(_Record, rows)
     assert isinstance(restored.spans, tuple) and isinstance(restored.names, tuple) and isinstance(restored.pair, tuple)
     assert isinstance(restored.words, list)

@@ -172,7 +172,7 @@ def test_a_dropped_sentence_is_a_warning_and_a_joined_one_an_info(real_corpus: t
     # 7.2.2 made up with its second sentence dropped (a clause the check was not written for)
     zh = "控制者将自己据点内横置状态的所有卡牌转为站立状态。这被称为重置。"
     book = with_english(rulebook, "4.9.2", "The master stands all rested cards.")
-    book_zh = type(book)(tuple(s if s.number != "4.9.2" else type(s)(**{**s.__dict__, "zh": zh}) for s in book.sections),
+    book_zh = type(book)(tuple(s if s.number != "4.9.2" else s._replace(zh=zh) for s in book.sections),
                          book.en_paragraphs, book.alignment)
     [dropped] = run_checks(book_zh, glossary, section="4.9.2", checks=["sentence-count"])
     assert dropped.severity == "warning"
@@ -187,7 +187,7 @@ def test_a_title_with_no_clause_is_an_info_and_a_sentence_a_warning(make_book: B
     for text, severity in (("Palworld Card Game Rules", "info"), ("Read this before you play.", "warning")):
         book = Book(base.sections, (text,) + base.en_paragraphs,
                     (AlignedParagraph(0, (), 0.3),) + tuple(AlignedParagraph(a.en_index + 1, a.sections, a.score) for a in base.alignment))
-        sections = tuple(type(s)(**{**s.__dict__, "en_indices": tuple(i + 1 for i in s.en_indices)}) for s in book.sections)
+        sections = tuple(s._replace(en_indices=tuple(i + 1 for i in s.en_indices)) for s in book.sections)
         [f] = run_checks(Book(sections, book.en_paragraphs, book.alignment), glossary, checks=["no-clause"])
         assert f.severity == severity, text
 

@@ -17,7 +17,7 @@ Run `python -m tests.xcheck.yardstick` (from the repository root) to print every
 from __future__ import annotations
 
 from collections import Counter
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -107,7 +107,7 @@ def with_english(rulebook: Rulebook, number: str, en: str) -> Rulebook:
         raise ValueError(f"{number}: a held-out entry needs a clause with exactly one English paragraph")
     index = section.en_indices[0]
     paragraphs = rulebook.en_paragraphs[:index] + (en,) + rulebook.en_paragraphs[index + 1:]
-    sections = tuple(replace(s, en=en) if s.number == number else s for s in rulebook.sections)
+    sections = tuple(s._replace(en=en) if s.number == number else s for s in rulebook.sections)
     return Rulebook(sections, paragraphs, rulebook.alignment)
 
 
