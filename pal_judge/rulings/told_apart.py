@@ -18,7 +18,7 @@ from functools import lru_cache
 from typing import Any
 
 from pal_judge.rulings.model import RulingText
-from pal_judge.search.simplified import HAN_RE
+from pal_judge.search.han import blanked
 
 
 @dataclass(frozen=True)
@@ -32,7 +32,7 @@ class Words:
 def _words(compiler: Any, en: str, zh: str) -> Words:
     from pal_judge.search.query import han_runs
 
-    stems = frozenset(s for s in compiler.stems(HAN_RE.sub(" ", en)) if s not in compiler.question_stems)
+    stems = frozenset(s for s in compiler.stems(blanked(en)) if s not in compiler.question_stems)
     pairs = frozenset(p for run in han_runs(zh) for p in compiler.zh_tokens(run) if len(p) > 1)
     return Words(stems, pairs)
 

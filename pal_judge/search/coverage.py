@@ -21,7 +21,7 @@ from whoosh.reading import TermNotFound
 from whoosh.searching import Searcher
 
 from pal_judge.corpus.glossary import Term
-from pal_judge.search.analysis import HAN_RE
+from pal_judge.search.han import blanked
 from pal_judge.search.query import Compiler, han_runs
 
 # score × (1 − COVERAGE_WEIGHT + COVERAGE_WEIGHT × coverage): at 0 the first pass alone. Recall@5
@@ -52,7 +52,7 @@ def concepts(compiler: Compiler, text: str) -> list[Concept]:
     terms = compiler.terms_in(text)
     found: list[Concept] = []
     if en_fields:
-        for stem in dict.fromkeys(compiler.stems(HAN_RE.sub(" ", text))):
+        for stem in dict.fromkeys(compiler.stems(blanked(text))):
             if stem not in compiler.question_stems:
                 owners = [t for t in terms if any(stem in compiler.stems(v) for v in t.en)]
                 alternatives = [(f, stem) for f in en_fields] + _meant(compiler, owners, en_fields, zh_fields)
