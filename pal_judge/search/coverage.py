@@ -12,9 +12,8 @@ clause of a loose English translation) and a player's word by the rulebook terms
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from functools import lru_cache
-from typing import Callable, Sequence
+from typing import Callable, NamedTuple, Sequence
 
 import pal_judge.search.deferred_imports  # noqa: F401 (first: Whoosh without the modules it never uses)
 from whoosh.reading import TermNotFound
@@ -32,8 +31,7 @@ COVERAGE_WEIGHT = 0.3
 Alternative = tuple[str, str]  # (field, token): any one of them covers a concept
 
 
-@dataclass(frozen=True)
-class Concept:
+class Concept(NamedTuple):
     word: str
     alternatives: tuple[Alternative, ...]
     # A Chinese character pair is also covered by a clause holding its two characters apart
