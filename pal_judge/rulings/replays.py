@@ -12,8 +12,7 @@ is not kept here: it still runs the engine.
 from __future__ import annotations
 
 import json
-from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import Any, NamedTuple, TYPE_CHECKING
 
 if TYPE_CHECKING:
     from pal_judge.scenarios.runner import ScenarioRun
@@ -21,8 +20,7 @@ if TYPE_CHECKING:
 CACHE_PREFIX = "replay-"
 
 
-@dataclass(frozen=True)
-class Transcript:
+class Transcript(NamedTuple):
     """What `ask` shows of a run: `ok`, `error`, the expectations (ExpectationResult.to_dict()) and
     the trace's events, all plain data."""
 

@@ -11,7 +11,8 @@ from pathlib import Path
 from typing import NamedTuple
 
 from pal_judge.corpus.yaml_data import DataFileError, load_yaml_list, require_mapping
-from pal_judge.search.simplified import HAN_RE, to_simplified
+from pal_judge.search.han import has_han
+from pal_judge.search.simplified import to_simplified
 
 TOPICS_FILE = Path(__file__).resolve().parent / "out_of_scope.yaml"
 _CACHE_FORMAT = 1
@@ -28,7 +29,7 @@ class Topic(NamedTuple):  # a named tuple: cheaper to define at every start than
         or a currency sign ($40) anywhere, an English word as a whole word (no letter or digit
         on either side)."""
         for word in self.words:
-            if HAN_RE.search(word) or word in _CURRENCY_SIGNS:
+            if has_han(word) or word in _CURRENCY_SIGNS:
                 if word in question:
                     return True
             elif _whole_word_in(word.lower(), question):

@@ -13,16 +13,14 @@ from __future__ import annotations
 import math
 from collections import Counter
 from collections.abc import Sequence
-from dataclasses import dataclass
 from functools import lru_cache
-from typing import Any
+from typing import Any, NamedTuple
 
 from pal_judge.rulings.model import RulingText
-from pal_judge.search.simplified import HAN_RE
+from pal_judge.search.han import blanked
 
 
-@dataclass(frozen=True)
-class Words:
+class Words(NamedTuple):
     """A text's English stems and Chinese character pairs."""
 
     en: frozenset[str]
@@ -32,7 +30,7 @@ class Words:
 def _words(compiler: Any, en: str, zh: str) -> Words:
     from pal_judge.search.query import han_runs
 
-    stems = frozenset(s for s in compiler.stems(HAN_RE.sub(" ", en)) if s not in compiler.question_stems)
+    stems = frozenset(s for s in compiler.stems(blanked(en)) if s not in compiler.question_stems)
     pairs = frozenset(p for run in han_runs(zh) for p in compiler.zh_tokens(run) if len(p) > 1)
     return Words(stems, pairs)
 
@@ -54,8 +52,7 @@ def said(compiler: Any, question: str) -> Words:
     return Words(frozenset(en), frozenset(zh))
 
 
-@dataclass(frozen=True)
-class QuestionWords:
+class QuestionWords(NamedTuple):
     """Every ruling's question words and how rare each is among them."""
 
     words: dict[str, Words]

@@ -35,11 +35,12 @@ from whoosh.analysis import (
     Tokenizer,
 )
 
-from pal_judge.search.simplified import HAN_RE
+from pal_judge.search.han import HAN_MARK, marked
 
 # Letters/digits run, dotted numbers kept whole: 10.5.1, 3.2, HP.
 _WORD = r"[0-9A-Za-z\u00c0-\u024f]+(?:\.[0-9A-Za-z]+)*"
-_CHUNK_RE = re.compile(rf"(?P<han>{HAN_RE.pattern}+)|(?P<word>{_WORD})")
+# Read over `marked` text (every Han character one mark): a run of Han characters, or a word.
+_CHUNK_RE = re.compile(rf"(?P<han>{HAN_MARK}+)|(?P<word>{_WORD})")
 
 
 def nfkc(text: str) -> str:
@@ -114,9 +115,9 @@ class HanBigramTokenizer(Tokenizer):
         """Each token as (text, position, start, end), the offsets into `value`."""
         normalised = value.translate(_CHAR_NFKC)
         pos = start_pos
-        for match in _CHUNK_RE.finditer(normalised):
-            run, at = match.group(0), start_char + match.start()  # `at`: offset in the original text
-            if match.group("word") or len(run) == 1:
+        for match in _CHUNK_RE.finditer(marked(normalised)):
+            run, at = normalised[match.start() : match.end()], start_char + match.start()  # `at`: offset in the original text
+            if match.lastgroup == "word" or len(run) == 1:
                 yield run.lower(), pos, at, at + len(run)
                 pos += 1
                 continue
@@ -191,8 +192,9 @@ def _han_positions(value: str) -> dict[str, list[int]]:
     characters share a position, its last character's unigram that of the bigram before it."""
     positions: defaultdict[str, list[int]] = defaultdict(list)
     pos = 0
-    for match in _CHUNK_RE.finditer(value.translate(_CHAR_NFKC)):
-        run = match.group(0)
+    normalised = value.translate(_CHAR_NFKC)
+    for match in _CHUNK_RE.finditer(marked(normalised)):
+        run = normalised[match.start() : match.end()]
         if match.lastgroup == "word" or len(run) == 1:
             positions[run.lower()].append(pos)
             pos += 1
@@ -238,11 +240,7 @@ def _filtered(filters: list[Filter], raw: str) -> tuple[str, ...]:
     return tuple(token.text for token in tokens if not token.stopped)
 
 
-def has_han(text: str) -> bool:
-    return HAN_RE.search(text) is not None
-
-
 def han_runs_in(text: str) -> Iterator[str]:
-    """Each run of Chinese characters (`HAN_RE`) in `text`, whole, in order: the Han chunks the
+    """Each run of Chinese characters (`han.py`) in `text`, whole, in order: the Han chunks the
     Chinese analyzer cuts (a word of letters or digits never holds one)."""
-    return (match.group("han") for match in _CHUNK_RE.finditer(text) if match.lastgroup == "han")
+    return (text[match.start() : match.end()] for match in _CHUNK_RE.finditer(marked(text)) if match.lastgroup == "han")

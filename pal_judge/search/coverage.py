@@ -12,16 +12,15 @@ clause of a loose English translation) and a player's word by the rulebook terms
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from functools import lru_cache
-from typing import Callable, Sequence
+from typing import Callable, NamedTuple, Sequence
 
 import pal_judge.search.deferred_imports  # noqa: F401 (first: Whoosh without the modules it never uses)
 from whoosh.reading import TermNotFound
 from whoosh.searching import Searcher
 
 from pal_judge.corpus.glossary import Term
-from pal_judge.search.analysis import HAN_RE
+from pal_judge.search.han import blanked
 from pal_judge.search.query import Compiler, han_runs
 
 # score × (1 − COVERAGE_WEIGHT + COVERAGE_WEIGHT × coverage): at 0 the first pass alone. Recall@5
@@ -32,8 +31,7 @@ COVERAGE_WEIGHT = 0.3
 Alternative = tuple[str, str]  # (field, token): any one of them covers a concept
 
 
-@dataclass(frozen=True)
-class Concept:
+class Concept(NamedTuple):
     word: str
     alternatives: tuple[Alternative, ...]
     # A Chinese character pair is also covered by a clause holding its two characters apart
@@ -52,7 +50,7 @@ def concepts(compiler: Compiler, text: str) -> list[Concept]:
     terms = compiler.terms_in(text)
     found: list[Concept] = []
     if en_fields:
-        for stem in dict.fromkeys(compiler.stems(HAN_RE.sub(" ", text))):
+        for stem in dict.fromkeys(compiler.stems(blanked(text))):
             if stem not in compiler.question_stems:
                 owners = [t for t in terms if any(stem in compiler.stems(v) for v in t.en)]
                 alternatives = [(f, stem) for f in en_fields] + _meant(compiler, owners, en_fields, zh_fields)

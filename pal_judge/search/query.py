@@ -42,7 +42,8 @@ from whoosh import query as Q
 
 from pal_judge.corpus.glossary import Term
 from pal_judge.errors import UserError
-from pal_judge.search.analysis import HAN_RE, chinese_analyzer, english_analyzer, han_runs_in, has_han, nfkc
+from pal_judge.search.analysis import chinese_analyzer, english_analyzer, han_runs_in, nfkc
+from pal_judge.search.han import blanked, has_han, is_han
 from pal_judge.search.vocabulary import Lexicon
 
 # Field weights (BM25F: the score of each field is multiplied by its weight).
@@ -178,7 +179,7 @@ class _Tok(NamedTuple):
 def _is_excluded_word(value: str) -> bool:
     """A minus sign then a letter or a Chinese character (not compiled as one pattern: a character
     class holding the Han ranges costs ~2 ms to compile on every start)."""
-    return value[:1] == "-" and (value[1:2] in _ASCII_LETTERS or HAN_RE.match(value, 1) is not None)
+    return value[:1] == "-" and (value[1:2] in _ASCII_LETTERS or is_han(value[1:2]))
 
 
 def _lex(text: str) -> list[_Tok]:
@@ -450,7 +451,7 @@ class Compiler:
         zh_fields = tuple(f for f in fields if _is_zh(f[0]))
         en_parts: list[Q.Query] = []
         zh_parts: list[Q.Query] = []
-        stems = [s for s in self.stems(HAN_RE.sub(" ", text)) if s not in self.question_stems]
+        stems = [s for s in self.stems(blanked(text)) if s not in self.question_stems]
         for stem in stems:
             if SECTION_NUMBER_RE.match(stem):
                 en_parts.append(self._number(stem, zh_fields))

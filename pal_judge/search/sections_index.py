@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from dataclasses import replace
 from functools import lru_cache
 from pathlib import Path
 
@@ -63,7 +62,7 @@ def with_parent_clause(docs: list[IndexDoc]) -> list[IndexDoc]:
     for doc in docs:
         parent = by_number.get(doc.key.rpartition(".")[0])
         if parent is not None and parent.kind == "clause":
-            doc = replace(doc, asked_en="\n".join(filter(None, (doc.asked_en, parent.en))))
+            doc = doc._replace(asked_en="\n".join(filter(None, (doc.asked_en, parent.en))))
         in_context.append(doc)
     return in_context
 

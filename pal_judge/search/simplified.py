@@ -6,18 +6,16 @@ when the library cannot be imported, the text is used as typed and one warning s
 
 from __future__ import annotations
 
-import re
 import sys
 from functools import lru_cache
 from typing import Callable
 
-# A Han character (CJK unified ideographs, extension A, compatibility ideographs).
-HAN_RE = re.compile(r"[\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff]")
+from pal_judge.search.han import has_han
 
 
 def to_simplified(text: str) -> str:
     """`text` with traditional characters written the simplified way (other text unchanged)."""
-    if not HAN_RE.search(text):
+    if not has_han(text):
         return text  # nothing Chinese: no need to load OpenCC
     convert = _converter()
     return convert(text) if convert is not None else text

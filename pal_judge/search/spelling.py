@@ -17,9 +17,8 @@ Chinese.
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
 from functools import cached_property, partial
-from typing import TYPE_CHECKING
+from typing import NamedTuple, TYPE_CHECKING
 
 from pal_judge.search.analysis import english_analyzer
 from pal_judge.search.query import EN_QUESTION_WORDS, base_form, has_term
@@ -56,8 +55,7 @@ def slip_of_the_finger(typed: str, meant: str) -> bool:
     return abs(row_a - row_b) <= 1 and abs((col_a + row_a / 2) - (col_b + row_b / 2)) <= 1
 
 
-@dataclass(frozen=True)
-class Correction:
+class Correction(NamedTuple):
     text: str  # the query with its misspelt words replaced
     changed: tuple[tuple[str, str], ...]  # (as typed, as read)
 

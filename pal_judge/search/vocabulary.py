@@ -18,7 +18,7 @@ from pal_judge.corpus.glossary import Glossary, Term, load_glossary
 from pal_judge.corpus.yaml_data import DataFileError, load_yaml_list, non_empty_strings, require_mapping
 from pal_judge.fingerprint import fingerprint
 from pal_judge.json_cache import cached_json
-from pal_judge.search.analysis import has_han
+from pal_judge.search.han import has_han
 
 PLAYER_WORDS = Path(__file__).resolve().parent / "player_words.yaml"
 _PREFIX = "say:"

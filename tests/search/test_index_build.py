@@ -90,13 +90,12 @@ def test_an_index_in_memory_writes_nothing_through_a_planted_link(
 def test_a_build_leaves_pythons_garbage_collector_on_even_when_it_fails(
     chapters_docs: list[IndexDoc], tmp_path: Path
 ) -> None:
-    import dataclasses
     import gc
 
     (tmp_path / "good").mkdir()
     build_on_disk(str(tmp_path / "good"), chapters_docs[:5])
     assert gc.isenabled()
-    broken = dataclasses.replace(chapters_docs[0], terms=(1,))  # type: ignore[arg-type]  # not text
+    broken = chapters_docs[0]._replace(terms=(1,))  # type: ignore[arg-type]  # not text
     (tmp_path / "bad").mkdir()
     with pytest.raises(TypeError):
         build_on_disk(str(tmp_path / "bad"), [*chapters_docs[:3], broken])
