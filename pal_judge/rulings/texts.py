@@ -58,13 +58,6 @@ def _text_from_row(row: dict[str, Any]) -> RulingText:
     return _from_cache(_checked_row(row))
 
 
-def ruling_rows(folder: Path | None = None, follows: str | None = None) -> list[dict[str, Any]]:
-    """The rulings of `ruling_texts` as plain data, in the cache's shape ({id, question: [en, zh],
-    answer: [en, zh], cites, tags, source, follows}), without the model's classes: what `rule` reads.
-    `follows="zh"`: only the rulings that follow the Chinese where the texts disagree."""
-    return _cached(folder, follows, _checked_row)
-
-
 def _checked_row(row: dict[str, Any]) -> dict[str, Any]:
     """`row` when it has the shape `_to_cache` writes, else ValueError (the cache is passed over)."""
     words = [row["id"], *row["question"], *row["answer"], *row["cites"], *row["tags"], *row["source"].values()]
@@ -75,8 +68,8 @@ def _checked_row(row: dict[str, Any]) -> dict[str, Any]:
 
 
 def following_chinese_rows(folder: Path | None = None) -> list[dict[str, Any]]:
-    """The rulings of `ruling_rows(follows="zh")` as {id, question: [en, zh], cites}: what `rule` and `ask`
-    list under a clause. Kept in a small cache of their own (`rulings-following-zh.json`, under the texts'
+    """The rulings that follow the Chinese where the texts disagree, as {id, question: [en, zh], cites}: what
+    `rule` and `ask` list under a clause. Kept in a small cache of their own (`rulings-following-zh.json`, under the texts'
     key), so that showing a clause does not read every ruling's words; written only when no ruling was
     left out as broken (those are reported every time)."""
     key = texts_key(ruling_files(folder))

@@ -7,7 +7,7 @@ from pathlib import Path
 
 from pal_judge.paths import cache_dir, rulings_dir
 from pal_judge.rulings.loader import load_rulings
-from pal_judge.rulings.texts import ruling_rows, ruling_texts
+from pal_judge.rulings.texts import following_chinese_rows, ruling_texts
 
 
 def _copy(tmp_path: Path, name: str) -> Path:
@@ -44,5 +44,5 @@ def test_the_rulings_following_the_chinese_are_the_same_loaded_or_cached(tmp_pat
     assert expected  # the rulings do follow the Chinese where the English differs
     (cache_dir() / "rulings-texts.json").unlink(missing_ok=True)
     shown = [(r.id, [r.question_en, r.question_zh], list(r.cites)) for r in expected]
-    assert [(r["id"], r["question"], r["cites"]) for r in ruling_rows(folder, follows="zh")] == shown  # loaded, then cached
-    assert [(r["id"], r["question"], r["cites"]) for r in ruling_rows(folder, follows="zh")] == shown  # read back
+    assert [(r["id"], r["question"], r["cites"]) for r in following_chinese_rows(folder)] == shown  # loaded, then cached
+    assert [(r["id"], r["question"], r["cites"]) for r in following_chinese_rows(folder)] == shown  # read back
