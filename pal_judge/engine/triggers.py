@@ -109,8 +109,7 @@ def _keyword_trigger_cards(g: "Game", trigger: str) -> Sequence[CardInstance]:
     """The cards that may have an active ability of a keyword's phase or turn trigger (KEYWORD_TRIGGERS: Vigilance's
     end of turn, 12.9.2; 10.3.4.1, 10.3.5), in the order of `stats.Zones.cards`: with no effect that grants keywords in
     play, every card has its printed keywords (10.10.1.1, 10.10.1.2), so only a card with a printed ability of that
-    trigger, a printed keyword's included, may have one; otherwise any card may. (Any other trigger's cards are the
-    trigger index's, `listening`, read by the callers without a call: ~220 a game.)"""
+    trigger, a printed keyword's included, may have one; otherwise any card may."""
     cards = g.zones.cards
     if stats.effect_in_play(g, "grant"):
         return cards
@@ -121,6 +120,12 @@ def _keyword_trigger_cards(g: "Game", trigger: str) -> Sequence[CardInstance]:
                 printed.append(c)
                 break
     return printed
+
+
+def _phase_trigger_cards(g: "Game", trigger: str) -> Sequence[CardInstance]:
+    """The cards that may have an active ability of this phase, step or turn trigger (10.3.4.1, 10.3.5): a keyword's
+    (`_keyword_trigger_cards`), else the trigger index's (`listening`)."""
+    return _keyword_trigger_cards(g, trigger) if trigger in KEYWORD_TRIGGERS else g.zones.by_trigger.get(trigger, ())
 
 
 def fire_self(g: "Game", ci: CardInstance, trigger: str, cites: tuple[str, ...] = (), subject: int | None = None,
@@ -164,7 +169,7 @@ def _whose_ok(g: "Game", whose: str, controller: int) -> bool:
 
 def fire_global(g: "Game", trigger: str, phase: str | None = None, step: str | None = None) -> None:
     """Phase, step and turn triggers of every base card, then delayed triggers (10.8.5)."""
-    cards = _keyword_trigger_cards(g, trigger) if trigger in KEYWORD_TRIGGERS else g.zones.by_trigger.get(trigger, ())
+    cards = _phase_trigger_cards(g, trigger)
     if not cards and not g.delayed:
         return  # no card listens to it and no delayed ability waits
     if trigger == "start_of_phase":
@@ -201,7 +206,7 @@ def unfired_triggers(g: "Game", trigger: str, fired: set[Any]) -> bool:
     """Is there an active `trigger` ability (a base card's, or a hand/graveyard card's with that zone
     icon, 10.3.4.1 / 10.3.5) whose key is not in `fired`? Used by 7.6.5 and 9.7.4: a card that arrived
     in such a zone during the step is a new card (4.1.4) whose ability has not triggered yet."""
-    cards = _keyword_trigger_cards(g, trigger) if trigger in KEYWORD_TRIGGERS else g.zones.by_trigger.get(trigger, ())
+    cards = _phase_trigger_cards(g, trigger)
     for ci in cards:
         for idx, a in card_abilities(g, ci):
             if a.kind == "auto" and a.trigger == trigger and a.zone == ci.zone and (ci.oid, idx) not in fired \
