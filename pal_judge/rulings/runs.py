@@ -9,6 +9,7 @@ the cache folder's manifest says we wrote them).
 from __future__ import annotations
 
 import json
+from itertools import chain
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, NamedTuple
 
@@ -74,6 +75,19 @@ def cached_runs(folder: Path | None = None) -> dict[str, RunSummary] | None:
         return {k: RunSummary.from_dict(v) for k, v in data.items()}
     except (OSError, ValueError, KeyError, TypeError, AttributeError):
         return None  # missing or unreadable cache: the caller reruns
+
+
+def cached_cites(folder: Path | None = None) -> dict[str, list[str]] | None:
+    """Each ruling's cited clauses as stored (the `cited` of its summary), without making the summaries:
+    what `rule` lists a section's scenarios by. None as for `cached_runs`, and when a `cited` is not a
+    list of clause numbers."""
+    try:
+        cites = {ruling: summary["cited"] for ruling, summary in read_json(_cache_path(folder)).items()}
+    except (OSError, ValueError, KeyError, TypeError, AttributeError):
+        return None
+    if not all(type(cited) is list for cited in cites.values()) or not set(map(type, chain.from_iterable(cites.values()))) <= {str}:
+        return None
+    return cites
 
 
 def run_all(rulings: list[Ruling], folder: Path | None = None, use_cache: bool = True) -> dict[str, RunSummary]:
