@@ -16,6 +16,8 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Iterable
 
+from pal_judge import digest_memo
+
 try:
     # BLAKE2b from the interpreter's own module: `hashlib` loads and initialises OpenSSL when imported
     # (11.5 M instructions, about 2 ms, at every `rule` and `ask`) for SHA-256, and BLAKE2b takes half
@@ -50,10 +52,16 @@ def fingerprint(salt: str, files: Iterable[Path], length: int = 20) -> str:
 
 
 def settle_files() -> None:
-    """For the rest of this process, hash each file once (see the module's docstring)."""
+    """For the rest of this process, hash each file once (see the module's docstring), or not at all when
+    its digest is remembered from an earlier command (`digest_memo`)."""
     global _settled
     if _settled is None:
         _settled = {}
+
+
+def remember_files() -> None:
+    """Keep the digests of the files this settled process hashed, for the next command (`digest_memo`)."""
+    digest_memo.remember()
 
 
 def _file_digest(path: Path) -> bytes:
@@ -62,7 +70,7 @@ def _file_digest(path: Path) -> bytes:
         return _code_digest(path) if _is_code(str(path)) else _read_digest(path)
     found = _settled.get(path)
     if found is None:
-        found = _settled[path] = _read_digest(path)
+        found = _settled[path] = digest_memo.digest(path, _read_digest)  # remembered from an earlier command
     return found
 
 
