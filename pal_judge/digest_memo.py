@@ -56,11 +56,12 @@ def digest(path: Path, compute: Callable[[Path], bytes]) -> bytes:
 
 
 def remember() -> None:
-    """Store the digests this process added (nothing when it added none); never fails the caller."""
+    """Store the digests this process added (nothing when it added none), less those of files gone since
+    (a removed copy of the package, another rulings folder): every command reads the whole record."""
     if _learned and _remembered is not None:
         from pal_judge.json_cache import store_json
 
-        store_json(NAME, _KEY, _remembered)
+        store_json(NAME, _KEY, {path: entry for path, entry in _remembered.items() if os.path.lexists(path)})
 
 
 def _loaded() -> dict[str, list[Any]]:

@@ -122,3 +122,16 @@ def test_a_broken_record_of_digests_is_passed_over(tmp_path: Path, command, entr
     key = fp.fingerprint("salt", [ruling])
     assert reads == [ruling]
     assert key == _fresh_key([ruling])
+
+
+def test_the_digests_of_files_gone_are_not_kept(tmp_path: Path, command, monkeypatch: pytest.MonkeyPatch) -> None:  # type: ignore[no-untyped-def]
+    kept, gone = tmp_path / "kept.yaml", tmp_path / "gone.yaml"
+    kept.write_text("id: a\n", encoding="utf-8")
+    gone.write_text("id: b\n", encoding="utf-8")
+    _later(monkeypatch, 10)
+    command()
+    fp.fingerprint("salt", [kept, gone])
+    gone.unlink()
+    fp.remember_files()
+    record = json.loads((tmp_path / "cache" / f"{digest_memo.NAME}.json").read_text(encoding="utf-8"))
+    assert list(record["value"]) == [str(kept)]  # every command reads the whole record: only files that still exist
