@@ -51,17 +51,17 @@ def scenarios_citing(number: str, folder: Path | None = None) -> list[str]:
         from pal_judge.rulings.runs import run_all
 
         summaries = run_all(load_rulings(folder, skip=warn), folder, use_cache=False)  # just found stale: run, store
-        cites = {ruling: list(summary.cited) for ruling, summary in summaries.items()}
-    linked = [ruling for ruling, cited in cites.items() if _cites_within(cited, number)]
-    return sorted(linked, key=lambda ruling: (number not in cites[ruling], len(cites[ruling]), ruling))
+        cites = {ruling: "\n".join(summary.cited) for ruling, summary in summaries.items()}
+    linked = {ruling: lines.split("\n") for ruling, lines in cites.items() if _cites_within(lines, number)}
+    return sorted(linked, key=lambda ruling: (number not in linked[ruling], len(linked[ruling]), ruling))
 
 
-def _cites_within(cited: list[str], number: str) -> bool:
-    """One of the clause numbers `cited` is `number` or one of its sub-clauses (starts with it and a dot):
-    looked up in the numbers joined one a line, a search in C rather than a call per cite (a section's
+def _cites_within(lines: str, number: str) -> bool:
+    """One of the clause numbers in `lines` (one a line, as the runs cache stores them) is `number` or one of
+    its sub-clauses (starts with it and a dot): a search in C rather than a call per cite (a section's
     scenarios are looked up among every ruling's cites, some 8,500, at every `rule`)."""
-    lines = "\n" + "\n".join(cited) + "\n"
-    return f"\n{number}\n" in lines or f"\n{number}." in lines
+    bordered = f"\n{lines}\n"
+    return f"\n{number}\n" in bordered or f"\n{number}." in bordered
 
 
 class Coverage(NamedTuple):  # a named tuple: `rule` imports this module, where a frozen dataclass costs more to define
