@@ -28,6 +28,8 @@ _MAX_BYTES = 4_000_000
 _MAX_FILES = 10_000  # a few hundred files per rules folder, rulings folder and copy of the package
 RECENT_NS = 2_000_000_000  # a file changed this recently is not remembered (see the docstring)
 _STAMP = 5  # the stat fields of an entry, before its digest
+# On Windows `st_ctime` is the creation time, which a write does not change: nothing is remembered there.
+_CHANGE_TIMES = os.name == "posix"
 
 _remembered: dict[str, list[Any]] | None = None  # loaded on first use, then kept for the process
 _learned = False  # digests were added: `remember` stores them
@@ -36,6 +38,8 @@ _learned = False  # digests were added: `remember` stores them
 def digest(path: Path, compute: Callable[[Path], bytes]) -> bytes:
     """`compute(path)`, or the digest it gave for the file when its stat was what it is now."""
     global _learned
+    if not _CHANGE_TIMES:
+        return compute(path)
     try:
         info = os.stat(path)
     except OSError:

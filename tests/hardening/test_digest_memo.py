@@ -135,3 +135,18 @@ def test_the_digests_of_files_gone_are_not_kept(tmp_path: Path, command, monkeyp
     fp.remember_files()
     record = json.loads((tmp_path / "cache" / f"{digest_memo.NAME}.json").read_text(encoding="utf-8"))
     assert list(record["value"]) == [str(kept)]  # every command reads the whole record: only files that still exist
+
+
+def test_without_change_times_nothing_is_remembered(tmp_path: Path, command, monkeypatch: pytest.MonkeyPatch) -> None:  # type: ignore[no-untyped-def]
+    """Where a write does not set the stat's change time (Windows: st_ctime is the creation time), every
+    command hashes every file."""
+    monkeypatch.setattr(digest_memo, "_CHANGE_TIMES", False)
+    ruling = tmp_path / "ruling.yaml"
+    ruling.write_text("id: a\n", encoding="utf-8")
+    _later(monkeypatch, 10)
+    command()
+    fp.fingerprint("salt", [ruling])
+    fp.remember_files()
+    reads = command()
+    fp.fingerprint("salt", [ruling])
+    assert reads == [ruling] and not (tmp_path / "cache" / f"{digest_memo.NAME}.json").exists()
