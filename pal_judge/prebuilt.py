@@ -39,8 +39,9 @@ COMMAND = "python -m pal_judge.prebuilt"
 # What the generator asks: any question opens every cache a first `ask` needs.
 QUESTION = "My Pal with Breakthrough attacks, they block with a Retaliate Pal, both die - do they still take damage?"
 # Cache entries that are not a first question's (or not ours to ship): the manifest names what a
-# folder's owner wrote, scenario outcomes are computed by `rulings check`.
-_NOT_SHIPPED_PREFIXES = ("pal-judge-manifest", "rulings-runs-", ".")
+# folder's owner wrote, scenario outcomes are computed by `rulings check`, the remembered file
+# digests describe the files of the machine that computed them (digest_memo.py).
+_NOT_SHIPPED_PREFIXES = ("pal-judge-manifest", "rulings-runs-", "file-digests", ".")
 # The environment that points pal-judge at other inputs than the package's own.
 _OTHER_INPUTS = ("PAL_JUDGE_RULES", "PAL_JUDGE_RULINGS", "PAL_JUDGE_CARDS", SWITCH)
 

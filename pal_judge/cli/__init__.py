@@ -89,8 +89,11 @@ def main() -> None:
     gc.disable()  # nothing to collect in the imports (see _spare_the_collector)
     _register(commands)
     from pal_judge.cli._app import main as run
-    from pal_judge.fingerprint import settle_files
+    from pal_judge.fingerprint import remember_files, settle_files
 
     _spare_the_collector(quick)
     settle_files()  # one command: the cache keys hash each rules, rulings or code file once
-    run()
+    try:
+        run()
+    finally:
+        remember_files()  # and the next command need not hash again those that do not change

@@ -27,7 +27,7 @@ from pal_judge.prebuilt import cached_then_shipped
 
 # The files of rules/ a Rulebook is built from (the cache key hashes them all).
 SOURCE_FILES = ("zh.txt", "en.txt", "glossary.yaml", "alignment_overrides.yaml", "headings_en.yaml")
-_FORMAT = 2  # 2: JSON (1 was a pickle)
+_FORMAT = 3  # 2: JSON (1 was a pickle); 3: records as rows of values under their field names (_table)
 
 
 class CachedCorpus(NamedTuple):
@@ -49,20 +49,30 @@ def cache_file(cache: Path, key: str) -> Path:
     return cache / f"rulebook-{key[:24]}.json"
 
 
-def _records(cls: Any, rows: list[dict[str, Any]]) -> tuple[Any, ...]:
-    """The `cls` named tuples of JSON `rows` (as `_asdict` wrote them): JSON has lists where the model
+def _table(records: tuple[Any, ...], cls: Any) -> dict[str, Any]:
+    """Named tuples as JSON: their fields named once, then each record as the row of its values (JSON
+    writes a tuple as a list). Objects naming every field in every record made the file a third larger
+    and each record a call with keywords to read back, at every `rule` and `ask`."""
+    return {"fields": list(cls._fields), "rows": records}
+
+
+def _records(cls: Any, table: dict[str, Any]) -> tuple[Any, ...]:
+    """The `cls` named tuples of a JSON table (as `_table` wrote it): JSON has lists where the model
     has tuples, so the fields typed as tuples are made tuples again (only they: a rulebook is a
-    thousand records, read on every `rule` and `ask`); a row without exactly the class's fields is
-    refused (`cls(**row)` alone would fill a missing one with its default)."""
-    expected = set(cls._fields)
-    tuple_fields = _tuple_fields(cls)
+    thousand records, read on every `rule` and `ask`); a table whose fields are not exactly the
+    class's, in its order, or a row of another length is refused (ValueError)."""
+    fields = cls._fields
+    if table["fields"] != list(fields):
+        raise ValueError(f"{cls.__name__} fields {table['fields']!r}")
+    tuple_at = [fields.index(name) for name in _tuple_fields(cls)]
+    make = cls._make
     records = []
-    for row in rows:
-        if row.keys() != expected:
-            raise KeyError(f"{cls.__name__} fields {sorted(expected ^ row.keys())}")
-        for name in tuple_fields:
-            row[name] = tuple(row[name])
-        records.append(cls(**row))
+    for row in table["rows"]:
+        if type(row) is not list or len(row) != len(fields):
+            raise ValueError(f"a {cls.__name__} row that is not its {len(fields)} fields")
+        for index in tuple_at:
+            row[index] = tuple(row[index])
+        records.append(make(row))
     return tuple(records)
 
 
@@ -78,10 +88,10 @@ def _to_json(corpus: CachedCorpus) -> str:
     book = corpus.rulebook
     return json.dumps({
         "key": corpus.key,
-        "sections": [section._asdict() for section in book.sections],
+        "sections": _table(book.sections, Section),
         "en_paragraphs": list(book.en_paragraphs),
-        "alignment": [paragraph._asdict() for paragraph in book.alignment],
-        "terms": [term._asdict() for term in corpus.glossary.terms],
+        "alignment": _table(book.alignment, AlignedParagraph),
+        "terms": _table(corpus.glossary.terms, Term),
     }, ensure_ascii=False)
 
 

@@ -148,4 +148,6 @@ def notes_view(notes: dict[str, Any]) -> Any:
         lines += [labelled_line(ruling["id"], ruling["question_en"]) for ruling in notes["rulings_following_zh"]]
     lines.append(Text("The Chinese text is authoritative.", style="dim"))
     worst = "red" if any(f["severity"] == "error" for f in notes["findings"]) else "yellow"
-    return Panel(Group(*lines), title="Translation check", title_align="left", border_style=worst)
+    # The title as the Text a panel makes of this string (no markup in it): not through Rich's markup
+    # parser, whose emoji table `rule` then never loads.
+    return Panel(Group(*lines), title=Text("Translation check"), title_align="left", border_style=worst)

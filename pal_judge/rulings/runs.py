@@ -22,12 +22,14 @@ from pal_judge.textfiles import read_json
 if TYPE_CHECKING:  # the model imports the scenario layer: not needed to read the cache (`rule`)
     from pal_judge.rulings.model import Ruling
 
-CACHE_FORMAT = 3  # 2: no stored `ok` (it followed from error and failures, and nothing read it); 3: `primary`
+# 2: no stored `ok` (it followed from error and failures, and nothing read it); 3: `primary`;
+# 4: `cited` and `primary` stored as one string, a clause number a line (_lines)
+CACHE_FORMAT = 4
 
 
 class RunSummary(NamedTuple):
-    """What the checks and coverage need from one scenario run (a named tuple: defined and made for every
-    ruling at every `rule`, where a frozen dataclass costs several times more)."""
+    """What the checks and coverage need from one scenario run (a named tuple: defined at every `rule`, and
+    made for every ruling by `rulings check` and `coverage`, where a frozen dataclass costs several times more)."""
 
     ruling: str
     error: str | None  # the run stopped: a step that does not fit, an unscripted choice, a rejected board
@@ -36,12 +38,23 @@ class RunSummary(NamedTuple):
     primary: tuple[str, ...] = ()  # primary cites and decisions' legal bases, sorted (what coverage counts)
 
     def to_dict(self) -> dict[str, Any]:
-        return {"ruling": self.ruling, "error": self.error, "failures": list(self.failures), "cited": list(self.cited),
-                "primary": list(self.primary)}
+        return {"ruling": self.ruling, "error": self.error, "failures": list(self.failures), "cited": _lines(self.cited),
+                "primary": _lines(self.primary)}
 
     @classmethod
     def from_dict(cls, data: dict[str, Any]) -> RunSummary:
-        return cls(data["ruling"], data["error"], tuple(data["failures"]), tuple(data["cited"]), tuple(data["primary"]))
+        return cls(data["ruling"], data["error"], tuple(data["failures"]), _numbers(data["cited"]), _numbers(data["primary"]))
+
+
+def _lines(numbers: tuple[str, ...]) -> str:
+    """Clause numbers stored as one string, a number a line: some 12,000 cites read back as 500 strings
+    at every `rule`, not as as many strings, each parsed, then freed."""
+    return "\n".join(numbers)
+
+
+def _numbers(lines: str) -> tuple[str, ...]:
+    """The clause numbers `_lines` stored (AttributeError when `lines` is not a string: not a cache of ours)."""
+    return tuple(lines.split("\n")) if lines else ()
 
 
 def sources_key(folder: Path | None = None) -> str:
@@ -74,6 +87,17 @@ def cached_runs(folder: Path | None = None) -> dict[str, RunSummary] | None:
         return {k: RunSummary.from_dict(v) for k, v in data.items()}
     except (OSError, ValueError, KeyError, TypeError, AttributeError):
         return None  # missing or unreadable cache: the caller reruns
+
+
+def cached_cites(folder: Path | None = None) -> dict[str, str] | None:
+    """Each ruling's cited clauses as stored (the `cited` of its summary: a clause number a line), without
+    making the summaries: what `rule` lists a section's scenarios by. None as for `cached_runs`, and when a
+    `cited` is not a string."""
+    try:
+        cites = {ruling: summary["cited"] for ruling, summary in read_json(_cache_path(folder)).items()}
+    except (OSError, ValueError, KeyError, TypeError, AttributeError):
+        return None
+    return cites if all(type(cited) is str for cited in cites.values()) else None
 
 
 def run_all(rulings: list[Ruling], folder: Path | None = None, use_cache: bool = True) -> dict[str, RunSummary]:
