@@ -12,10 +12,9 @@ from __future__ import annotations
 
 import json
 import os
-from dataclasses import asdict, dataclass
 from functools import lru_cache
 from pathlib import Path
-from typing import Any
+from typing import Any, NamedTuple
 
 from pal_judge.errors import UserError
 from pal_judge.fingerprint import fingerprint, package_sources
@@ -27,8 +26,7 @@ CARDS_ENV = "PAL_JUDGE_CARDS"
 GENERIC_FILLERS = ("Filler", "Lucky Filler")  # the built-in `normal` and `lucky` deck cards, not real cards
 
 
-@dataclass(frozen=True)
-class Card:
+class Card(NamedTuple):  # a named tuple: a frozen dataclass costs about a millisecond to define (ask imports it)
     name: str
     type: str  # pal | structure | gear | event
     data: dict[str, Any]  # the engine's card dict (cost, power, strike, keywords, abilities, names …)
@@ -61,7 +59,7 @@ def ruling_cards() -> list[Card]:
 
 @lru_cache(maxsize=1)  # one key at a time: the rulings files as they are now
 def _ruling_cards_under(key: str, files: tuple[Path, ...]) -> list[Card]:
-    return cached_json("cards", key, lambda: [asdict(c) for c in _read_ruling_cards(list(files))], read=_stored_cards)
+    return cached_json("cards", key, lambda: [c._asdict() for c in _read_ruling_cards(list(files))], read=_stored_cards)
 
 
 def _stored_cards(stored: list[dict[str, Any]]) -> list[Card]:

@@ -18,7 +18,8 @@ from pal_judge.errors import UserError
 if TYPE_CHECKING:
     from pal_judge.corpus.glossary import Glossary
     from pal_judge.corpus.readings import Reading
-    from pal_judge.rulings.model import Ruling, Source
+    from pal_judge.rulings.model import Ruling
+    from pal_judge.rulings.ruling_text import Source
 
 T = TypeVar("T")
 

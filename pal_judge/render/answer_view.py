@@ -17,7 +17,7 @@ from pal_judge.safe_text import one_line, rich_text
 
 if TYPE_CHECKING:  # `rule` shows ruling lines from here without loading the ranking
     from pal_judge.rulings.ask import Answer
-    from pal_judge.rulings.model import RulingText
+    from pal_judge.rulings.ruling_text import RulingText
 
 DECISIVE = 2  # clauses shown in full by default: a ruling's cites are listed most decisive first
 LEVEL_STYLE = {"high": "bold green", "medium": "bold yellow", "low": "bold red"}

@@ -16,12 +16,13 @@ from pal_judge.lazy import lazy_names
 
 if TYPE_CHECKING:  # what the lazy names are, for the type checker
     from pal_judge.rulings.loader import load_ruling_file, load_rulings
-    from pal_judge.rulings.model import Ruling, Source
+    from pal_judge.rulings.model import Ruling
+    from pal_judge.rulings.ruling_text import Source
 
 __all__ = ["Ruling", "Source", "load_ruling_file", "load_rulings"]
 __getattr__ = lazy_names(__name__, {
     "Ruling": "pal_judge.rulings.model",
-    "Source": "pal_judge.rulings.model",
+    "Source": "pal_judge.rulings.ruling_text",
     "load_ruling_file": "pal_judge.rulings.loader",
     "load_rulings": "pal_judge.rulings.loader",
 })

@@ -39,7 +39,7 @@ from typing import Any, NamedTuple
 
 from pal_judge.errors import UserError
 from pal_judge.rulings.confidence import Confidence, assess
-from pal_judge.rulings.model import RulingText  # ranking and showing need only a ruling's words
+from pal_judge.rulings.ruling_text import RulingText  # ranking and showing need only a ruling's words
 
 QUESTION_WEIGHT = 2.0  # the ruling's question and tags
 # The ruling's answer, chosen on the tuning sets only. Before 99 English-only rulings got their

@@ -17,7 +17,8 @@ from typing import Callable
 from pal_judge.errors import UserError
 from pal_judge.chinese_text import unfold
 from pal_judge.paths import ruling_files
-from pal_judge.rulings.model import SOURCE_KINDS, Ruling, Source
+from pal_judge.rulings.model import Ruling
+from pal_judge.rulings.ruling_text import SOURCE_KINDS, Source
 from pal_judge.scenarios.loader import scenario_from_node
 from pal_judge.scenarios.located import (
     Located,

@@ -2,42 +2,14 @@
 
 from __future__ import annotations
 
-import datetime as _dt
 from dataclasses import dataclass, field, fields
 from typing import TYPE_CHECKING, Any
+
+from pal_judge.rulings.ruling_text import SOURCE_KINDS, RulingText, Source  # noqa: F401 (still the model's names too)
 
 if TYPE_CHECKING:  # annotations only: `ask` reads rulings' words without the scenario layer and YAML
     from pal_judge.scenarios.located import Where
     from pal_judge.scenarios.model import Scenario
-
-SOURCE_KINDS = ("rulebook", "guide", "judge")
-
-
-@dataclass(frozen=True)
-class Source:
-    """Where a ruling comes from: the rulebook clause, the quick-start guide, or a judge's call."""
-
-    kind: str
-    ref: str
-    date: _dt.date
-
-    def to_dict(self) -> dict[str, str]:
-        return {"kind": self.kind, "ref": self.ref, "date": self.date.isoformat()}
-
-
-@dataclass(frozen=True)
-class RulingText:
-    """A ruling's words: what `ask` searches and shows (no scenario, so no YAML to parse)."""
-
-    id: str
-    question_en: str
-    question_zh: str
-    answer_en: str
-    answer_zh: str
-    cites: tuple[str, ...]  # most decisive first
-    tags: tuple[str, ...]
-    source: Source
-    follows: str | None = None  # where EN and ZH disagree: which text the ruling follows ("zh" / "en")
 
 
 @dataclass(frozen=True, kw_only=True)

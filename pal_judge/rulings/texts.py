@@ -22,7 +22,7 @@ from pal_judge.paths import cache_dir, ruling_files
 from pal_judge.prebuilt import cached_then_shipped
 
 if TYPE_CHECKING:  # the model's classes are defined only when texts are built: `rule` reads rows
-    from pal_judge.rulings.model import RulingText
+    from pal_judge.rulings.ruling_text import RulingText
 
 CACHE_FORMAT = 1
 FOLLOWING_ZH = "rulings-following-zh"
@@ -34,7 +34,7 @@ def _to_cache(text: RulingText) -> dict[str, Any]:
 
 
 def _from_cache(data: dict[str, Any]) -> RulingText:
-    from pal_judge.rulings.model import RulingText, Source
+    from pal_judge.rulings.ruling_text import RulingText, Source
 
     (question_en, question_zh), (answer_en, answer_zh), source = data["question"], data["answer"], data["source"]
     return RulingText(data["id"], question_en, question_zh, answer_en, answer_zh, tuple(data["cites"]), tuple(data["tags"]),

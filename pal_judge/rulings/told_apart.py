@@ -16,7 +16,7 @@ from collections.abc import Sequence
 from functools import lru_cache
 from typing import Any, NamedTuple
 
-from pal_judge.rulings.model import RulingText
+from pal_judge.rulings.ruling_text import RulingText
 from pal_judge.search.han import blanked
 
 

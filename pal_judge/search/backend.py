@@ -11,8 +11,9 @@ Fields (the query language names some of them, see `query.py`):
   en, zh     the text itself, stored for display and highlighting
   asked_en, asked_zh   the questions of the rulings resting on the clause (document expansion)
 
-Whoosh pickles the schema and the codec into the index, so `Text` and `Codec` keep this module
-path; `INDEX_FORMAT` in `store.py` is bumped whenever what they write changes.
+The classes the index's files name (the `Text` field, the `Codec`) are in `index_types.py`: opening
+an index imports that module only, and this one (with Whoosh's writing machinery) is imported by a
+build.
 """
 
 from __future__ import annotations
@@ -26,100 +27,32 @@ import tempfile
 import zlib
 from array import array
 from collections import Counter, defaultdict
-from functools import lru_cache
 from itertools import chain
 from operator import itemgetter
-from typing import Any, Iterable, Iterator, Sequence
+from typing import Any, Iterable, Iterator
 
 import pal_judge.search.deferred_imports  # noqa: F401 (first: Whoosh without the modules it never uses)
-from whoosh.codec.whoosh3 import W3Codec, W3FieldWriter, W3PerDocWriter, W3PostingsWriter, W3TermInfo, _lenfield
+from whoosh.codec.whoosh3 import W3FieldWriter, W3PerDocWriter, W3PostingsWriter, W3TermInfo, _lenfield
 from whoosh.columns import CompressedBytesColumn, PickleColumn, VarBytesColumn
-from whoosh.fields import ID, KEYWORD, STORED, TEXT, Schema
+from whoosh.fields import ID, KEYWORD, STORED, Schema
 from whoosh.filedb.filestore import FileStorage, copy_to_ram
 from whoosh.filedb.filetables import OrderedHashWriter
 from whoosh.analysis import IDTokenizer, RegexTokenizer
-from whoosh.formats import Existence, Frequency, Positions
+from whoosh.formats import Existence, Frequency
 from whoosh.index import Index, create_in, open_dir
 from whoosh.system import pack_uint, pack_ushort
 from whoosh.util.numeric import length_to_byte
 from whoosh.writing import SegmentWriter
 
-from pal_judge.search.analysis import chinese_analyzer, english_analyzer, index_positions
+from pal_judge.search.analysis import chinese_analyzer, english_analyzer
 from pal_judge.search.documents import IndexDoc
+from pal_judge.search.index_types import BLOCK_LIMIT, Codec, Text, WordPostings
 
-_POSITIONS = Positions()  # its encoding of positions depends on nothing else
-_BLOCK_LIMIT = 128  # postings per block of a posting list (Whoosh's default)
-WordPostings = tuple[Sequence[str], Sequence[tuple[float, Any]]]  # a value's words, and each one's posting: (weight, value)
 TermPostings = list[Any]  # a term's postings, flat: document, (weight, value), document, (weight, value), ...
 _ENTRY_LENGTHS = struct.Struct("!ii")  # a terms table entry's key and value lengths (Whoosh's `filetables._lengths`)
 _SLOT_SIZE = struct.calcsize("!Iq")  # a hash table slot: the key's hash and its entry's position (`filetables._pointer`)
 _FREE_SLOT = (0, 0)  # no entry is at position 0 (the table's header is)
 _TERM_ENTRY = W3TermInfo._struct  # an entry's fixed part: inlined, weight, df, min and max length, max weight, first and last id
-
-
-class Text(TEXT):
-    """Whoosh's TEXT field (positions, for phrases), each distinct raw word of its values analysed
-    once per build (`index_positions`). Its postings (`word_postings`) hold what Whoosh's
-    `Positions.word_values` gives (same words, weights and encoded positions). It is never
-    boosted (no `field_boost`), so a word's weight is its frequency."""
-
-    def __init__(self, analyzer: Any, stored: bool = False, words: dict[str, tuple[str, ...]] | None = None) -> None:
-        """`words`: what each raw word becomes (`index_positions`), shared by the fields of one analyzer."""
-        super().__init__(analyzer=analyzer, stored=stored)
-        self._words = {} if words is None else words
-
-    def word_postings(self, value: str) -> tuple[WordPostings, int]:
-        """The words of `value` and each one's posting, and the value's length (its words'
-        frequencies added up)."""
-        positions = index_positions(self.analyzer, value, self.__dict__.setdefault("_words", {}))
-        postings = [_once(found[0]) if len(found) == 1 else _several(tuple(found)) for found in positions.values()]
-        return (tuple(positions), postings), sum(map(len, positions.values()))
-
-    def forget_words(self) -> None:
-        self.__dict__.get("_words", {}).clear()
-
-    def __getstate__(self) -> dict[str, Any]:  # the schema is pickled into the index: never the words
-        return {name: value for name, value in self.__dict__.items() if name != "_words"}
-
-
-@lru_cache(maxsize=16384)
-def _several(positions: tuple[int, ...]) -> tuple[float, bytes]:
-    """The posting of a word found at `positions` in a value: its weight (each token weighs 1.0,
-    our tokenizers' boost) and Whoosh's encoding of the positions (a tenth as many distinct
-    lists as words indexed: most words occur once, at one of a few hundred positions)."""
-    return float(len(positions)), _POSITIONS.encode(list(positions))
-
-
-@lru_cache(maxsize=4096)
-def _once(position: int) -> tuple[float, bytes]:
-    """`_several` of a word found once in a value (four postings in five), looked up by its position
-    without making a tuple of it; the very same posting each time, shared by all its terms' lists."""
-    return _several((position,))
-
-
-class Codec(W3Codec):
-    """Whoosh's codec, without posting blocks' minimum and maximum field lengths: Whoosh reads
-    them only to skip blocks that cannot make the top hits, which `scores.py` never does (every
-    score is computed from each document's own length), and looking them up costs a tenth of
-    the build. Posting blocks unzipped: compressing thousands of tiny blocks (most terms occur
-    in a clause or two) cost a fifth of the build; each block says whether it is compressed.
-    A posting list that fits in one block is kept in the term's entry of the terms table
-    (`TermsWriter._add_inline`)."""
-
-    length_stats = False
-
-    def __init__(self) -> None:
-        super().__init__(blocklimit=_BLOCK_LIMIT, compression=0)
-
-    def field_writer(self, storage: Any, segment: Any) -> "TermsWriter":
-        return TermsWriter(self, storage, segment)
-
-    def per_document_writer(self, storage: Any, segment: Any) -> "PerDocumentWriter":
-        return PerDocumentWriter(self, storage, segment)
-
-    def postings_writer(self, dbfile: Any, byteids: bool = False) -> "TermPostingsWriter":
-        return TermPostingsWriter(dbfile, blocklimit=self._blocklimit, byteids=byteids,
-                                  compression=self._compression, inlinelimit=self._inlinelimit)
 
 
 class PerDocumentWriter(W3PerDocWriter):
@@ -192,7 +125,7 @@ class TermsWriter(W3FieldWriter):
                 ids = tuple(postings[0::2])
                 weights, values = zip(*postings[1::2])
                 btext = word.encode("utf-8")
-                if len(ids) <= _BLOCK_LIMIT:
+                if len(ids) <= BLOCK_LIMIT:
                     self._add_inline(field_key + btext, ids, weights, (None,) * len(ids) if valueless else values)
                     continue
                 self.start_term(btext)

@@ -1,4 +1,4 @@
-"""Whoosh, imported without two modules that searching an index never uses.
+"""Whoosh, imported without the modules that searching an index never uses.
 
 Importing `whoosh.query` (needed for every query object) also imports, through `whoosh.compat`
 and `whoosh.query.terms`:
@@ -6,10 +6,13 @@ and `whoosh.query.terms`:
 * `urllib.request`, for whoosh.compat's `urlretrieve`, a download helper the reading side never
   calls; with http.client and the email parser it pulls in, a few milliseconds of processor time
   on every `ask` and `search`;
+* `html` (and its table of entities), for whoosh.compat's `htmlescape`, which only the formatters
+  of `whoosh.highlight` call (pal-judge marks matches itself, `highlight.py`), and `queue`, which
+  only the multiprocessing writers of `whoosh.multiproc` use: about a millisecond together;
 * `whoosh.lang.morph_en`, for the `Variations` query of `whoosh.query.terms`: it compiles about a
   hundred regular expressions at import (about 7 ms), for a query pal-judge never builds.
 
-Importing this module imports those two Whoosh modules, and only while they load, each module of
+Importing this module imports whoosh.compat and whoosh.query, and only while they load, each module of
 UNUSED_BY_SEARCHING that is not loaded yet is a stand-in in `sys.modules` holding the names they
 take; the stand-ins leave `sys.modules` as soon as the two have loaded, so any other import, before
 or after, gets the real module. The first call of a taken name (or use of any other attribute of
@@ -28,6 +31,8 @@ from typing import Any, Callable, Iterator
 # A module Whoosh imports that searching never uses -> the names Whoosh takes from it.
 UNUSED_BY_SEARCHING = {
     "urllib.request": ("urlretrieve",),  # by whoosh.compat
+    "html": ("escape",),  # by whoosh.compat, for its htmlescape (only whoosh.highlight's formatters call it)
+    "queue": (),  # by whoosh.compat (only whoosh.multiproc's writers use it)
     "whoosh.lang.morph_en": ("variations",),  # by whoosh.query.terms
 }
 

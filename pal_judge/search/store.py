@@ -48,12 +48,11 @@ from pal_judge.cache_manifest import record, recorded, relative, remove_ours
 from pal_judge.notices import warn
 from pal_judge.paths import cache_dir, owned_privately
 from pal_judge.prebuilt import shipped
-from pal_judge.search.backend import build_in_memory, build_on_disk
 from pal_judge.search.documents import IndexDoc
 from pal_judge.search.vocabulary import Lexicon
 from pal_judge.textfiles import CACHE_MAX_BYTES, read_bounded, read_json
 
-INDEX_FORMAT = 6  # bump when the schema or the analyzers change
+INDEX_FORMAT = 7  # bump when the schema or the analyzers change (7: Text and Codec pickled from index_types.py)
 _SWEEP_AFTER_S = 600.0  # leftovers of crashed builds older than this are removed
 _SHIPPED_MAX_BYTES = 200_000_000  # a shipped index is a few megabytes
 _CHECKED_NOTE = "checked.json"  # the index's files when it last opened sound (see `_note_checked`)
@@ -245,6 +244,8 @@ def _copy_shipped(name: str, key: str, folder: Path, reporter: Reporter) -> Open
 def _build_and_publish(
     name: str, key: str, folder: Path, make_docs: DocsFactory, rebuild: bool, reporter: Reporter
 ) -> OpenedIndex:
+    from pal_judge.search.backend import build_on_disk  # writing: a build only (see index_types.py)
+
     root = folder.parent
     root.mkdir(mode=0o700, parents=True, exist_ok=True)
     temp = Path(tempfile.mkdtemp(prefix=f".build-{name}-", dir=root))  # 0700
@@ -279,6 +280,8 @@ def _build_and_publish(
 
 
 def _build_in_memory(key: str, make_docs: DocsFactory, reporter: Reporter) -> OpenedIndex:
+    from pal_judge.search.backend import build_in_memory  # writing: a build only (see index_types.py)
+
     with reporter.status("Building the search index in memory …"):
         started = time.perf_counter()
         docs, lexicon = make_docs()

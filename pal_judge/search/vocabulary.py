@@ -10,9 +10,10 @@ search never re-reads YAML.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from collections.abc import Mapping
 from pathlib import Path
-from typing import Any
+from types import MappingProxyType
+from typing import Any, NamedTuple
 
 from pal_judge.corpus.glossary import Glossary, Term, load_glossary
 from pal_judge.corpus.yaml_data import DataFileError, load_yaml_list, non_empty_strings, require_mapping
@@ -24,10 +25,9 @@ PLAYER_WORDS = Path(__file__).resolve().parent / "player_words.yaml"
 _PREFIX = "say:"
 
 
-@dataclass(frozen=True)
-class Lexicon:
+class Lexicon(NamedTuple):  # a named tuple: a frozen dataclass costs about a millisecond to define, on every search
     glossary: Glossary  # the rulebook's terms, then one term per player-words entry
-    means: dict[str, tuple[str, ...]] = field(default_factory=dict)  # player-word term id -> rulebook phrases
+    means: Mapping[str, tuple[str, ...]] = MappingProxyType({})  # player-word term id -> rulebook phrases
 
     def to_json(self) -> dict[str, Any]:
         terms = [

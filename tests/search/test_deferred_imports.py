@@ -64,7 +64,7 @@ def test_the_stand_ins_are_there_only_while_whoosh_loads_and_no_import_hook_is_l
 
 
 def test_every_module_importing_whoosh_imports_the_deferral_first() -> None:
-    """Whichever module of the package a command imports first, Whoosh is loaded without the two."""
+    """Whichever module of the package a command imports first, Whoosh is loaded without them."""
     for path in sorted((ROOT / "pal_judge" / "search").glob("*.py")):
         names = [node.module if isinstance(node, ast.ImportFrom) else node.names[0].name
                  for node in ast.parse(path.read_text(encoding="utf-8")).body
@@ -87,3 +87,20 @@ def test_urllib_request_stays_unloaded_by_a_search_and_works_when_used() -> None
               urlretrieve.__name__)
     """)
     assert out == "False False /a%20b module True urlretrieve"
+
+
+def test_html_and_queue_stay_unloaded_by_a_search_and_work_when_used() -> None:
+    """What a search (`ask`, `search`) imports never loads them; Whoosh's html escaping and a
+    program's own `html` and `queue` work as without pal-judge."""
+    out = _run("""
+        import sys
+        import pal_judge.search.documents_index, pal_judge.search.sections_index  # all a search imports
+        import whoosh.searching
+        before = [name for name in ("html", "html.entities", "queue") if name in sys.modules]
+        from whoosh.compat import htmlescape, queue as whoosh_queue
+        escaped = htmlescape('<a href="x">&</a>')
+        import html, queue
+        print(before, escaped, html.unescape("&eacute;"), type(sys.modules["html"]).__name__,
+              whoosh_queue.Queue is queue.Queue)
+    """)
+    assert out == "[] &lt;a href=&quot;x&quot;&gt;&amp;&lt;/a&gt; é module True"

@@ -2,7 +2,11 @@
 
 from __future__ import annotations
 
+import os
 import shutil
+import subprocess
+import sys
+import textwrap
 import threading
 from pathlib import Path
 
@@ -16,6 +20,7 @@ from pal_judge.search.store import Reporter, open_index, search_root
 from pal_judge.search.vocabulary import Lexicon
 
 KEY = "k1"
+ROOT = Path(__file__).resolve().parents[2]
 
 
 def tiny_docs() -> tuple[list[IndexDoc], Lexicon]:
@@ -141,3 +146,26 @@ def test_the_key_changes_when_a_rules_file_changes(tmp_path: Path, monkeypatch: 
     with (copy / "glossary.yaml").open("a", encoding="utf-8") as f:
         f.write("\n# a new comment\n")
     assert sections_key() != before
+
+
+def test_an_index_already_built_is_searched_without_loading_the_index_writer(cache: Path) -> None:
+    """A warm search (`ask`, `search`) opens its index and reads it: the build machinery (ours in
+    backend.py, Whoosh's whoosh.writing) is not even imported. The index's files name only
+    index_types.py, whose codec imports its writers when a build asks for them."""
+    open_index("t", KEY, tiny_docs, reporter=quiet())  # built by this process
+    code = textwrap.dedent("""
+        import sys
+        from pal_judge.search.service import IndexSearcher
+        from pal_judge.search.store import Reporter, open_index
+
+        def never():
+            raise AssertionError("the index was built again")
+
+        opened = open_index("t", "k1", never, reporter=Reporter(quiet=True))
+        hits = [h.section for h in IndexSearcher(opened).search("taunt")]
+        print(hits, [name for name in ("pal_judge.search.backend", "whoosh.writing") if name in sys.modules])
+    """)
+    result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=60,
+                            env={**os.environ, "PYTHONPATH": str(ROOT), "PAL_JUDGE_CACHE": str(cache)})
+    assert result.returncode == 0, result.stderr
+    assert result.stdout.strip() == "['12.10.2'] []"
