@@ -73,7 +73,38 @@ def _defence(g: "Game", defender: int, grants: bool) -> Defence:
     return plain, with_assault, frozenset(taunting)
 
 
-def attack_options(g: "Game") -> tuple[list[Option], bool]:
+class Attacks:
+    """8.4.1 the turn player's legal attacks (a `deciders.Menu`): each legal attacker with its legal targets, as read
+    from the board (`attack_options`); an attack's option, `attack ATTACKER -> TARGET` (the player when the target is
+    None, 9.2.3), is built only when read. Read only."""
+
+    __slots__ = ("rows", "count")
+
+    def __init__(self, rows: list[tuple[CardInstance, list[CardInstance | None], str, bool]], count: int) -> None:
+        self.rows = rows  # (attacker, its targets, taunt status, whether an effect removed a target): `_targets`
+        self.count = count  # how many attacks: the targets of every attacker
+
+    def option(self, index: int) -> Option:
+        for attacker, targets, taunt, forbidden in self.rows:
+            if index < len(targets):
+                return _attack_option(attacker, targets[index], taunt, forbidden)
+            index -= len(targets)
+        raise IndexError(index)
+
+    def options(self) -> list[Option]:
+        return [_attack_option(attacker, target, taunt, forbidden)
+                for attacker, targets, taunt, forbidden in self.rows for target in targets]
+
+
+NO_ATTACKS = Attacks([], 0)
+
+
+def _attack_option(attacker: CardInstance, target: CardInstance | None, taunt: str, forbidden: bool) -> Option:
+    return new_option((f"attack {attacker.label} -> {'player' if target is None else target.label}",
+                       ("attack", attacker.oid, None if target is None else target.oid, taunt, forbidden)))
+
+
+def attack_options(g: "Game") -> tuple[Attacks, bool]:
     """8.4.1 every legal attack of the turn player's legal attackers (9.2.2), and whether a pal that must attack can
     attack legally (7.5.2.1: then ending the main phase is not allowed). The standing pals, the effects in play
     (`stats.effect_in_play`: a `cannot_attack`, `must_attack` or `grant` one) and the defending base are read once
@@ -82,24 +113,23 @@ def attack_options(g: "Game") -> tuple[list[Option], bool]:
     tp = g.turn_player
     standing = [c for c in g.players[tp].base if not c.rested and c.card.type == "pal"]  # 9.2.2.1
     if not standing:
-        return [], False
+        return NO_ATTACKS, False
     forbids = stats.effect_in_play(g, "cannot_attack")  # 9.2.2.2, 9.2.4.1
     attackers = stats.unrestricted(g, standing, "cannot_attack") if forbids else standing
     must = stats.restricted_among(g, attackers, "must_attack")  # 7.5.2.1
     grants = stats.effect_in_play(g, "grant")  # 10.10.1.2 (Assault, Taunt granted)
     defence = _defence(g, 1 - tp, grants)
-    opts = []
+    rows = []
+    count = 0
     bound = False
     for att in attackers:
         targets, taunt, forbidden = _targets(g, att, defence, grants, forbids)
-        if targets and must and att in must:
-            bound = True
-        head = f"attack {att.label} -> "
-        oid = att.oid
-        for t in targets:  # None: the defending player (9.2.3)
-            opts.append(new_option((head + ("player" if t is None else t.label),
-                                    ("attack", oid, None if t is None else t.oid, taunt, forbidden))))
-    return opts, bound
+        if targets:  # None: the defending player (9.2.3)
+            if must and att in must:
+                bound = True
+            rows.append((att, targets, taunt, forbidden))
+            count += len(targets)
+    return Attacks(rows, count), bound
 
 
 def run_battle(g: "Game", attacker_oid: int, target_oid: int | None, taunt: str, forbidden: bool = False) -> None:
@@ -241,7 +271,7 @@ def quick_options(g: "Game", who: int) -> list[Option]:
         if card.type == "event" and card.cost <= p.soul_standing and card.name not in seen \
                 and card.has_keyword("quick"):
             seen.add(card.name)
-            opts.append(Option(f"play {card.name}", ("play", c.oid)))
+            opts.append(effects.play_option(c))
     opts += effects.ability_options(g, who, True, activating)
     opts.append(PASS)
     return opts

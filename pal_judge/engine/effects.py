@@ -778,6 +778,11 @@ def pay(g: "Game", who: int, costs: Sequence[Cost], source: CardInstance | None,
 
 
 # ------------------------------------------------------------------------------ playing (10.6)
+def play_option(ci: CardInstance) -> Option:
+    """The option of playing this hand card (8.2.1, 9.5.2): `play NAME`, one for each card name."""
+    return new_option((f"play {ci.card.name}", ("play", ci.oid)))
+
+
 def play_card(g: "Game", who: int, ci: CardInstance, cites: Sequence[str]) -> None:
     """10.6.2: to the resolution zone, choices, pay the cost, resolve."""
     p = g.players[who]
