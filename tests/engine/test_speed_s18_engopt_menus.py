@@ -10,7 +10,7 @@ from typing import Any
 
 import pytest
 from engine_helpers import board, pal
-from pal_judge.engine import Game, RandomDecider
+from pal_judge.engine import Game, RandomDecider, battle, stats
 from pal_judge.engine.deciders import Decision, Option, is_concession
 from pal_judge.engine.simulate import generate_deck
 
@@ -112,3 +112,44 @@ def test_the_main_phase_offers_the_actions_the_rules_give_read_alone_or_together
     assert [read[k] for k in range(len(EXPECTED))] == EXPECTED
     assert alone.actions() == len(EXPECTED) - 3
     assert _first_main().labels() == EXPECTED
+
+
+class _CardByCard:
+    """A random decider that, at every main-phase decision, compares the attacks offered with those read attacker by
+    attacker through `battle._targets` with every effect kind taken to be in play (`stats.effect_in_play` true: the
+    keywords and the forbidden targets asked of every card, 10.10.1.2, 9.2.4.1)."""
+
+    def __init__(self, seed: int, monkeypatch: pytest.MonkeyPatch) -> None:
+        self.inner = RandomDecider(seed)
+        self.monkeypatch = monkeypatch
+        self.compared = 0
+        self.assault_on_standing = 0  # an attack on a standing pal offered (12.15.2 Assault)
+        self.forced = 0  # a Taunt card had to be chosen (12.10.2)
+
+    def decide(self, decision: Decision, game: Game) -> Option:
+        if decision.kind == "main":
+            offered = [o for o in decision.options if type(o.data) is tuple and o.data[0] == "attack"]
+            with self.monkeypatch.context() as m:
+                m.setattr(stats, "effect_in_play", lambda g, kind: True)
+                read = battle.attack_options(game)[0].options()
+            assert offered == read, f"turn {game.turn}"
+            self.compared += 1
+            self.assault_on_standing += any(o.data[2] is not None and not game.find(o.data[2]).rested
+                                            and game.find(o.data[2]).card.type == "pal" for o in offered)
+            self.forced += any(o.data[3] == "forced" for o in offered)
+        return self.inner.decide(decision, game)
+
+
+def test_the_attacks_offered_are_those_read_card_by_card_with_every_effect_asked(monkeypatch: pytest.MonkeyPatch) -> None:
+    """8.4.1, 9.2.3, 12.15.2, 12.10.2: the attacks offered without a `grant` or `cannot_attack` effect in play (each
+    attacker's targets taken from what the defending base offers, with no call per attacker) are those read through
+    `_targets` for every attacker, in random games with Assault attackers and Taunt defenders."""
+    compared = assault = forced = 0
+    for seed in SEEDS:
+        rng = random.Random(seed)
+        reading = _CardByCard(seed, monkeypatch)
+        Game.from_decks(generate_deck(rng, "Red"), generate_deck(rng, "Blue"), seed=seed, record=False).run(reading)
+        compared += reading.compared
+        assault += reading.assault_on_standing
+        forced += reading.forced
+    assert compared > 500 and assault > 5 and forced > 10, (compared, assault, forced)
