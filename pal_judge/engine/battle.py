@@ -106,21 +106,17 @@ class Attacks:
     def option(self, index: int) -> Option:
         for attacker, targets, taunt, forbidden in self.rows:
             if index < len(targets):
-                return _attack_option(attacker, targets[index], taunt, forbidden)
+                target = targets[index]
+                return new_option((f"attack {attacker.label} -> {'player' if target is None else target.label}",
+                                   ("attack", attacker.oid, None if target is None else target.oid, taunt, forbidden)))
             index -= len(targets)
         raise IndexError(index)
 
     def options(self) -> list[Option]:
-        return [_attack_option(attacker, target, taunt, forbidden)
-                for attacker, targets, taunt, forbidden in self.rows for target in targets]
+        return [self.option(index) for index in range(self.count)]
 
 
 NO_ATTACKS = Attacks([], 0)
-
-
-def _attack_option(attacker: CardInstance, target: CardInstance | None, taunt: str, forbidden: bool) -> Option:
-    return new_option((f"attack {attacker.label} -> {'player' if target is None else target.label}",
-                       ("attack", attacker.oid, None if target is None else target.oid, taunt, forbidden)))
 
 
 def attack_options(g: "Game") -> tuple[Attacks, bool]:

@@ -137,7 +137,7 @@ class MainOptions:
         return self.last[index - attacks.count]
 
     def options(self) -> list[Option]:
-        return [effects.play_option(c) for c in self.plays] + self.abilities + self.attacks.options() + list(self.last)
+        return [self.option(index) for index in range(self.count)]
 
 
 # what the main phase offers after the attacks (8.5, 7.5.3), by (soul draw allowed, ending allowed)
