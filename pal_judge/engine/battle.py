@@ -291,7 +291,7 @@ def quick_options(g: "Game", who: int) -> list[Option]:
                 and card.has_keyword("quick"):
             seen.add(card.name)
             opts.append(effects.play_option(c))
-    opts += effects.ability_options(g, who, True, activating)
+    opts += [effects.ability_option(usable) for usable in effects.usable_abilities(g, who, True, activating)]
     opts.append(PASS)
     return opts
 

@@ -110,11 +110,11 @@ class MainOptions:
     """The turn player's legal actions at the main phase's play timing (7.5.2), in the order the deciders see them (a
     `deciders.Menu`): the cards to play, the first of each name (8.2.1), the abilities to use (8.3.1), the attacks
     (8.4.1), then the soul draw (8.5) and ending the main phase (7.5.3) when allowed. Counted when read from the
-    board (`main_options`); a card's and an attack's option are built only when read. Read only."""
+    board (`main_options`); a card's, an ability's and an attack's option are built only when read. Read only."""
 
     __slots__ = ("plays", "abilities", "attacks", "last", "count")
 
-    def __init__(self, plays: list[CardInstance], abilities: list[Option], attacks: battle.Attacks,
+    def __init__(self, plays: list[CardInstance], abilities: list[effects.Usable], attacks: battle.Attacks,
                  last: tuple[Option, ...]) -> None:
         self.plays = plays
         self.abilities = abilities
@@ -129,7 +129,7 @@ class MainOptions:
         index -= len(plays)
         abilities = self.abilities
         if index < len(abilities):
-            return abilities[index]
+            return effects.ability_option(abilities[index])
         index -= len(abilities)
         attacks = self.attacks
         if index < attacks.count:
@@ -161,7 +161,7 @@ def main_options(g: "Game") -> MainOptions:
         if card.cost <= souls and name not in seen:
             seen.add(name)
             plays.append(c)
-    abilities = effects.ability_options(g, tp, False, activating)  # 8.3.1
+    abilities = effects.usable_abilities(g, tp, False, activating)  # 8.3.1
     attacks, must_attack = battle.attack_options(g)  # 8.4.1
     # 8.5 the soul draw; 7.5.2.1 only a pal that must attack AND can attack legally (9.2.2) binds the player; a pal
     # with no legal target (9.2.4, 9.2.4.1) cannot, even when another pal of the same player could attack: else doing
