@@ -288,7 +288,7 @@ def quick_options(g: "Game", who: int) -> list[Option]:
         if card.activated:
             activating.append(c)
         if card.type == "event" and card.cost <= p.soul_standing and card.name not in seen \
-                and card.has_keyword("quick"):
+                and "quick" in card.printed_keywords:  # (`CardDef.has_keyword`, read from its tally)
             seen.add(card.name)
             opts.append(effects.play_option(c))
     opts += [effects.ability_option(usable) for usable in effects.usable_abilities(g, who, True, activating)]
