@@ -29,13 +29,61 @@ class Option(NamedTuple):
 new_option = partial(tuple.__new__, Option)
 
 
-class Decision(NamedTuple):
-    """A point where a player chooses (immutable, a named tuple like `Option`)."""
+class Menu(Protocol):
+    """The legal answers of a decision, counted when it is asked and built only as they are read (`Game.ask_menu`):
+    how many there are, the one at an index, and all of them in order."""
 
-    kind: str
-    player: str
-    options: tuple[Option, ...]
-    prompt: str = ""
+    count: int
+
+    def option(self, index: int) -> Option: ...
+
+    def options(self) -> list[Option]: ...
+
+
+class Decision:
+    """A point where a player chooses (read only): its kind, the player asked (by name), the options in the order
+    the deciders see them, the prompt. A decision asked from a `Menu` (`menu_decision`) builds its options when
+    `options` is first read, and `option(k)` builds the k-th alone: the random decider reads one of the seven or so
+    a main-phase decision offers (7.5.2). Every reader of `options` sees the same options, in the same order."""
+
+    __slots__ = ("kind", "player", "prompt", "_built", "_menu", "_last")
+
+    def __init__(self, kind: str, player: str, options: Sequence[Option], prompt: str = "") -> None:
+        self.kind = kind
+        self.player = player
+        self.prompt = prompt
+        self._built: tuple[Option, ...] | None = tuple(options)
+        self._menu: Menu | None = None
+        self._last: tuple[Option, ...] = ()
+
+    @property
+    def options(self) -> tuple[Option, ...]:
+        built = self._built
+        if built is None:
+            assert self._menu is not None
+            built = self._built = tuple(self._menu.options()) + self._last
+        return built
+
+    def option(self, index: int) -> Option:
+        """`options[index]`, built alone when the options are not built yet."""
+        built = self._built
+        if built is not None:
+            return built[index]
+        menu = self._menu
+        assert menu is not None
+        count = menu.count
+        return menu.option(index) if index < count else self._last[index - count]
+
+    def actions(self) -> int:
+        """How many options come before the concessions a game offers last at every decision (1.2.3)."""
+        if self._built is None:
+            assert self._menu is not None
+            return self._menu.count  # (its options are actions, the concessions come after them)
+        options = self._built
+        n = len(options)
+        while n and type(options[n - 1].data) is Concession:  # (`is_concession`, read inline)
+            n -= 1
+        return n
 
     def labels(self) -> list[str]:
         return [o.label for o in self.options]
@@ -48,9 +96,20 @@ class Decision(NamedTuple):
     def to_dict(self) -> dict[str, Any]:
         return {"kind": self.kind, "player": self.player, "prompt": self.prompt, "options": self.labels()}
 
+    def __repr__(self) -> str:
+        return f"Decision(kind={self.kind!r}, player={self.player!r}, options={self.options!r}, prompt={self.prompt!r})"
 
-# `new_decision((kind, player, options, prompt))` builds a `Decision` the same way (`Game.ask`, about a hundred a game)
-new_decision = partial(tuple.__new__, Decision)
+
+def menu_decision(kind: str, player: str, menu: Menu, last: tuple[Option, ...], prompt: str) -> Decision:
+    """A decision whose options are the menu's, then `last` (the concessions, 1.2.3), built as they are read."""
+    decision = object.__new__(Decision)
+    decision.kind = kind
+    decision.player = player
+    decision.prompt = prompt
+    decision._built = None
+    decision._menu = menu
+    decision._last = last
+    return decision
 
 
 class Decider(Protocol):
@@ -154,20 +213,17 @@ class RandomDecider:
         self.rng = random.Random(self.seed)
 
     def decide(self, decision: Decision, game: "Game") -> Option:
-        options = decision.options
         # the concessions a game offers at every decision come after the legal actions (`Game.ask`, 1.2.3)
-        actions = len(options)
-        while actions and type(options[actions - 1].data) is Concession:  # (`is_concession`, read inline)
-            actions -= 1
+        actions = decision.actions()
         # a uniform draw among the actions (or, with none, the concessions), by rejection: draw as many random bits as
         # the count has until they name one of them; `random.choice` draws the same bits and returns the same option
-        n = actions or len(options)
+        n = actions or len(decision.options)
         bits = n.bit_length()
         getrandbits = self.rng.getrandbits
         k = getrandbits(bits)
         while k >= n:
             k = getrandbits(bits)
-        return options[k]
+        return decision.option(k)  # (only the chosen option is built, `Decision.option`)
 
 
 def shuffle_cards(rng: random.Random, cards: list[Any]) -> None:

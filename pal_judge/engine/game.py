@@ -8,7 +8,9 @@ from typing import Any, Callable, Iterable, Mapping, Sequence
 
 from pal_judge.engine import effects, limits, stats
 from pal_judge.engine.cards import CardDef
-from pal_judge.engine.deciders import CONCEDE, Concession, Decider, Decision, Option, ScriptExhausted, new_decision
+from pal_judge.engine.deciders import (
+    CONCEDE, Concession, Decider, Decision, Menu, Option, ScriptExhausted, menu_decision,
+)
 from pal_judge.engine.pipeline import move_one
 from pal_judge.engine.state import (
     Battle, CardInstance, Delayed, Lki, Modifier, Pending, Player, Result,
@@ -318,16 +320,28 @@ class Game:
         return [e for e in self.events if e.seq > seq]
 
     def ask(self, kind: str, player: int, options: Sequence[Option], prompt: str = "") -> Option:
-        """Ask the decider; only `main` is asked with a single option. (About a hundred decisions a game: the
-        decision is built and a concession recognised here without further calls.)"""
+        """Ask the decider, when there is a real choice (two options or more; `ask_menu` asks always)."""
         if not options:
             raise RuntimeError(f"decision {kind} with no options")
         until = self._until is not None and self._until_hit()
-        if len(options) == 1 and kind != "main" and not until:
+        if len(options) == 1 and not until:
             return options[0]
         # 1.2.3 every decision offers the concessions last
-        decision = new_decision((kind, self.players[player].name, tuple(options) + self._concession_options[player],
-                                 prompt))
+        return self._decide(Decision(kind, self.players[player].name, tuple(options) + self._concession_options[player],
+                                     prompt), until)
+
+    def ask_menu(self, kind: str, player: int, menu: Menu, prompt: str = "") -> Option:
+        """Ask the decider a decision whose options the menu builds as they are read (`deciders.menu_decision`), even
+        with a single option: the main phase's (7.5.2), about seventy a game."""
+        if not menu.count:
+            raise RuntimeError(f"decision {kind} with no options")
+        until = self._until is not None and self._until_hit()
+        # 1.2.3 every decision offers the concessions last
+        return self._decide(menu_decision(kind, self.players[player].name, menu, self._concession_options[player],
+                                          prompt), until)
+
+    def _decide(self, decision: Decision, until: bool) -> Option:
+        """The decider's answer (a concession ends the game here, 1.2.3); `until`: stop the run at this decision."""
         if until:
             raise _Stop("until", decision)
         assert self.decider is not None

@@ -80,7 +80,7 @@ class Zones:
     by_trigger: dict[str, list[CardInstance]]  # trigger -> the cards of `cards` with a printed auto ability of it
     replacing: list[CardInstance]  # the base cards with a replacement ability, in base order (10.3.5, 10.11)
     in_base: dict[int, CardInstance]  # every base card by object id (`Game.find`)
-    # each player's base cards with an activated ability, in base order (8.3.1, 10.3.5; `effects.ability_options`)
+    # each player's base cards with an activated ability, in base order (8.3.1, 10.3.5; `effects.usable_abilities`)
     activating: tuple[list[CardInstance], list[CardInstance]]
     # a continuous ability in play reads a zone other than the base (`CardDef.continuous_reads_elsewhere`): a move
     # between those zones may change derived values
