@@ -1,0 +1,40 @@
+"""Card definitions of stop 18 (issue 11, speed): what a card's printed abilities and keywords give it is read once for
+each abilities tuple and keywords (the cards of a generated deck share the tuples of its templates). Cards that share an
+abilities tuple but not their keywords, or their keywords but not their abilities, must still each play by their own
+text (12.9.2 Vigilance, 7.6.1 end-of-turn abilities)."""
+
+from __future__ import annotations
+
+from engine_helpers import base, board, play
+from pal_judge.engine.cards import CardDef, parse_ability, parse_keyword
+
+ON_BLOCK_DRAW = (parse_ability({"kind": "auto", "trigger": "on_block", "effect": [{"do": "draw", "amount": 1}]},
+                               "abilities[0]", "pal"),)
+END_OF_TURN_MATERIAL = (parse_ability({"kind": "auto", "trigger": "end_of_turn",
+                                       "effect": [{"do": "gain", "resource": "material", "amount": 1}]},
+                                      "abilities[0]", "pal"),)
+VIGILANCE = (parse_keyword("vigilance", "keywords[0]"),)
+
+
+def _pal(name: str, abilities: tuple = (), keywords: tuple = ()) -> CardDef:
+    return CardDef(name=name, type="pal", cost=1, power=1000, strike=1, abilities=abilities, keywords=keywords)
+
+
+def test_two_pals_with_one_abilities_tuple_keep_their_own_keywords() -> None:
+    # Tired and Guard share one abilities tuple (an On Block draw); only Guard has Vigilance: at the end of A's turn
+    # Guard stands (12.9.2), Tired stays rested until A's next stand phase (7.2.1)
+    tired = _pal("Tired", ON_BLOCK_DRAW)
+    guard = _pal("Guard", ON_BLOCK_DRAW, VIGILANCE)
+    g = play(board({"base": ["Tired", "Guard"]}), [tired, guard],
+             ["attack Tired -> player", "attack Guard -> player", "end_turn"])
+    assert {label: card["state"] for label, card in base(g, "A").items()} == {"Tired": "rested", "Guard": "standing"}
+
+
+def test_two_pals_with_the_same_keywords_keep_their_own_abilities() -> None:
+    # Plain and Lantern have the same (no) keywords; only Lantern has an end-of-turn ability: it triggers at the end of
+    # A's turn (7.6.1) and A gains 1 material; Plain's On Block ability does not trigger
+    plain = _pal("Plain", ON_BLOCK_DRAW)
+    lantern = _pal("Lantern", END_OF_TURN_MATERIAL)
+    g = play(board({"base": ["Plain", "Lantern"]}), [plain, lantern], ["end_turn"])
+    assert [e.card for e in g.events if e.what.endswith("triggers")] == ["Lantern"]
+    assert g.players[0].material == 1
