@@ -1,11 +1,12 @@
 """Card definitions of stop 18 (issue 11, speed): what a card's printed abilities and keywords give it is read once for
 each abilities tuple and keywords (the cards of a generated deck share the tuples of its templates). Cards that share an
 abilities tuple but not their keywords, or their keywords but not their abilities, must still each play by their own
-text (12.9.2 Vigilance, 7.6.1 end-of-turn abilities)."""
+text (12.9.2 Vigilance, 7.6.1 end-of-turn abilities). A card object's controller is read from its owner's slot: a card in
+B's base is B's (3.1.2, 4.1.6)."""
 
 from __future__ import annotations
 
-from engine_helpers import base, board, play
+from engine_helpers import base, board, pal, play
 from pal_judge.engine.cards import CardDef, parse_ability, parse_keyword
 
 ON_BLOCK_DRAW = (parse_ability({"kind": "auto", "trigger": "on_block", "effect": [{"do": "draw", "amount": 1}]},
@@ -38,3 +39,17 @@ def test_two_pals_with_the_same_keywords_keep_their_own_abilities() -> None:
     g = play(board({"base": ["Plain", "Lantern"]}), [plain, lantern], ["end_turn"])
     assert [e.card for e in g.events if e.what.endswith("triggers")] == ["Lantern"]
     assert g.players[0].material == 1
+
+
+WATCHER = pal("Watcher", power=3000, abilities=[{"kind": "auto", "trigger": "on_attacked",
+                                                 "effect": [{"do": "gain", "resource": "material", "amount": 1}]}])
+
+
+def test_a_card_is_controlled_by_the_player_whose_base_it_is_in() -> None:
+    # 3.1.2 B's rested Watcher is B's card: attacked by A's Striker (9.3.2), its ability triggers for B and B gains the
+    # material (a card's controller is read from its owner, 4.1.6)
+    g = play(board({"base": ["Striker"]}, {"base": [{"card": "Watcher", "state": "rested"}]}), [pal("Striker"), WATCHER],
+             ["attack Striker -> Watcher"])
+    (triggered,) = [e for e in g.events if e.what.endswith("triggers")]
+    assert (triggered.card, triggered.player) == ("Watcher", "B")
+    assert (g.players[0].material, g.players[1].material) == (0, 1)
