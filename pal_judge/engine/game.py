@@ -61,6 +61,22 @@ Until = Callable[["Game"], bool] | str | None
 class Game:
     """One game between two players. Build it with `from_setup` or `from_decks`, then `run`."""
 
+    # Its state is kept in slots, one per field set by `__init__` (below): reading one is an attribute read at a fixed
+    # place, where a game's 57 fields in an instance dict (past the 30 keys a shared one holds) are each looked up by
+    # name, on every read of the game's state (the most frequent operation of the engine). `__dict__` still takes what
+    # a caller sets beyond them (the invariant checker wraps a game's `emit`, `invariants.InvariantChecker.attach`).
+    __slots__ = (
+        "__dict__",
+        "_batch", "_concession_options", "_events", "_next_oid", "_order", "_ran", "_unbuilt", "_until",
+        "actions_this_turn", "battle", "board_version", "check_version", "clean_check_at", "clean_check_version",
+        "decider", "delayed", "derived", "derived_at", "end_triggered", "event_count", "first_player", "leaving",
+        "listeners", "lki", "loop_budget", "loop_seen", "loop_state", "loop_stoppers", "max_actions_per_turn",
+        "max_events", "modifiers", "night", "pending", "phase", "players", "pregame", "procedures", "record",
+        "replay_answers", "resolution", "result", "resume_at", "rng", "rules_clean_at", "seed", "shown_after",
+        "soul_draw_used", "start_phase", "state_armed", "step", "turn", "turn_limit", "turn_player", "uses",
+        "values_version", "zone_icons", "zones",
+    )
+
     def __init__(self, names: Sequence[str] = ("A", "B"), seed: int = 0, turn_limit: int = 200,
                  max_actions_per_turn: int = 300, record: bool = True, max_events: int | None = None) -> None:
         self.players = [Player(0, names[0]), Player(1, names[1])]
