@@ -13,7 +13,7 @@ from pal_judge.engine.deciders import (
 )
 from pal_judge.engine.pipeline import move_one
 from pal_judge.engine.state import (
-    Battle, CardInstance, Delayed, Lki, Modifier, Pending, Player, Result,
+    Battle, CardInstance, Delayed, Lki, Modifier, Pending, Player, Result, card_object,
 )
 from pal_judge.engine.trace import Event, Record, event_from
 
@@ -62,6 +62,22 @@ Until = Callable[["Game"], bool] | str | None
 
 class Game:
     """One game between two players. Build it with `from_setup` or `from_decks`, then `run`."""
+
+    # Its state is kept in slots, one per field set by `__init__` (below): reading one is an attribute read at a fixed
+    # place, where a game's 57 fields in an instance dict (past the 30 keys a shared one holds) are each looked up by
+    # name, on every read of the game's state (the most frequent operation of the engine). `__dict__` still takes what
+    # a caller sets beyond them (the invariant checker wraps a game's `emit`, `invariants.InvariantChecker.attach`).
+    __slots__ = (
+        "__dict__",
+        "_batch", "_concession_options", "_events", "_next_oid", "_order", "_ran", "_unbuilt", "_until",
+        "actions_this_turn", "battle", "board_version", "check_version", "clean_check_at", "clean_check_version",
+        "decider", "delayed", "derived", "derived_at", "end_triggered", "event_count", "first_player", "leaving",
+        "listeners", "lki", "loop_budget", "loop_seen", "loop_state", "loop_stoppers", "max_actions_per_turn",
+        "max_events", "modifiers", "night", "pending", "phase", "players", "pregame", "procedures", "record",
+        "replay_answers", "resolution", "result", "resume_at", "rng", "rules_clean_at", "seed", "shown_after",
+        "soul_draw_used", "start_phase", "state_armed", "step", "turn", "turn_limit", "turn_player", "uses",
+        "values_version", "zone_icons", "zones",
+    )
 
     def __init__(self, names: Sequence[str] = ("A", "B"), seed: int = 0, turn_limit: int = 200,
                  max_actions_per_turn: int = 300, record: bool = True, max_events: int | None = None) -> None:
@@ -388,14 +404,14 @@ class Game:
                 k = 2
                 while (label := f"{card.name}#{k}") in used:
                     k += 1
-        return CardInstance(oid, card, owner, zone, label)
+        return card_object(oid, card, owner, zone, label)
 
     def deck_instances(self, cards: Sequence[CardDef], owner: int) -> list[CardInstance]:
         """New objects (4.1.4) for a player's main deck, in this order, as `new_instance` makes them one by one (a
         card in the deck is labelled by its name alone; 100 cards a game, made here without a call each)."""
         first = self._next_oid
         self._next_oid += len(cards)
-        return [CardInstance(oid, card, owner, "deck", card.name) for oid, card in enumerate(cards, first)]
+        return [card_object(oid, card, owner, "deck", card.name) for oid, card in enumerate(cards, first)]
 
     def find(self, oid: int | None) -> CardInstance | None:
         """The object with this oid if it is still in a base."""
