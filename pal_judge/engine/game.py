@@ -13,7 +13,7 @@ from pal_judge.engine.deciders import (
 )
 from pal_judge.engine.pipeline import move_one
 from pal_judge.engine.state import (
-    Battle, CardInstance, Delayed, Lki, Modifier, Pending, Player, Result, card_object,
+    Battle, CardInstance, Delayed, Lki, Modifier, Pending, Player, Result,
 )
 from pal_judge.engine.trace import Event, Record, event_from
 
@@ -404,14 +404,14 @@ class Game:
                 k = 2
                 while (label := f"{card.name}#{k}") in used:
                     k += 1
-        return card_object(oid, card, owner, zone, label)
+        return CardInstance(oid, card, owner, zone, label)
 
     def deck_instances(self, cards: Sequence[CardDef], owner: int) -> list[CardInstance]:
         """New objects (4.1.4) for a player's main deck, in this order, as `new_instance` makes them one by one (a
         card in the deck is labelled by its name alone; 100 cards a game, made here without a call each)."""
         first = self._next_oid
         self._next_oid += len(cards)
-        return [card_object(oid, card, owner, "deck", card.name) for oid, card in enumerate(cards, first)]
+        return [CardInstance(oid, card, owner, "deck", card.name) for oid, card in enumerate(cards, first)]
 
     def find(self, oid: int | None) -> CardInstance | None:
         """The object with this oid if it is still in a base."""

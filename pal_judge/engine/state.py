@@ -39,26 +39,6 @@ class CardInstance:
 CardInstance.controller = CardInstance.owner  # type: ignore[assignment,misc]  # (the slot's descriptor, read only here)
 
 
-_new_object = object.__new__
-
-
-def card_object(oid: int, card: CardDef, owner: int, zone: str, label: str) -> CardInstance:
-    """A new card object (4.1.4), as `CardInstance(oid, card, owner, zone, label)` makes it: standing (4.3.2.3), no
-    damage, no placement yet. Its fields are set here, without the class call (which runs `__init__` in a frame of its
-    own: twice the time; a card object is made for every deck card and every move, ~235 a game)."""
-    ci = _new_object(CardInstance)
-    ci.oid = oid
-    ci.card = card
-    ci.owner = owner
-    ci.zone = zone
-    ci.label = label
-    ci.rested = False
-    ci.damage = 0
-    ci.placed = 0
-    ci.entered_turn = 0
-    return ci
-
-
 @dataclass(slots=True)
 class Player:
     idx: int

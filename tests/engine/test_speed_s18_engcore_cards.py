@@ -2,16 +2,13 @@
 each abilities tuple and keywords (the cards of a generated deck share the tuples of its templates). Cards that share an
 abilities tuple but not their keywords, or their keywords but not their abilities, must still each play by their own
 text (12.9.2 Vigilance, 7.6.1 end-of-turn abilities). A card object's controller is read from its owner's slot: a card in
-B's base is B's (3.1.2, 4.1.6); a card object is made without the class call, as the class makes it (4.1.4); a game keeps its state in slots."""
+B's base is B's (3.1.2, 4.1.6); a game keeps its state in slots."""
 
 from __future__ import annotations
-
-from dataclasses import fields
 
 from engine_helpers import base, board, pal, play
 from pal_judge.engine.cards import CardDef, parse_ability, parse_keyword
 from pal_judge.engine.simulate import play_one
-from pal_judge.engine.state import CardInstance, card_object
 
 ON_BLOCK_DRAW = (parse_ability({"kind": "auto", "trigger": "on_block", "effect": [{"do": "draw", "amount": 1}]},
                                "abilities[0]", "pal"),)
@@ -57,15 +54,6 @@ def test_a_card_is_controlled_by_the_player_whose_base_it_is_in() -> None:
     (triggered,) = [e for e in g.events if e.what.endswith("triggers")]
     assert (triggered.card, triggered.player) == ("Watcher", "B")
     assert (g.players[0].material, g.players[1].material) == (0, 1)
-
-
-def test_a_card_object_made_for_a_deck_or_a_move_is_the_one_the_class_makes() -> None:
-    # 4.1.4 every deck card and every moved card is a new object, made by `card_object` without the class call: it
-    # must be what `CardInstance(...)` makes, every field (standing, 4.3.2.3; no damage, 4.4.4; not placed yet)
-    card = _pal("Tired")
-    made, expected = card_object(7, card, 1, "hand", "Tired#2"), CardInstance(7, card, 1, "hand", "Tired#2")
-    assert {f.name: getattr(made, f.name) for f in fields(CardInstance)} == \
-        {f.name: getattr(expected, f.name) for f in fields(CardInstance)}
 
 
 def test_a_played_game_keeps_its_whole_state_in_its_declared_fields() -> None:
