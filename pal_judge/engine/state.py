@@ -7,7 +7,7 @@ the old object are keyed by the old oid and therefore do not follow it.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any, ClassVar
+from typing import Any
 
 from pal_judge.engine.cards import Ability, CardDef, Step
 
@@ -27,16 +27,14 @@ class CardInstance:
     placed: int = 0  # placement batch number, for 11.5.1.1 "the last placed pals"
     entered_turn: int = 0  # the turn it entered the base (9.2.2.3)
 
-    # 3.1.2 the master of a card in a zone is the player the zone belongs to: its owner's (4.1.6). `controller` is read
-    # from the owner's slot itself (set below): one attribute read, not a property's call (~260 reads a game)
-    controller: ClassVar[int]
+    @property
+    def controller(self) -> int:
+        # 3.1.2 the master of a card in a zone is the player the zone belongs to
+        return self.owner
 
     @property
     def name(self) -> str:
         return self.card.name
-
-
-CardInstance.controller = CardInstance.owner  # type: ignore[assignment,misc]  # (the slot's descriptor, read only here)
 
 
 @dataclass(slots=True)

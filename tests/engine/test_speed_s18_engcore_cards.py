@@ -1,8 +1,8 @@
 """Card definitions of stop 18 (issue 11, speed): what a card's printed abilities and keywords give it is read once for
 each abilities tuple and keywords (the cards of a generated deck share the tuples of its templates). Cards that share an
 abilities tuple but not their keywords, or their keywords but not their abilities, must still each play by their own
-text (12.9.2 Vigilance, 7.6.1 end-of-turn abilities). A card object's controller is read from its owner's slot: a card in
-B's base is B's (3.1.2, 4.1.6); a game keeps its state in slots."""
+text (12.9.2 Vigilance, 7.6.1 end-of-turn abilities). A card in B's base is B's
+(3.1.2, 4.1.6); a game keeps its state in slots."""
 
 from __future__ import annotations
 
@@ -48,7 +48,7 @@ WATCHER = pal("Watcher", power=3000, abilities=[{"kind": "auto", "trigger": "on_
 
 def test_a_card_is_controlled_by_the_player_whose_base_it_is_in() -> None:
     # 3.1.2 B's rested Watcher is B's card: attacked by A's Striker (9.3.2), its ability triggers for B and B gains the
-    # material (a card's controller is read from its owner, 4.1.6)
+    # material (a card's controller is its owner, 4.1.6)
     g = play(board({"base": ["Striker"]}, {"base": [{"card": "Watcher", "state": "rested"}]}), [pal("Striker"), WATCHER],
              ["attack Striker -> Watcher"])
     (triggered,) = [e for e in g.events if e.what.endswith("triggers")]
