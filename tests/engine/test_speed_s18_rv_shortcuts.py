@@ -3,7 +3,8 @@ taken from the rules: an Assault attacker facing a standing Taunt pal (the defen
 `battle._defence`, 12.15.2, 12.10.2, 12.10.3); a restriction that removes no target of its pal (`battle._targets`,
 9.2.4.1); a pal that must attack with the soul draw allowed (`turn._LAST`, 7.5.2.1, 8.5.1); activated abilities
 numbered among those of their zone (`effects.ability_option`, 10.3.4.1); the pre-game reading each card of a deck once
-(`deck.pregame`, 6.1.3)."""
+(`deck.pregame`, 6.1.3); and an option read alone by its place (`Decision.option`), from either end, being the option
+at that place (1.2.3)."""
 
 from __future__ import annotations
 
@@ -109,3 +110,19 @@ def test_a_deck_building_ability_anywhere_in_the_deck_is_announced_before_the_ga
     g.run(ScriptedDecider([]))
     uses = [e for e in g.events if e.what.endswith("uses a deck-building ability")]
     assert [(e.player, e.cites[0]) for e in uses] == [("A", "6.1.3")]
+
+
+@pytest.mark.xfail(raises=IndexError, strict=True, reason="Decision.option reads a negative place from the menu's start")
+def test_an_option_read_alone_by_its_place_from_the_end_is_that_option() -> None:
+    # `Decision.option(k)` is `options[k]` (API.md, main-phase options built as they are read), counted from the end
+    # too. A's last options are the concessions, offered last at every decision (1.2.3); a place past either end is no
+    # option
+    setup = board({"hand": ["Kit"], "base": ["Rammer"], "souls": {"standing": 1}})
+    options = _first_decision(setup, [KIT, RAMMER]).options
+    for k in range(-len(options), len(options)):
+        alone = _first_decision(setup, [KIT, RAMMER])
+        assert alone.option(k) == options[k], k
+    assert [o.label for o in options[-3:]] == ["concede", "concede A", "concede B"]
+    for beyond in (len(options), -len(options) - 1):
+        with pytest.raises(IndexError):
+            _first_decision(setup, [KIT, RAMMER]).option(beyond)
