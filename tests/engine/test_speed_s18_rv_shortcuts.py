@@ -112,7 +112,6 @@ def test_a_deck_building_ability_anywhere_in_the_deck_is_announced_before_the_ga
     assert [(e.player, e.cites[0]) for e in uses] == [("A", "6.1.3")]
 
 
-@pytest.mark.xfail(raises=IndexError, strict=True, reason="Decision.option reads a negative place from the menu's start")
 def test_an_option_read_alone_by_its_place_from_the_end_is_that_option() -> None:
     # `Decision.option(k)` is `options[k]` (API.md, main-phase options built as they are read), counted from the end
     # too. A's last options are the concessions, offered last at every decision (1.2.3); a place past either end is no
