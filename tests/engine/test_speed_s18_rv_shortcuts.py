@@ -4,7 +4,8 @@ taken from the rules: an Assault attacker facing a standing Taunt pal (the defen
 9.2.4.1); a pal that must attack with the soul draw allowed (`turn._LAST`, 7.5.2.1, 8.5.1); activated abilities
 numbered among those of their zone (`effects.ability_option`, 10.3.4.1); the pre-game reading each card of a deck once
 (`deck.pregame`, 6.1.3); and an option read alone by its place (`Decision.option`), from either end, being the option
-at that place (1.2.3)."""
+at that place (1.2.3); the traits a card's abilities give it, read once per abilities tuple (`cards._ability_traits`),
+kept for a bounded number of tuples."""
 
 from __future__ import annotations
 
@@ -12,7 +13,7 @@ from typing import Any
 
 import pytest
 from engine_helpers import board, pal, play
-from pal_judge.engine import Game, ScriptedDecider, card_from_dict
+from pal_judge.engine import Game, ScriptedDecider, card_from_dict, cards
 from pal_judge.engine.deciders import Decision, Option
 from pal_judge.engine.deck import DECK_SIZE
 
@@ -125,3 +126,16 @@ def test_an_option_read_alone_by_its_place_from_the_end_is_that_option() -> None
     for beyond in (len(options), -len(options) - 1):
         with pytest.raises(IndexError):
             _first_decision(setup, [KIT, RAMMER]).option(beyond)
+
+
+def test_the_traits_read_once_per_abilities_tuple_are_kept_for_a_bounded_number_of_tuples() -> None:
+    # every card parsed from a dict has an abilities tuple of its own, and the kept traits keep it alive: a long session
+    # parsing cards (rulings, a server) keeps at most TRAITS_KEPT of them; a card parsed past the bound still has its
+    # own abilities: its end-of-turn ability (7.6.1) and the On Deploy one of the card before it
+    def ability(i: int) -> dict[str, Any]:
+        trigger = "end_of_turn" if i % 2 else "on_deploy"
+        return {"kind": "auto", "trigger": trigger, "effect": [{"do": "draw", "amount": 1}]}
+
+    parsed = [card_from_dict(pal(f"Pal {i}", abilities=[ability(i)])) for i in range(cards.TRAITS_KEPT + 2)]
+    assert len(cards._traits_seen) <= cards.TRAITS_KEPT
+    assert [c.triggers for c in parsed[-2:]] == [frozenset({"on_deploy"}), frozenset({"end_of_turn"})]
