@@ -12,9 +12,9 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-from engine_helpers import board, pal, play
+from engine_helpers import board, first_decision, pal, play
 from pal_judge.engine import Game, ScriptedDecider, card_from_dict, cards
-from pal_judge.engine.deciders import Decision, Option
+from pal_judge.engine.deciders import Decision
 from pal_judge.engine.deck import DECK_SIZE
 
 RAMMER = pal("Rammer", power=2500, keywords=["assault"])  # 12.15.2
@@ -33,24 +33,6 @@ KIT = pal("Kit", cost=9, abilities=[
      "effect": [{"do": "gain", "resource": "material", "amount": 1}]}])
 
 
-class _Asked(Exception):
-    pass
-
-
-def _first_decision(setup: dict[str, Any], cards: list[dict[str, Any]]) -> Decision:
-    """The first decision the engine asks on this board, before any of its options is read."""
-    asked: list[Decision] = []
-
-    class Keep:
-        def decide(self, decision: Decision, game: Game) -> Option:
-            asked.append(decision)
-            raise _Asked
-
-    with pytest.raises(_Asked):
-        Game.from_setup(setup, cards).run(Keep())
-    return asked[0]
-
-
 def _attacks(decision: Decision) -> list[str]:
     return [label for label in decision.labels() if label.startswith("attack")]
 
@@ -60,7 +42,7 @@ def test_an_assault_attacker_must_attack_a_standing_taunt_pal_that_others_cannot
     # Guard (12.10.2). Plain has no Assault: Guard is no legal target for it (9.2.3), so Taunt imposes nothing and it
     # attacks the player or the rested Lamball (12.10.3)
     setup = board({"base": ["Rammer", "Plain"]}, {"base": ["Guard", {"card": "Lamball", "state": "rested"}]})
-    decision = _first_decision(setup, [RAMMER, GUARD, pal("Plain"), pal("Lamball")])
+    decision = first_decision(setup, [RAMMER, GUARD, pal("Plain"), pal("Lamball")])
     assert _attacks(decision) == ["attack Rammer -> Guard", "attack Plain -> player", "attack Plain -> Lamball"]
     assert [decision.option(k).label for k in range(3)] == _attacks(decision)  # read alone, as the random decider
 
@@ -83,7 +65,7 @@ def test_a_restriction_that_removes_no_target_is_not_given_as_the_reason() -> No
 def test_a_pal_that_must_attack_leaves_the_soul_draw_but_not_the_end_of_the_main_phase() -> None:
     # 7.5.2.1 Berserker must attack and can: A may not end the main phase; 8.5.1 with 3 standing souls A may still
     # draw with them first
-    decision = _first_decision(board({"base": ["Berserker"], "souls": {"standing": 3}}), [BERSERKER])
+    decision = first_decision(board({"base": ["Berserker"], "souls": {"standing": 3}}), [BERSERKER])
     assert decision.labels()[:decision.actions()] == ["attack Berserker -> player", "soul_draw"]
 
 
@@ -91,7 +73,7 @@ def test_activated_abilities_are_numbered_among_those_of_their_zone() -> None:
     # Kit in the base: one of its abilities works there (10.3.5), so its option is "activate Kit". Kit#2 in the hand:
     # three of its abilities work there (10.3.4.1), each option names its ability or its place among those three
     setup = board({"base": ["Kit"], "hand": ["Kit"], "souls": {"standing": 1}})
-    decision = _first_decision(setup, [KIT])
+    decision = first_decision(setup, [KIT])
     activations = ["activate Kit", "activate Kit#2: #1", "activate Kit#2: Sprint", "activate Kit#2: #3"]
     assert [label for label in decision.labels() if label.startswith("activate")] == activations
     assert [decision.option(k).label for k in range(4)] == activations
@@ -118,14 +100,14 @@ def test_an_option_read_alone_by_its_place_from_the_end_is_that_option() -> None
     # too. A's last options are the concessions, offered last at every decision (1.2.3); a place past either end is no
     # option
     setup = board({"hand": ["Kit"], "base": ["Rammer"], "souls": {"standing": 1}})
-    options = _first_decision(setup, [KIT, RAMMER]).options
+    options = first_decision(setup, [KIT, RAMMER]).options
     for k in range(-len(options), len(options)):
-        alone = _first_decision(setup, [KIT, RAMMER])
+        alone = first_decision(setup, [KIT, RAMMER])
         assert alone.option(k) == options[k], k
     assert [o.label for o in options[-3:]] == ["concede", "concede A", "concede B"]
     for beyond in (len(options), -len(options) - 1):
         with pytest.raises(IndexError):
-            _first_decision(setup, [KIT, RAMMER]).option(beyond)
+            first_decision(setup, [KIT, RAMMER]).option(beyond)
 
 
 def test_the_traits_read_once_per_abilities_tuple_are_kept_for_a_bounded_number_of_tuples() -> None:
