@@ -72,6 +72,10 @@ class Decision:
         menu = self._menu
         assert menu is not None
         count = menu.count
+        if index < 0:  # counted from the end, as `options[index]` counts it
+            index += count + len(self._last)
+            if index < 0:
+                raise IndexError("decision option index out of range")
         return menu.option(index) if index < count else self._last[index - count]
 
     def actions(self) -> int:

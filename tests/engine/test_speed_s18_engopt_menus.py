@@ -9,7 +9,7 @@ import random
 from typing import Any
 
 import pytest
-from engine_helpers import board, pal
+from engine_helpers import board, first_decision, pal
 from pal_judge.engine import Game, RandomDecider, battle, stats
 from pal_judge.engine.deciders import Decision, Option, is_concession
 from pal_judge.engine.simulate import generate_deck
@@ -83,23 +83,11 @@ EXPECTED = [
 ]
 
 
-class _Asked(Exception):
-    pass
-
-
 def _first_main() -> Decision:
     """A's first main-phase decision on SETUP, as the engine asked it: no option read yet."""
-    asked: list[Decision] = []
-
-    class Keep:
-        def decide(self, decision: Decision, game: Game) -> Option:
-            asked.append(decision)
-            raise _Asked
-
-    with pytest.raises(_Asked):
-        Game.from_setup(SETUP, CARDS).run(Keep())
-    assert asked[0].kind == "main"
-    return asked[0]
+    decision = first_decision(SETUP, CARDS)
+    assert decision.kind == "main"
+    return decision
 
 
 def test_the_main_phase_offers_the_actions_the_rules_give_read_alone_or_together() -> None:
