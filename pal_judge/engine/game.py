@@ -266,10 +266,14 @@ class Game:
         something new after it only through such a value: lethal damage on a damaged card whose power a continuous
         ability may change (11.4.1 damage against power), overflow under a continuous pal limit effect (11.5, 4.4.5)
         or a state trigger's condition (10.8.6); defeat (11.3) reads life and decks alone. With none of these in play
-        only the values version is bumped (which of these the cards in play allow is read with the zone view,
-        `stats.Zones.checks_read_values`)."""
-        self.values_version += 1
+        the check version is not bumped (which of these the cards in play allow is read with the zone view,
+        `stats.Zones.checks_read_values`). The values version is bumped only while a continuous ability in play reads
+        such a change (`stats.Zones.values_read_play_state`): power, strike, keywords and pal limits read the rested
+        state, the battle and the turn player through continuous abilities alone (10.10.1; night and the effects of
+        resolved abilities change through `state_changed`)."""
         reads = self.zones.checks_read_values
+        if self.zones.values_read_play_state:
+            self.values_version += 1
         if reads == stats.CHECKS_READ_VALUES or reads and self._base_damaged():
             self.check_version += 1
             self.board_version += 1
