@@ -96,3 +96,15 @@ def test_which_continuous_abilities_read_the_play_state() -> None:
     assert not reads(power(mine, **{"if": "hand_empty"}))
     assert not reads(power(mine))
     assert not reads(power("self"))
+
+
+def test_a_damaged_pal_that_loses_a_standing_bonus_by_attacking_is_destroyed() -> None:
+    # Striker (1000, +1000 from "your standing pals get +1000") carries 1500 damage: attacking rests it (9.3.2), its
+    # power falls to 1000, and the check timing of 9.3.3 finds the lethal damage (11.4.1): it goes to the graveyard
+    # before the block declaration step, and B takes no damage (9.6.2)
+    cards = [STRIKER, _banner({"all": True, "type": "pal", "controller": "you", "state": "standing"})]
+    g = play(board({"base": [{"card": "Striker", "damage": 1500}, "Banner"]}), cards, ["attack Striker -> player"])
+    assert [c.card.name for c in g.players[0].graveyard] == ["Striker"]
+    lethal = next(e for e in g.events if e.what.startswith("Striker is put into"))
+    assert lethal.seq < next(e.seq for e in g.events if e.what == "block declaration step")
+    assert g.players[1].life == 10
