@@ -381,15 +381,8 @@ def _end_of_battle(g: "Game", b: Battle) -> None:
             g.derived_changed()  # "attacking" conditions and the attacker selector no longer hold (9.7.3.1)
             g.emit("the attacking pal is no longer attacking", ("9.7.3.1",))
 
-    timing.repeat_step(g, "end of battle step", "9.7.4", one_round,
-                       lambda: bool(g.pending) or _unfired_end_of_battle(g, b))
+    timing.repeat_step(g, "end of battle step", "9.7.4", one_round, "end_of_battle", b.triggered_end)  # 9.7.1
     g.emit("the battle ends", ("9.7.4",))
     g.battle = None
     g.derived_changed()  # "attacking" and "battling" no longer hold (9.7.4)
     g.step = None
-
-
-def _unfired_end_of_battle(g: "Game", b: Battle) -> bool:
-    """9.7.4 an "at the end of battle" ability that has not triggered in this battle."""
-    return triggers.unfired_triggers(g, "end_of_battle", b.triggered_end) \
-        or bool(g.delayed) and any(d.trigger == "end_of_battle" for d in g.delayed)
