@@ -428,6 +428,14 @@ def _strike_detail(g: "Game", ci: CardInstance) -> tuple[int, tuple[str, ...]]:
     return value, tuple(dict.fromkeys(cites))
 
 
+def effects_in_play(g: "Game", kinds: frozenset[str]) -> frozenset[str]:
+    """Those of these kinds with an effect in play (`effect_in_play` of each, read at once)."""
+    found = g.zones.continuous_kinds & kinds
+    if g.modifiers:
+        found = found.union(m.kind for m in g.modifiers if m.kind in kinds)
+    return found
+
+
 def effect_in_play(g: "Game", kind: str) -> bool:
     """Is there an effect of this kind (a step's `do`) in play, a continuous ability's or one on some card (10.10.1)?
     Without one no card is touched by it, so it need not be asked card by card: without a restriction (10.10.1.3:
