@@ -8,6 +8,7 @@ from __future__ import annotations
 from engine_helpers import board, pal, play
 from pal_judge.engine import Game, battle, pipeline, stats
 from pal_judge.engine.cards import card_from_dict
+from pal_judge.engine.state import CardInstance
 from pal_judge.engine.turn import _next_turn
 
 STRIKER = pal("Striker", power=1000, strike=1)
@@ -22,8 +23,9 @@ def _banner(target: dict, cond: str | None = None) -> dict:
     return {"name": "Banner", "type": "structure", "cost": 1, "power": 3000, "abilities": [ability]}
 
 
-def _game(banner: dict, b_base: list | None = None) -> tuple[Game, object]:
-    g = Game.from_setup(board({"base": ["Striker", "Banner"]}, {"base": b_base or []}), [STRIKER, WALL, banner])
+def _game(banner: dict) -> tuple[Game, CardInstance]:
+    """A's Striker beside the Banner; B's base empty."""
+    g = Game.from_setup(board({"base": ["Striker", "Banner"]}), [STRIKER, banner])
     striker = next(c for c in g.players[0].base if c.card.name == "Striker")
     return g, striker
 
