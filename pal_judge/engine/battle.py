@@ -117,22 +117,25 @@ class Attacks:
 
 
 NO_ATTACKS = Attacks([], 0)
+# the effects that change which pals may attack what (10.10.1.3: 9.2.2.2, 9.2.4.1, 7.5.2.1; 10.10.1.2 keywords)
+_ATTACK_EFFECTS = frozenset({"cannot_attack", "must_attack", "grant"})
 
 
 def attack_options(g: "Game") -> tuple[Attacks, bool]:
     """8.4.1 every legal attack of the turn player's legal attackers (9.2.2), and whether a pal that must attack can
     attack legally (7.5.2.1: then ending the main phase is not allowed). The standing pals, the effects in play
-    (`stats.effect_in_play`: a `cannot_attack`, `must_attack` or `grant` one) and the defending base are read once
+    (`stats.effects_in_play`: a `cannot_attack`, `must_attack` or `grant` one) and the defending base are read once
     for all attackers; each attacker's targets are those `legal_targets` gives, and bind only when there are some
     (9.2.4, 9.2.4.1: a pal with no legal target cannot attack)."""
     tp = g.turn_player
     standing = [c for c in g.players[tp].base if not c.rested and c.card.type == "pal"]  # 9.2.2.1
     if not standing:
         return NO_ATTACKS, False
-    forbids = stats.effect_in_play(g, "cannot_attack")  # 9.2.2.2, 9.2.4.1
+    in_play = stats.effects_in_play(g, _ATTACK_EFFECTS)
+    forbids = "cannot_attack" in in_play  # 9.2.2.2, 9.2.4.1
     attackers = stats.unrestricted(g, standing, "cannot_attack") if forbids else standing
-    must = stats.restricted_among(g, attackers, "must_attack")  # 7.5.2.1
-    grants = stats.effect_in_play(g, "grant")  # 10.10.1.2 (Assault, Taunt granted)
+    must = stats.restricted_among(g, attackers, "must_attack") if "must_attack" in in_play else ()  # 7.5.2.1
+    grants = "grant" in in_play  # 10.10.1.2 (Assault, Taunt granted)
     defence = _defence(g, 1 - tp, grants)
     rows = []
     count = 0
@@ -381,15 +384,8 @@ def _end_of_battle(g: "Game", b: Battle) -> None:
             g.derived_changed()  # "attacking" conditions and the attacker selector no longer hold (9.7.3.1)
             g.emit("the attacking pal is no longer attacking", ("9.7.3.1",))
 
-    timing.repeat_step(g, "end of battle step", "9.7.4", one_round,
-                       lambda: bool(g.pending) or _unfired_end_of_battle(g, b))
+    timing.repeat_step(g, "end of battle step", "9.7.4", one_round, "end_of_battle", b.triggered_end)  # 9.7.1
     g.emit("the battle ends", ("9.7.4",))
     g.battle = None
     g.derived_changed()  # "attacking" and "battling" no longer hold (9.7.4)
     g.step = None
-
-
-def _unfired_end_of_battle(g: "Game", b: Battle) -> bool:
-    """9.7.4 an "at the end of battle" ability that has not triggered in this battle."""
-    return triggers.unfired_triggers(g, "end_of_battle", b.triggered_end) \
-        or bool(g.delayed) and any(d.trigger == "end_of_battle" for d in g.delayed)

@@ -262,15 +262,21 @@ class Game:
 
     def derived_changed(self) -> None:
         """A change that only derived values and conditions read, never the zones, damage, life or standby: a card
-        rested or stood, the battle begun, its opponents set or ended, the turn player changed. A check timing can find
-        something new after it only through such a value: lethal damage on a damaged card whose power a continuous
-        ability may change (11.4.1 damage against power), overflow under a continuous pal limit effect (11.5, 4.4.5)
-        or a state trigger's condition (10.8.6); defeat (11.3) reads life and decks alone. With none of these in play
-        only the values version is bumped (which of these the cards in play allow is read with the zone view,
-        `stats.Zones.checks_read_values`)."""
-        self.values_version += 1
+        rested or stood, the battle begun, its opponents set or ended, the turn player changed. Power, strike, keywords
+        and pal limits read it through a continuous ability alone (10.10.1, 10.3.3; night and the effects of resolved
+        abilities change through `state_changed`): only while one in play reads it (`stats.Zones.values_read_play_state`)
+        is the values version bumped. A check timing can find something new after it only through a state trigger's
+        condition or overflow under a continuous pal limit effect (10.8.6, 11.5, 4.4.5), or lethal damage on a damaged
+        card whose power that continuous ability may change (11.4.1 damage against power); defeat (11.3) reads life and
+        decks alone. With none of these in play the check version is not bumped (which of these the cards in play allow
+        is read with the zone view, `stats.Zones.checks_read_values`)."""
         reads = self.zones.checks_read_values
-        if reads == stats.CHECKS_READ_VALUES or reads and self._base_damaged():
+        if self.zones.values_read_play_state:
+            self.values_version += 1
+            found = reads == stats.CHECKS_READ_VALUES or reads and self._base_damaged()
+        else:  # no power changes (11.4.1)
+            found = reads == stats.CHECKS_READ_VALUES
+        if found:
             self.check_version += 1
             self.board_version += 1
 

@@ -252,7 +252,7 @@ def _end(g: "Game") -> None:
             g.state_changed()
             g.emit(f"{n - len(g.modifiers)} effect(s) lasting until end of turn end", ("7.6.4",))
 
-    timing.repeat_step(g, "end phase", "7.6.5", one_round, lambda: bool(g.pending) or triggers.unfired_end_triggers(g))
+    timing.repeat_step(g, "end phase", "7.6.5", one_round, "end_of_turn", g.end_triggered)  # 7.6.1 those triggered
 
 
 def _next_turn(g: "Game") -> None:
