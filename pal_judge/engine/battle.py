@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from pal_judge.engine import effects, pipeline, stats, timing, triggers
-from pal_judge.engine.deciders import Option, new_option
+from pal_judge.engine.deciders import Menu, Option, new_option
 from pal_judge.engine.state import Battle, CardInstance
 
 if TYPE_CHECKING:
@@ -92,10 +92,10 @@ def _defence(g: "Game", defender: int, grants: bool) -> Defence:
     return plain, with_assault, taunts, _taunt_offer(plain, taunts), _taunt_offer(with_assault, taunts)
 
 
-class Attacks:
-    """8.4.1 the turn player's legal attacks (a `deciders.Menu`): each legal attacker with its legal targets, as read
-    from the board (`attack_options`); an attack's option, `attack ATTACKER -> TARGET` (the player when the target is
-    None, 9.2.3), is built only when read. Read only."""
+class Attacks(Menu):
+    """8.4.1 the turn player's legal attacks: each legal attacker with its legal targets, as read from the board
+    (`attack_options`); an attack's option, `attack ATTACKER -> TARGET` (the player when the target is None, 9.2.3),
+    is built only when read. Read only."""
 
     __slots__ = ("rows", "count")
 
@@ -111,9 +111,6 @@ class Attacks:
                                    ("attack", attacker.oid, None if target is None else target.oid, taunt, forbidden)))
             index -= len(targets)
         raise IndexError(index)
-
-    def options(self) -> list[Option]:
-        return [self.option(index) for index in range(self.count)]
 
 
 NO_ATTACKS = Attacks([], 0)

@@ -31,32 +31,39 @@ class Option(NamedTuple):
 new_option = partial(tuple.__new__, Option)
 
 
-class Menu(Protocol):
+class Menu:
     """The legal answers of a decision, counted when it is asked and built only as they are read (`Game.ask_menu`):
-    how many there are, the one at an index, and all of them in order."""
+    how many there are (`count`), the one at an index (`option`, each kind of menu its own), and all of them in order.
+    A subclass declares its own `__slots__`, with `count`."""
 
+    __slots__ = ()
     count: int
 
-    def option(self, index: int) -> Option: ...
+    def option(self, index: int) -> Option:
+        raise NotImplementedError
 
-    def options(self) -> list[Option]: ...
+    def options(self) -> list[Option]:
+        return [self.option(index) for index in range(self.count)]
 
 
 class Decision:
     """A point where a player chooses (read only): its kind, the player asked (by name), the options in the order
-    the deciders see them, the prompt. A decision asked from a `Menu` (`menu_decision`) builds its options when
+    the deciders see them, the prompt. A decision asked from a `Menu` builds its options when
     `options` is first read, and `option(k)` builds the k-th alone: the random decider reads one of the seven or so
     a main-phase decision offers (7.5.2). Every reader of `options` sees the same options, in the same order."""
 
     __slots__ = ("kind", "player", "prompt", "_built", "_menu", "_last")
 
-    def __init__(self, kind: str, player: str, options: Sequence[Option], prompt: str = "") -> None:
+    def __init__(self, kind: str, player: str, options: Sequence[Option], prompt: str = "", menu: Menu | None = None,
+                 last: tuple[Option, ...] = ()) -> None:
+        """With a `menu`, the options are the menu's, then `last` (the concessions, 1.2.3), built as they are read;
+        without one, `options` themselves."""
         self.kind = kind
         self.player = player
         self.prompt = prompt
-        self._built: tuple[Option, ...] | None = tuple(options)
-        self._menu: Menu | None = None
-        self._last: tuple[Option, ...] = ()
+        self._built: tuple[Option, ...] | None = None if menu is not None else tuple(options)
+        self._menu = menu
+        self._last = last
 
     @property
     def options(self) -> tuple[Option, ...]:
@@ -104,18 +111,6 @@ class Decision:
 
     def __repr__(self) -> str:
         return f"Decision(kind={self.kind!r}, player={self.player!r}, options={self.options!r}, prompt={self.prompt!r})"
-
-
-def menu_decision(kind: str, player: str, menu: Menu, last: tuple[Option, ...], prompt: str) -> Decision:
-    """A decision whose options are the menu's, then `last` (the concessions, 1.2.3), built as they are read."""
-    decision = object.__new__(Decision)
-    decision.kind = kind
-    decision.player = player
-    decision.prompt = prompt
-    decision._built = None
-    decision._menu = menu
-    decision._last = last
-    return decision
 
 
 class Decider(Protocol):

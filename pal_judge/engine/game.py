@@ -8,9 +8,7 @@ from typing import Any, Callable, Iterable, Mapping, Sequence
 
 from pal_judge.engine import effects, limits, stats
 from pal_judge.engine.cards import CardDef
-from pal_judge.engine.deciders import (
-    CONCEDE, Concession, Decider, Decision, Menu, Option, ScriptExhausted, menu_decision,
-)
+from pal_judge.engine.deciders import CONCEDE, Concession, Decider, Decision, Menu, Option, ScriptExhausted
 from pal_judge.engine.pipeline import move_one
 from pal_judge.engine.state import (
     Battle, CardInstance, Delayed, Lki, Modifier, Pending, Player, Result,
@@ -353,14 +351,14 @@ class Game:
                                      prompt), until)
 
     def ask_menu(self, kind: str, player: int, menu: Menu, prompt: str = "") -> Option:
-        """Ask the decider a decision whose options the menu builds as they are read (`deciders.menu_decision`), even
+        """Ask the decider a decision whose options the menu builds as they are read (`Decision`'s `menu`), even
         with a single option: the main phase's (7.5.2), about seventy a game."""
         if not menu.count:
             raise RuntimeError(f"decision {kind} with no options")
         until = self._until is not None and self._until_hit()
         # 1.2.3 every decision offers the concessions last
-        return self._decide(menu_decision(kind, self.players[player].name, menu, self._concession_options[player],
-                                          prompt), until)
+        return self._decide(Decision(kind, self.players[player].name, (), prompt, menu,
+                                     self._concession_options[player]), until)
 
     def _decide(self, decision: Decision, until: bool) -> Option:
         """The decider's answer (a concession ends the game here, 1.2.3); `until`: stop the run at this decision."""

@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Sequence
 
 from pal_judge.engine import battle, effects, pipeline, stats, timing, triggers
-from pal_judge.engine.deciders import Option
+from pal_judge.engine.deciders import Menu, Option
 from pal_judge.engine.state import CardInstance
 
 if TYPE_CHECKING:
@@ -106,11 +106,11 @@ def _soul(g: "Game") -> None:
         timing.check_timing(g)  # 7.4.3
 
 
-class MainOptions:
-    """The turn player's legal actions at the main phase's play timing (7.5.2), in the order the deciders see them (a
-    `deciders.Menu`): the cards to play, the first of each name (8.2.1), the abilities to use (8.3.1), the attacks
-    (8.4.1), then the soul draw (8.5) and ending the main phase (7.5.3) when allowed. Counted when read from the
-    board (`main_options`); a card's, an ability's and an attack's option are built only when read. Read only."""
+class MainOptions(Menu):
+    """The turn player's legal actions at the main phase's play timing (7.5.2), in the order the deciders see them:
+    the cards to play, the first of each name (8.2.1), the abilities to use (8.3.1), the attacks (8.4.1), then the
+    soul draw (8.5) and ending the main phase (7.5.3) when allowed. Counted when read from the board
+    (`main_options`); a card's, an ability's and an attack's option are built only when read. Read only."""
 
     __slots__ = ("plays", "abilities", "attacks", "last", "count")
 
@@ -135,9 +135,6 @@ class MainOptions:
         if index < attacks.count:
             return attacks.option(index)
         return self.last[index - attacks.count]
-
-    def options(self) -> list[Option]:
-        return [self.option(index) for index in range(self.count)]
 
 
 # what the main phase offers after the attacks (8.5, 7.5.3), by (soul draw allowed, ending allowed)
