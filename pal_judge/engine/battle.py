@@ -5,17 +5,22 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from pal_judge.engine import effects, pipeline, stats, timing, triggers
-from pal_judge.engine.deciders import Option, new_option
+from pal_judge.engine.deciders import Menu, Option, new_option
 from pal_judge.engine.state import Battle, CardInstance
 
 if TYPE_CHECKING:
     from pal_judge.engine.game import Game
 
 
-# what the defending base offers every attacker (`_defence`): targets without and with Assault, the Taunt cards
-Defence = tuple[list[CardInstance | None], list[CardInstance | None], frozenset[int]]
+# what the defending base offers an attacker that no effect forbids a target (9.2.4.1): the targets and their taunt
+# status (12.10.2, 12.10.3: `_taunt_offer`)
+Offer = tuple[list[CardInstance | None], str]
+# what the defending base offers every attacker (`_defence`): the targets of a pal without and with Assault, the Taunt
+# cards, and the offers of those targets
+Defence = tuple[list[CardInstance | None], list[CardInstance | None], frozenset[int], Offer, Offer]
 NO_BLOCK = Option("none")  # 9.4.2 the non-turn player may decline to block
 PASS = Option("pass")  # 9.5.2 / 10.5.4.3 passing the quick step's play timing
+_NO_TAUNT: frozenset[int] = frozenset()
 
 
 def legal_attackers(g: "Game") -> list[CardInstance]:
@@ -37,24 +42,35 @@ def _targets(g: "Game", attacker: CardInstance, defence: Defence, grants: bool,
     """`legal_targets` from what the defending base offers (`_defence`). `grants` / `forbids`: False when no
     `grant` / `cannot_attack` effect is in play (`stats.effect_in_play`, read once by the caller for all its
     attackers): then the attacker has its printed keywords (10.10.1.1) and no effect forbids it a target (9.2.4.1)."""
-    plain, with_assault, taunting = defence
+    plain, with_assault, taunting, plain_offer, assault_offer = defence
     keywords = stats.keywords(g, attacker) if grants else attacker.card.printed_keywords
-    printed = with_assault if "assault" in keywords else plain  # 12.15.2
-    allowed = [t for t in printed if not stats.cannot_attack_target(g, attacker, t, g.opp(g.turn_player))] \
-        if forbids and stats.targets_restricted(g, attacker) else printed
-    forbidden = len(allowed) < len(printed)
+    assault = "assault" in keywords  # 12.15.2
+    if forbids and stats.targets_restricted(g, attacker):
+        printed = with_assault if assault else plain
+        allowed = [t for t in printed if not stats.cannot_attack_target(g, attacker, t, g.opp(g.turn_player))]
+        if len(allowed) < len(printed):
+            return *_taunt_offer(allowed, taunting), True
+    targets, taunt = assault_offer if assault else plain_offer
+    return targets, taunt, False
+
+
+def _taunt_offer(targets: list[CardInstance | None], taunting: frozenset[int]) -> Offer:
+    """These targets and their taunt status: "" without a Taunt card in the defending base; "forced" when some of them
+    have Taunt (12.10.2: then only those, 12.10.2.1 any one of them); "illegal" when none does (12.10.3: a Taunt card
+    that is not a legal target imposes nothing)."""
     if not taunting:
-        return allowed, "", forbidden
-    taunts = [c for c in allowed if c is not None and c.oid in taunting]
+        return targets, ""
+    taunts = [c for c in targets if c is not None and c.oid in taunting]
     if taunts:
-        return taunts, "forced", forbidden  # 12.10.2.1 any one of them
-    return allowed, "illegal", forbidden  # 12.10.3
+        return taunts, "forced"
+    return targets, "illegal"
 
 
 def _defence(g: "Game", defender: int, grants: bool) -> Defence:
     """What the defending player's base offers every attacker, read once for all of them by `attack_options`: the
     targets of a pal without Assault (9.2.3: the player, structures, rested pals), of one with Assault (12.15.2:
-    standing pals too), each in base order, and the cards with Taunt (12.10.2). Not kept across decisions: between
+    standing pals too), each in base order, the cards with Taunt (12.10.2), and what each of the two lists offers an
+    attacker that no effect forbids a target (`_taunt_offer`, 12.10.2, 12.10.3). Not kept across decisions: between
     two main-phase decisions the values version has almost always changed (nine times in ten in random games).
     `grants`: False when no `grant` effect is in play (`stats.effect_in_play`): then a card has Taunt when it prints
     it (10.10.1.1)."""
@@ -70,36 +86,69 @@ def _defence(g: "Game", defender: int, grants: bool) -> Defence:
             with_assault.append(c)
         if "taunt" in (stats.keywords(g, c) if grants else c.card.printed_keywords):
             taunting.append(c.oid)
-    return plain, with_assault, frozenset(taunting)
+    if not taunting:
+        return plain, with_assault, _NO_TAUNT, (plain, ""), (with_assault, "")
+    taunts = frozenset(taunting)
+    return plain, with_assault, taunts, _taunt_offer(plain, taunts), _taunt_offer(with_assault, taunts)
 
 
-def attack_options(g: "Game") -> tuple[list[Option], bool]:
+class Attacks(Menu):
+    """8.4.1 the turn player's legal attacks: each legal attacker with its legal targets, as read from the board
+    (`attack_options`); an attack's option, `attack ATTACKER -> TARGET` (the player when the target is None, 9.2.3),
+    is built only when read. Read only."""
+
+    __slots__ = ("rows", "count")
+
+    def __init__(self, rows: list[tuple[CardInstance, list[CardInstance | None], str, bool]], count: int) -> None:
+        self.rows = rows  # (attacker, its targets, taunt status, whether an effect removed a target): `_targets`
+        self.count = count  # how many attacks: the targets of every attacker
+
+    def option(self, index: int) -> Option:
+        for attacker, targets, taunt, forbidden in self.rows:
+            if index < len(targets):
+                target = targets[index]
+                return new_option((f"attack {attacker.label} -> {'player' if target is None else target.label}",
+                                   ("attack", attacker.oid, None if target is None else target.oid, taunt, forbidden)))
+            index -= len(targets)
+        raise IndexError(index)
+
+
+NO_ATTACKS = Attacks([], 0)
+# the effects that change which pals may attack what (10.10.1.3: 9.2.2.2, 9.2.4.1, 7.5.2.1; 10.10.1.2 keywords)
+_ATTACK_EFFECTS = frozenset({"cannot_attack", "must_attack", "grant"})
+
+
+def attack_options(g: "Game") -> tuple[Attacks, bool]:
     """8.4.1 every legal attack of the turn player's legal attackers (9.2.2), and whether a pal that must attack can
     attack legally (7.5.2.1: then ending the main phase is not allowed). The standing pals, the effects in play
-    (`stats.effect_in_play`: a `cannot_attack`, `must_attack` or `grant` one) and the defending base are read once
+    (`stats.effects_in_play`: a `cannot_attack`, `must_attack` or `grant` one) and the defending base are read once
     for all attackers; each attacker's targets are those `legal_targets` gives, and bind only when there are some
     (9.2.4, 9.2.4.1: a pal with no legal target cannot attack)."""
     tp = g.turn_player
     standing = [c for c in g.players[tp].base if not c.rested and c.card.type == "pal"]  # 9.2.2.1
     if not standing:
-        return [], False
-    forbids = stats.effect_in_play(g, "cannot_attack")  # 9.2.2.2, 9.2.4.1
+        return NO_ATTACKS, False
+    in_play = stats.effects_in_play(g, _ATTACK_EFFECTS)
+    forbids = "cannot_attack" in in_play  # 9.2.2.2, 9.2.4.1
     attackers = stats.unrestricted(g, standing, "cannot_attack") if forbids else standing
-    must = stats.restricted_among(g, attackers, "must_attack")  # 7.5.2.1
-    grants = stats.effect_in_play(g, "grant")  # 10.10.1.2 (Assault, Taunt granted)
+    must = stats.restricted_among(g, attackers, "must_attack") if "must_attack" in in_play else ()  # 7.5.2.1
+    grants = "grant" in in_play  # 10.10.1.2 (Assault, Taunt granted)
     defence = _defence(g, 1 - tp, grants)
-    opts = []
+    rows = []
+    count = 0
     bound = False
     for att in attackers:
-        targets, taunt, forbidden = _targets(g, att, defence, grants, forbids)
-        if targets and must and att in must:
-            bound = True
-        head = f"attack {att.label} -> "
-        oid = att.oid
-        for t in targets:  # None: the defending player (9.2.3)
-            opts.append(new_option((head + ("player" if t is None else t.label),
-                                    ("attack", oid, None if t is None else t.oid, taunt, forbidden))))
-    return opts, bound
+        if grants or forbids:
+            targets, taunt, forbidden = _targets(g, att, defence, grants, forbids)
+        else:  # its printed keywords, no target removed (`_targets` without such effects, read inline)
+            targets, taunt = defence[4] if "assault" in att.card.printed_keywords else defence[3]
+            forbidden = False
+        if targets:  # None: the defending player (9.2.3)
+            if must and att in must:
+                bound = True
+            rows.append((att, targets, taunt, forbidden))
+            count += len(targets)
+    return Attacks(rows, count), bound
 
 
 def run_battle(g: "Game", attacker_oid: int, target_oid: int | None, taunt: str, forbidden: bool = False) -> None:
@@ -239,10 +288,10 @@ def quick_options(g: "Game", who: int) -> list[Option]:
         if card.activated:
             activating.append(c)
         if card.type == "event" and card.cost <= p.soul_standing and card.name not in seen \
-                and card.has_keyword("quick"):
+                and "quick" in card.printed_keywords:  # (`CardDef.has_keyword`, read from its tally)
             seen.add(card.name)
-            opts.append(Option(f"play {card.name}", ("play", c.oid)))
-    opts += effects.ability_options(g, who, True, activating)
+            opts.append(effects.play_option(c))
+    opts += [effects.ability_option(usable) for usable in effects.usable_abilities(g, who, True, activating)]
     opts.append(PASS)
     return opts
 
@@ -332,15 +381,8 @@ def _end_of_battle(g: "Game", b: Battle) -> None:
             g.derived_changed()  # "attacking" conditions and the attacker selector no longer hold (9.7.3.1)
             g.emit("the attacking pal is no longer attacking", ("9.7.3.1",))
 
-    timing.repeat_step(g, "end of battle step", "9.7.4", one_round,
-                       lambda: bool(g.pending) or _unfired_end_of_battle(g, b))
+    timing.repeat_step(g, "end of battle step", "9.7.4", one_round, "end_of_battle", b.triggered_end)  # 9.7.1
     g.emit("the battle ends", ("9.7.4",))
     g.battle = None
     g.derived_changed()  # "attacking" and "battling" no longer hold (9.7.4)
     g.step = None
-
-
-def _unfired_end_of_battle(g: "Game", b: Battle) -> bool:
-    """9.7.4 an "at the end of battle" ability that has not triggered in this battle."""
-    return triggers.unfired_triggers(g, "end_of_battle", b.triggered_end) \
-        or bool(g.delayed) and any(d.trigger == "end_of_battle" for d in g.delayed)

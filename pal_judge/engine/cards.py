@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from functools import lru_cache
-from typing import Any, Iterable, Mapping
+from typing import Any, Iterable, Mapping, NamedTuple
 
 from pal_judge.engine.limits import MAX_AMOUNT, MAX_CHOOSE, MAX_REPEAT, MAX_TRIGGER_TIMES, MAX_X
 
@@ -212,35 +212,11 @@ class CardDef:
     all_names: frozenset[str] = field(init=False, compare=False)
 
     def __post_init__(self) -> None:
-        # the derived fields (set here alone, not first to a default by __init__), read in one pass over the printed
-        # abilities: a card is made for every generated deck
-        continuous = replacement = reads_elsewhere = False
-        kinds: set[str] = set()
-        triggers: set[str] = set()
-        icon_zones: set[str] = set()
-        for a in self.abilities:
-            if a.trigger:
-                triggers.add(a.trigger)
-            if a.zone != "base":
-                icon_zones.add(a.zone)
-            if a.kind == "continuous":
-                continuous = True
-                reads_elsewhere = reads_elsewhere or a.cond in ZONE_CONDITIONS or any(map(_reads_elsewhere, a.effect))
-                kinds.update(s.do for s in a.effect)
-            elif a.kind == "replacement":
-                replacement = True
-        printed_keywords = add_keywords({}, self.keywords)
-        printed_abilities = tuple(abilities_of(printed_keywords, self))
+        # the derived fields (set here alone, not first to a default by __init__): those of its abilities and
+        # keywords read once for each pair of them (`_ability_traits`), then its names
+        (self.has_continuous, self.has_replacement, self.continuous_reads_elsewhere, self.triggers, self.icon_zones,
+         self.printed_keywords, self.printed_abilities, self.activated, self.continuous_kinds) = _ability_traits(self)
         card_names = frozenset((self.name, *self.names))
-        self.printed_keywords = printed_keywords
-        self.printed_abilities = printed_abilities
-        self.activated = tuple((i, a) for i, a in printed_abilities if a.kind == "activated") if printed_abilities else ()
-        self.has_continuous = continuous
-        self.has_replacement = replacement
-        self.continuous_reads_elsewhere = reads_elsewhere
-        self.continuous_kinds = frozenset(kinds)
-        self.triggers = frozenset(triggers)
-        self.icon_zones = frozenset(icon_zones)
         self.card_names = card_names
         all_names = card_names
         for n in card_names:  # 2.1.4 a text may name it by the sub or main name of a card name (2.1.3.1)
@@ -256,6 +232,63 @@ class CardDef:
 
     def has_keyword(self, kw: str) -> bool:
         return any(k == kw for k, _ in self.keywords)
+
+
+class _AbilityTraits(NamedTuple):
+    """The fields of a `CardDef` that its printed abilities and keywords alone give (not its names)."""
+
+    has_continuous: bool
+    has_replacement: bool
+    continuous_reads_elsewhere: bool
+    triggers: frozenset[str]
+    icon_zones: frozenset[str]
+    printed_keywords: dict[str, int]  # shared by the cards with these abilities and keywords: read only (as it is)
+    printed_abilities: tuple[tuple[int, Ability], ...]
+    activated: tuple[tuple[int, Ability], ...]
+    continuous_kinds: frozenset[str]
+
+
+# The traits of the abilities and keywords seen last, by the identity of the abilities tuple and the keywords' value:
+# the cards of a generated deck share the abilities tuples of the templates they were drawn from (26 cards a generated
+# game, most with a pair seen before), and a key by the abilities' value would hash every step of every ability. Each
+# entry keeps its abilities tuple alive, so its id is not given to another object while the entry is kept; at most
+# TRAITS_KEPT entries are kept.
+TRAITS_KEPT = 1024
+_traits_seen: dict[tuple[int, tuple[tuple[str, int], ...]], tuple[tuple[Ability, ...], _AbilityTraits]] = {}
+
+
+def _ability_traits(card: CardDef) -> _AbilityTraits:
+    """What the card's printed abilities and keywords give it (`CardDef`'s derived fields but its names), read in one
+    pass over the abilities, or as read for a card with the very same abilities tuple and equal keywords."""
+    abilities, keywords = card.abilities, card.keywords
+    key = (id(abilities), keywords)
+    seen = _traits_seen.get(key)
+    if seen is not None and seen[0] is abilities:
+        return seen[1]
+    continuous = replacement = reads_elsewhere = False
+    kinds: set[str] = set()
+    triggers: set[str] = set()
+    icon_zones: set[str] = set()
+    for a in abilities:
+        if a.trigger:
+            triggers.add(a.trigger)
+        if a.zone != "base":
+            icon_zones.add(a.zone)
+        if a.kind == "continuous":
+            continuous = True
+            reads_elsewhere = reads_elsewhere or a.cond in ZONE_CONDITIONS or any(map(_reads_elsewhere, a.effect))
+            kinds.update(s.do for s in a.effect)
+        elif a.kind == "replacement":
+            replacement = True
+    printed_keywords = add_keywords({}, keywords)
+    printed_abilities = tuple(abilities_of(printed_keywords, card))
+    activated = tuple((i, a) for i, a in printed_abilities if a.kind == "activated") if printed_abilities else ()
+    traits = _AbilityTraits(continuous, replacement, reads_elsewhere, frozenset(triggers), frozenset(icon_zones),
+                            printed_keywords, printed_abilities, activated, frozenset(kinds))
+    if len(_traits_seen) >= TRAITS_KEPT:
+        _traits_seen.clear()
+    _traits_seen[key] = (abilities, traits)
+    return traits
 
 
 # ---------------------------------------------------------------------------------------------

@@ -7,10 +7,12 @@ import re
 import random
 from dataclasses import dataclass, field
 from functools import partial
-from typing import TYPE_CHECKING, Any, Mapping, NamedTuple, Protocol, Sequence
+from typing import TYPE_CHECKING, Any, Mapping, NamedTuple, Protocol, Sequence, TypeVar
 
 if TYPE_CHECKING:
     from pal_judge.engine.game import Game
+
+_T = TypeVar("_T")
 
 
 class Option(NamedTuple):
@@ -29,13 +31,72 @@ class Option(NamedTuple):
 new_option = partial(tuple.__new__, Option)
 
 
-class Decision(NamedTuple):
-    """A point where a player chooses (immutable, a named tuple like `Option`)."""
+class Menu:
+    """The legal answers of a decision, counted when it is asked and built only as they are read (`Game.ask_menu`):
+    how many there are (`count`), the one at an index (`option`, each kind of menu its own), and all of them in order.
+    A subclass declares its own `__slots__`, with `count`."""
 
-    kind: str
-    player: str
-    options: tuple[Option, ...]
-    prompt: str = ""
+    __slots__ = ()
+    count: int
+
+    def option(self, index: int) -> Option:
+        raise NotImplementedError
+
+    def options(self) -> list[Option]:
+        return [self.option(index) for index in range(self.count)]
+
+
+class Decision:
+    """A point where a player chooses (read only): its kind, the player asked (by name), the options in the order
+    the deciders see them, the prompt. A decision asked from a `Menu` builds its options when
+    `options` is first read, and `option(k)` builds the k-th alone: the random decider reads one of the seven or so
+    a main-phase decision offers (7.5.2). Every reader of `options` sees the same options, in the same order."""
+
+    __slots__ = ("kind", "player", "prompt", "_built", "_menu", "_last")
+
+    def __init__(self, kind: str, player: str, options: Sequence[Option], prompt: str = "", menu: Menu | None = None,
+                 last: tuple[Option, ...] = ()) -> None:
+        """With a `menu`, the options are the menu's, then `last` (the concessions, 1.2.3), built as they are read;
+        without one, `options` themselves."""
+        self.kind = kind
+        self.player = player
+        self.prompt = prompt
+        self._built: tuple[Option, ...] | None = None if menu is not None else tuple(options)
+        self._menu = menu
+        self._last = last
+
+    @property
+    def options(self) -> tuple[Option, ...]:
+        built = self._built
+        if built is None:
+            assert self._menu is not None
+            built = self._built = tuple(self._menu.options()) + self._last
+        return built
+
+    def option(self, index: int) -> Option:
+        """`options[index]`, built alone when the options are not built yet."""
+        built = self._built
+        if built is not None:
+            return built[index]
+        menu = self._menu
+        assert menu is not None
+        count = menu.count
+        if index < 0:  # counted from the end, as `options[index]` counts it
+            index += count + len(self._last)
+            if index < 0:
+                raise IndexError("decision option index out of range")
+        return menu.option(index) if index < count else self._last[index - count]
+
+    def actions(self) -> int:
+        """How many options come before the concessions a game offers last at every decision (1.2.3)."""
+        if self._built is None:
+            assert self._menu is not None
+            return self._menu.count  # (its options are actions, the concessions come after them)
+        options = self._built
+        n = len(options)
+        while n and type(options[n - 1].data) is Concession:  # (`is_concession`, read inline)
+            n -= 1
+        return n
 
     def labels(self) -> list[str]:
         return [o.label for o in self.options]
@@ -48,9 +109,8 @@ class Decision(NamedTuple):
     def to_dict(self) -> dict[str, Any]:
         return {"kind": self.kind, "player": self.player, "prompt": self.prompt, "options": self.labels()}
 
-
-# `new_decision((kind, player, options, prompt))` builds a `Decision` the same way (`Game.ask`, about a hundred a game)
-new_decision = partial(tuple.__new__, Decision)
+    def __repr__(self) -> str:
+        return f"Decision(kind={self.kind!r}, player={self.player!r}, options={self.options!r}, prompt={self.prompt!r})"
 
 
 class Decider(Protocol):
@@ -154,20 +214,30 @@ class RandomDecider:
         self.rng = random.Random(self.seed)
 
     def decide(self, decision: Decision, game: "Game") -> Option:
-        options = decision.options
         # the concessions a game offers at every decision come after the legal actions (`Game.ask`, 1.2.3)
-        actions = len(options)
-        while actions and type(options[actions - 1].data) is Concession:  # (`is_concession`, read inline)
-            actions -= 1
+        actions = decision.actions()
         # a uniform draw among the actions (or, with none, the concessions), by rejection: draw as many random bits as
         # the count has until they name one of them; `random.choice` draws the same bits and returns the same option
-        n = actions or len(options)
+        n = actions or len(decision.options)
         bits = n.bit_length()
         getrandbits = self.rng.getrandbits
         k = getrandbits(bits)
         while k >= n:
             k = getrandbits(bits)
-        return options[k]
+        return decision.option(k)  # (only the chosen option is built, `Decision.option`)
+
+
+def pick(rng: random.Random, options: Sequence[_T]) -> _T:
+    """One of these options drawn uniformly, as `rng.choice(options)` draws it: the same random bits (the rejection draw
+    `RandomDecider` makes), so every seeded game is generated as it was; `pick(rng, range(a, b + 1))` is
+    `rng.randint(a, b)`'s draw. One call where `random.Random.choice` makes two and `randint` three (a generated game
+    draws about a hundred times)."""
+    n = len(options)
+    bits = n.bit_length()
+    k = rng.getrandbits(bits)
+    while k >= n:
+        k = rng.getrandbits(bits)
+    return options[k]
 
 
 def shuffle_cards(rng: random.Random, cards: list[Any]) -> None:

@@ -92,7 +92,8 @@ def pregame(g: "Game", shuffled: bool = False, first: int | None = None) -> None
     from pal_judge.engine import effects
 
     for p in g.players:
-        cards = [c.card for c in p.deck]
+        # each card of the deck once (most are there several times, 6.1.1.2; what is read here is read of the card)
+        cards = {id(c.card): c.card for c in p.deck}.values()
         if any(c.deck_limit is not None for c in cards):
             # 6.1.3 deck-building abilities applied as replacement effects, inactive once the game starts
             # 1.3.1 the card's text prevails over the construction rule it contradicts

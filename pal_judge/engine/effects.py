@@ -778,6 +778,11 @@ def pay(g: "Game", who: int, costs: Sequence[Cost], source: CardInstance | None,
 
 
 # ------------------------------------------------------------------------------ playing (10.6)
+def play_option(ci: CardInstance) -> Option:
+    """The option of playing this hand card (8.2.1, 9.5.2): `play NAME`, one for each card name."""
+    return new_option((f"play {ci.card.name}", ("play", ci.oid)))
+
+
 def play_card(g: "Game", who: int, ci: CardInstance, cites: Sequence[str]) -> None:
     """10.6.2: to the resolution zone, choices, pay the cost, resolve."""
     p = g.players[who]
@@ -804,16 +809,19 @@ def play_card(g: "Game", who: int, ci: CardInstance, cites: Sequence[str]) -> No
             g.move(r, "graveyard", ("10.6.2.4.2", "2.2.2.4"), what=f"{card.name} goes to the graveyard after resolving")
 
 
-def ability_options(g: "Game", who: int, quick: bool, in_hand: list[CardInstance]) -> list[Option]:
+# a usable activated ability: its card and its number among the card's printed abilities (`ability_option`)
+Usable = tuple[CardInstance, int, Ability]
+
+
+def usable_abilities(g: "Game", who: int, quick: bool, in_hand: list[CardInstance]) -> list[Usable]:
     """Usable activated abilities (8.3.1 / 9.5.2): active zone (10.3.4, 10.3.5), use limit (10.7.2),
     condition, and a payable cost (10.4.2.2). Of the player's base cards with one (`stats.Zones.activating`), then
     of `in_hand`: their hand cards with one, in hand order (read by the caller's own pass over the hand)."""
-    opts = []
+    usable = []
     for cards in (g.zones.activating[who], in_hand):
         for c in cards:
-            activated = c.card.activated
             zone = c.zone
-            for i, a in activated:
+            for i, a in c.card.activated:
                 if a.zone != zone:
                     continue  # 10.3.4.1 an ability works from its zone only
                 if quick and not a.quick:
@@ -826,19 +834,20 @@ def ability_options(g: "Game", who: int, quick: bool, in_hand: list[CardInstance
                     continue
                 for costs in a.costs:  # 10.4.2.2 one of its ways to pay (10.6.2.3.1) can be paid as a whole
                     if can_pay(g, who, costs, c):
-                        opts.append(new_option((_activate_label(c, activated, zone, i, a), ("activate", c.oid, i))))
+                        usable.append((c, i, a))
                         break
-    return opts
+    return usable
 
 
-def _activate_label(c: CardInstance, activated: Sequence[tuple[int, Ability]], zone: str, index: int,
-                    ability: Ability) -> str:
-    """`activate NAME`, or `activate NAME: ABILITY` when the card has several activated abilities in this zone
-    (the ability's name, or `#k`: its place among them)."""
-    here = [i for i, a in activated if a.zone == zone]
-    if len(here) == 1:
-        return f"activate {c.label}"
-    return f"activate {c.label}: {ability.name or f'#{here.index(index) + 1}'}"
+def ability_option(usable: Usable) -> Option:
+    """The option of using this ability (8.3.1, 9.5.2): `activate NAME`, or `activate NAME: ABILITY` when the card has
+    several activated abilities in its zone (the ability's name, or `#k`: its place among them)."""
+    c, index, ability = usable
+    zone = c.zone
+    here = [i for i, a in c.card.activated if a.zone == zone]
+    label = f"activate {c.label}" if len(here) == 1 else \
+        f"activate {c.label}: {ability.name or f'#{here.index(index) + 1}'}"
+    return new_option((label, ("activate", c.oid, index)))
 
 
 def activate(g: "Game", who: int, ci: CardInstance, index: int, ability: Ability, cites: Sequence[str]) -> None:

@@ -8,7 +8,7 @@ from typing import Any, Callable, Iterable, Mapping, Sequence
 
 from pal_judge.engine import effects, limits, stats
 from pal_judge.engine.cards import CardDef
-from pal_judge.engine.deciders import CONCEDE, Concession, Decider, Decision, Option, ScriptExhausted, new_decision
+from pal_judge.engine.deciders import CONCEDE, Concession, Decider, Decision, Menu, Option, ScriptExhausted
 from pal_judge.engine.pipeline import move_one
 from pal_judge.engine.state import (
     Battle, CardInstance, Delayed, Lki, Modifier, Pending, Player, Result,
@@ -60,6 +60,22 @@ Until = Callable[["Game"], bool] | str | None
 
 class Game:
     """One game between two players. Build it with `from_setup` or `from_decks`, then `run`."""
+
+    # Its state is kept in slots, one per field set by `__init__` (below): reading one is an attribute read at a fixed
+    # place, where a game's 57 fields in an instance dict (past the 30 keys a shared one holds) are each looked up by
+    # name, on every read of the game's state (the most frequent operation of the engine). `__dict__` still takes what
+    # a caller sets beyond them (the invariant checker wraps a game's `emit`, `invariants.InvariantChecker.attach`).
+    __slots__ = (
+        "__dict__",
+        "_batch", "_concession_options", "_events", "_next_oid", "_order", "_ran", "_unbuilt", "_until",
+        "actions_this_turn", "battle", "board_version", "check_version", "clean_check_at", "clean_check_version",
+        "decider", "delayed", "derived", "derived_at", "end_triggered", "event_count", "first_player", "leaving",
+        "listeners", "lki", "loop_budget", "loop_seen", "loop_state", "loop_stoppers", "max_actions_per_turn",
+        "max_events", "modifiers", "night", "pending", "phase", "players", "pregame", "procedures", "record",
+        "replay_answers", "resolution", "result", "resume_at", "rng", "rules_clean_at", "seed", "shown_after",
+        "soul_draw_used", "start_phase", "state_armed", "step", "turn", "turn_limit", "turn_player", "uses",
+        "values_version", "zone_icons", "zones",
+    )
 
     def __init__(self, names: Sequence[str] = ("A", "B"), seed: int = 0, turn_limit: int = 200,
                  max_actions_per_turn: int = 300, record: bool = True, max_events: int | None = None) -> None:
@@ -244,15 +260,21 @@ class Game:
 
     def derived_changed(self) -> None:
         """A change that only derived values and conditions read, never the zones, damage, life or standby: a card
-        rested or stood, the battle begun, its opponents set or ended, the turn player changed. A check timing can find
-        something new after it only through such a value: lethal damage on a damaged card whose power a continuous
-        ability may change (11.4.1 damage against power), overflow under a continuous pal limit effect (11.5, 4.4.5)
-        or a state trigger's condition (10.8.6); defeat (11.3) reads life and decks alone. With none of these in play
-        only the values version is bumped (which of these the cards in play allow is read with the zone view,
-        `stats.Zones.checks_read_values`)."""
-        self.values_version += 1
+        rested or stood, the battle begun, its opponents set or ended, the turn player changed. Power, strike, keywords
+        and pal limits read it through a continuous ability alone (10.10.1, 10.3.3; night and the effects of resolved
+        abilities change through `state_changed`): only while one in play reads it (`stats.Zones.values_read_play_state`)
+        is the values version bumped. A check timing can find something new after it only through a state trigger's
+        condition or overflow under a continuous pal limit effect (10.8.6, 11.5, 4.4.5), or lethal damage on a damaged
+        card whose power that continuous ability may change (11.4.1 damage against power); defeat (11.3) reads life and
+        decks alone. With none of these in play the check version is not bumped (which of these the cards in play allow
+        is read with the zone view, `stats.Zones.checks_read_values`)."""
         reads = self.zones.checks_read_values
-        if reads == stats.CHECKS_READ_VALUES or reads and self._base_damaged():
+        if self.zones.values_read_play_state:
+            self.values_version += 1
+            found = reads == stats.CHECKS_READ_VALUES or reads and self._base_damaged()
+        else:  # no power changes (11.4.1)
+            found = reads == stats.CHECKS_READ_VALUES
+        if found:
             self.check_version += 1
             self.board_version += 1
 
@@ -318,16 +340,28 @@ class Game:
         return [e for e in self.events if e.seq > seq]
 
     def ask(self, kind: str, player: int, options: Sequence[Option], prompt: str = "") -> Option:
-        """Ask the decider; only `main` is asked with a single option. (About a hundred decisions a game: the
-        decision is built and a concession recognised here without further calls.)"""
+        """Ask the decider, when there is a real choice (two options or more; `ask_menu` asks always)."""
         if not options:
             raise RuntimeError(f"decision {kind} with no options")
         until = self._until is not None and self._until_hit()
-        if len(options) == 1 and kind != "main" and not until:
+        if len(options) == 1 and not until:
             return options[0]
         # 1.2.3 every decision offers the concessions last
-        decision = new_decision((kind, self.players[player].name, tuple(options) + self._concession_options[player],
-                                 prompt))
+        return self._decide(Decision(kind, self.players[player].name, tuple(options) + self._concession_options[player],
+                                     prompt), until)
+
+    def ask_menu(self, kind: str, player: int, menu: Menu, prompt: str = "") -> Option:
+        """Ask the decider a decision whose options the menu builds as they are read (`Decision`'s `menu`), even
+        with a single option: the main phase's (7.5.2), about seventy a game."""
+        if not menu.count:
+            raise RuntimeError(f"decision {kind} with no options")
+        until = self._until is not None and self._until_hit()
+        # 1.2.3 every decision offers the concessions last
+        return self._decide(Decision(kind, self.players[player].name, (), prompt, menu,
+                                     self._concession_options[player]), until)
+
+    def _decide(self, decision: Decision, until: bool) -> Option:
+        """The decider's answer (a concession ends the game here, 1.2.3); `until`: stop the run at this decision."""
         if until:
             raise _Stop("until", decision)
         assert self.decider is not None

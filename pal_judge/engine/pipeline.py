@@ -127,8 +127,9 @@ def _relocate(g: "Game", ci: CardInstance, to: str, cites: tuple[str, ...], what
         # 4.1.4 the moved card is a new object: cited where that loses something (its damage, rested state)
         if src == "base" and (ci.damage or ci.rested):
             cites += ("4.1.4",)
-        g.emit(what or f"{ci.label} moves from {src} to {to}", cites, player=ci.owner, card=new.label,
-               before={"zone": src, "oid": ci.oid}, after={"zone": to, "oid": new.oid})
+        # (player, card, before and after passed by position, not by keyword: a move is ~130 events a game)
+        g.emit(what or f"{ci.label} moves from {src} to {to}", cites, ci.owner, new.label,
+               {"zone": src, "oid": ci.oid}, {"zone": to, "oid": new.oid})
     if src == "base" and g.modifiers and any(mod.oid == ci.oid for mod in g.modifiers):
         # 10.10.2 effects from resolved abilities no longer apply to the moved card
         g.modifiers = [mod for mod in g.modifiers if mod.oid != ci.oid]

@@ -8,7 +8,7 @@ from dataclasses import dataclass, field
 from typing import Any, Callable
 
 from pal_judge.engine.cards import Ability, CardDef, parse_ability, parse_keyword, parse_steps
-from pal_judge.engine.deciders import RandomDecider, shuffle_cards
+from pal_judge.engine.deciders import RandomDecider, pick, shuffle_cards
 from pal_judge.engine.game import Game
 
 _KEYWORDS = ["taunt", "stealth", "retaliate", "nocturnal", "breakthrough", "assault", "vigilance",
@@ -67,6 +67,9 @@ _EVENT_DEFS = tuple((tuple(parse_keyword(k, "keywords") for k in ev.get("keyword
 _STRUCTURE_DEFS = _parsed_abilities(_STRUCTURES, "structure")
 _EQUIPMENT_DEFS = _parsed_abilities(_EQUIPMENT, "equipment")
 _INTERRUPT = (parse_keyword("interrupt", "keywords[0]"),)
+# the values a generated card draws among (`deciders.pick`, the draw of `random.choice`; a range, that of `randint`)
+_PAL_COSTS, _PAL_STRIKES, _EVENT_COSTS = range(1, 5), range(1, 4), range(0, 3)
+_PAL_POWERS = (1000, 1500, 2000, 2500, 3000, 4000)
 
 
 def generate_pool(rng: random.Random, prefix: str) -> list[CardDef]:
@@ -76,23 +79,23 @@ def generate_pool(rng: random.Random, prefix: str) -> list[CardDef]:
     pool: list[CardDef] = []
     for i in range(9):
         subtype = "lucky" if i < 2 else "normal"
-        color, cost = rng.choice(colors), rng.randint(1, 4)
-        power, strike = rng.choice([1000, 1500, 2000, 2500, 3000, 4000]), rng.randint(1, 3)
+        color, cost = pick(rng, colors), pick(rng, _PAL_COSTS)
+        power, strike = pick(rng, _PAL_POWERS), pick(rng, _PAL_STRIKES)
         keywords: tuple[tuple[str, int], ...] = ()
         if i == 8:
             keywords = _INTERRUPT
         elif rng.random() < 0.7:
-            keywords = (rng.choice(_KEYWORD_DEFS),)
-        abilities = rng.choice(_PAL_ABILITY_DEFS) if rng.random() < 0.6 else ()
+            keywords = (pick(rng, _KEYWORD_DEFS),)
+        abilities = pick(rng, _PAL_ABILITY_DEFS) if rng.random() < 0.6 else ()
         pool.append(CardDef(name=f"{prefix} Pal {i + 1}", type="pal", color=color, subtype=subtype,
                             lucky=subtype == "lucky", cost=cost, power=power, strike=strike, keywords=keywords,
                             abilities=abilities))
     for i, (keywords, effect) in enumerate(rng.sample(_EVENT_DEFS, 2)):
-        pool.append(CardDef(name=f"{prefix} Event {i + 1}", type="event", cost=rng.randint(0, 2), keywords=keywords,
-                            effect=effect))
+        pool.append(CardDef(name=f"{prefix} Event {i + 1}", type="event", cost=pick(rng, _EVENT_COSTS),
+                            keywords=keywords, effect=effect))
     pool.append(CardDef(name=f"{prefix} Structure", type="structure", cost=2, power=3000,
-                        abilities=rng.choice(_STRUCTURE_DEFS)))
-    pool.append(CardDef(name=f"{prefix} Gear", type="equipment", cost=1, abilities=rng.choice(_EQUIPMENT_DEFS)))
+                        abilities=pick(rng, _STRUCTURE_DEFS)))
+    pool.append(CardDef(name=f"{prefix} Gear", type="equipment", cost=1, abilities=pick(rng, _EQUIPMENT_DEFS)))
     return pool
 
 

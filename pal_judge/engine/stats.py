@@ -80,13 +80,16 @@ class Zones:
     by_trigger: dict[str, list[CardInstance]]  # trigger -> the cards of `cards` with a printed auto ability of it
     replacing: list[CardInstance]  # the base cards with a replacement ability, in base order (10.3.5, 10.11)
     in_base: dict[int, CardInstance]  # every base card by object id (`Game.find`)
-    # each player's base cards with an activated ability, in base order (8.3.1, 10.3.5; `effects.ability_options`)
+    # each player's base cards with an activated ability, in base order (8.3.1, 10.3.5; `effects.usable_abilities`)
     activating: tuple[list[CardInstance], list[CardInstance]]
     # a continuous ability in play reads a zone other than the base (`CardDef.continuous_reads_elsewhere`): a move
     # between those zones may change derived values
     reads_elsewhere: bool
     # what a check timing can find through a derived value or a condition (CHECKS_READ_NO_VALUE, _DAMAGED_POWER, _VALUES)
     checks_read_values: int
+    # a continuous ability in play reads the play state (`reads_play_state`): a derived value may change when a card
+    # rests or stands, the battle begins or ends, or the turn player changes (`Game.derived_changed`)
+    values_read_play_state: bool
 
 
 class DroppedZones:
@@ -164,8 +167,28 @@ def build_zones(g: "Game") -> Zones:
         checks_read_values = CHECKS_READ_DAMAGED_POWER
     else:  # power is printed, Nocturnal at night and effects from resolved abilities (10.10.1)
         checks_read_values = CHECKS_READ_NO_VALUE
+    values_read_play_state = any(reads_play_state(a, s) for steps in steps_of.values() for _c, a, s in steps)
     return Zones(cards, kinds, steps_of, by_trigger, replacing, in_base, activating, reads_elsewhere,
-                 checks_read_values)
+                 checks_read_values, values_read_play_state)
+
+
+# The conditions (10.3.3) whose truth changes only through `Game.state_changed`: night (5.3.4, `effects.set_night`)
+# and an empty hand (a move between hand and deck, while a continuous ability reads a zone other than the base)
+_CONDITIONS_OUT_OF_PLAY_STATE = frozenset({None, "night", "day", "hand_empty"})
+
+
+def reads_play_state(ability: Ability, step: Step) -> bool:
+    """May this continuous ability's step apply to other cards or by another amount (10.10.1) when a card rests or
+    stands (4.3.2), the battle begins, its opponents are set or it ends (9.3.2, 9.4.3, 9.7.3.1, 9.7.4) or the turn
+    player changes (7.6.5)? Only through a condition of the ability or the step (your or the opponent's turn,
+    attacking, battling), a card word other than `self` (the attacker, the battle opponent) or a selector by state
+    (rested, standing) in its target, filter or counted amount."""
+    if ability.cond not in _CONDITIONS_OUT_OF_PLAY_STATE or step.cond not in _CONDITIONS_OUT_OF_PLAY_STATE:
+        return True
+    for t in (step.target, step.filter, None if step.amount_of is None else step.amount_of[1]):
+        if t is not None and (t.word not in (None, "self") or t.state is not None):
+            return True
+    return False
 
 
 def adds_only_its_place(card: CardDef) -> bool:
@@ -183,7 +206,7 @@ def after_plain_move(view: Zones, g: "Game") -> Zones:
     base = a.base + b.base
     return Zones(base + view.cards[len(view.in_base):], view.continuous_kinds, view.steps_of,
                  view.by_trigger, view.replacing, {c.oid: c for c in base}, view.activating, view.reads_elsewhere,
-                 view.checks_read_values)
+                 view.checks_read_values, view.values_read_play_state)
 
 
 def _placed(ci: CardInstance) -> int:
@@ -403,6 +426,14 @@ def _strike_detail(g: "Game", ci: CardInstance) -> tuple[int, tuple[str, ...]]:
     if cites:
         cites[:0] = ["10.10.1", "10.10.1.1", "10.10.1.4", "10.10.1.6"]
     return value, tuple(dict.fromkeys(cites))
+
+
+def effects_in_play(g: "Game", kinds: frozenset[str]) -> frozenset[str]:
+    """Those of these kinds with an effect in play (`effect_in_play` of each, read at once)."""
+    found = g.zones.continuous_kinds & kinds
+    if g.modifiers:
+        found = found.union(m.kind for m in g.modifiers if m.kind in kinds)
+    return found
 
 
 def effect_in_play(g: "Game", kind: str) -> bool:

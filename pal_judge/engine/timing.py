@@ -4,7 +4,7 @@ used (10.8.3); repeated steps (7.6.5, 9.7.4) and the loop guards (13.1)."""
 from __future__ import annotations
 
 import itertools
-from typing import TYPE_CHECKING, Callable
+from typing import TYPE_CHECKING, Any, Callable
 
 from pal_judge.engine import effects, loops, rule_actions, triggers
 from pal_judge.engine.deciders import Option
@@ -17,16 +17,18 @@ CHECK_TIMING_LIMIT = 300  # iterations of one check timing before it is treated 
 REPEAT_LIMIT = 100  # repetitions of the end phase (7.6.5) or end-of-battle step (9.7.4) treated as a loop
 
 
-def repeat_step(g: "Game", step: str, cite: str, one_round: Callable[[], None], unfinished: Callable[[], bool]) -> None:
-    """Run a step's round again while abilities remain to trigger or resolve (7.6.5 the end phase,
-    9.7.4 the end of battle). One that repeats without end is 13.1.1.1 a loop, read as one no player
-    can stop (each repetition is a new trigger of a new card, 4.1.4), so the game is a draw."""
+def repeat_step(g: "Game", step: str, cite: str, one_round: Callable[[], None], trigger: str, fired: set[Any]) -> None:
+    """Run a step's round again while abilities remain to resolve or to trigger (7.6.5 the end phase,
+    9.7.4 the end of battle): abilities in standby, or `trigger` abilities whose keys are not in `fired` (those
+    triggered in this step) and delayed ones (`triggers.unfired_triggers`). One that repeats without end is 13.1.1.1
+    a loop, read as one no player can stop (each repetition is a new trigger of a new card, 4.1.4), so the game is a
+    draw."""
     for repeats in itertools.count(1):
         if repeats > REPEAT_LIMIT:
             g.end_game("loop_draw", None, f"the {step} repeats without end ({REPEAT_LIMIT} times)",
                        ("13.1.1", "13.1.1.1", cite))
         one_round()
-        if not unfinished():
+        if not g.pending and not triggers.unfired_triggers(g, trigger, fired):
             return
         g.emit(f"{step} repeats: abilities still to trigger or resolve", (cite,))
 

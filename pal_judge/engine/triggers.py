@@ -204,8 +204,11 @@ def fire_global(g: "Game", trigger: str, phase: str | None = None, step: str | N
 
 def unfired_triggers(g: "Game", trigger: str, fired: set[Any]) -> bool:
     """Is there an active `trigger` ability (a base card's, or a hand/graveyard card's with that zone
-    icon, 10.3.4.1 / 10.3.5) whose key is not in `fired`? Used by 7.6.5 and 9.7.4: a card that arrived
-    in such a zone during the step is a new card (4.1.4) whose ability has not triggered yet."""
+    icon, 10.3.4.1 / 10.3.5) whose key is not in `fired`, or a delayed `trigger` ability waiting (10.8.5)? Used by
+    7.6.5 and 9.7.4: a card that arrived in such a zone during the step is a new card (4.1.4) whose ability has not
+    triggered yet."""
+    if g.delayed and any(d.trigger == trigger for d in g.delayed):
+        return True
     cards = _phase_trigger_cards(g, trigger)
     for ci in cards:
         for idx, a in card_abilities(g, ci):
@@ -214,11 +217,6 @@ def unfired_triggers(g: "Game", trigger: str, fired: set[Any]) -> bool:
                     and stats.condition_ok(g, a.cond, ci.controller, ci):
                 return True
     return False
-
-
-def unfired_end_triggers(g: "Game") -> bool:
-    """7.6.5 are there end-of-turn triggers that have not triggered this turn?"""
-    return unfired_triggers(g, "end_of_turn", g.end_triggered) or any(d.trigger == "end_of_turn" for d in g.delayed)
 
 
 def on_entered_base(g: "Game", ci: CardInstance, src: str) -> None:

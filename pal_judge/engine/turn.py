@@ -5,7 +5,8 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Sequence
 
 from pal_judge.engine import battle, effects, pipeline, stats, timing, triggers
-from pal_judge.engine.deciders import Option, new_option
+from pal_judge.engine.deciders import Menu, Option
+from pal_judge.engine.state import CardInstance
 
 if TYPE_CHECKING:
     from pal_judge.engine.game import Game
@@ -105,11 +106,47 @@ def _soul(g: "Game") -> None:
         timing.check_timing(g)  # 7.4.3
 
 
-def main_options(g: "Game") -> list[Option]:
+class MainOptions(Menu):
+    """The turn player's legal actions at the main phase's play timing (7.5.2), in the order the deciders see them:
+    the cards to play, the first of each name (8.2.1), the abilities to use (8.3.1), the attacks (8.4.1), then the
+    soul draw (8.5) and ending the main phase (7.5.3) when allowed. Counted when read from the board
+    (`main_options`); a card's, an ability's and an attack's option are built only when read. Read only."""
+
+    __slots__ = ("plays", "abilities", "attacks", "last", "count")
+
+    def __init__(self, plays: list[CardInstance], abilities: list[effects.Usable], attacks: battle.Attacks,
+                 last: tuple[Option, ...]) -> None:
+        self.plays = plays
+        self.abilities = abilities
+        self.attacks = attacks
+        self.last = last
+        self.count = len(plays) + len(abilities) + attacks.count + len(last)
+
+    def option(self, index: int) -> Option:
+        plays = self.plays
+        if index < len(plays):
+            return effects.play_option(plays[index])
+        index -= len(plays)
+        abilities = self.abilities
+        if index < len(abilities):
+            return effects.ability_option(abilities[index])
+        index -= len(abilities)
+        attacks = self.attacks
+        if index < attacks.count:
+            return attacks.option(index)
+        return self.last[index - attacks.count]
+
+
+# what the main phase offers after the attacks (8.5, 7.5.3), by (soul draw allowed, ending allowed)
+_LAST = {(True, True): (SOUL_DRAW, END_TURN), (True, False): (SOUL_DRAW,), (False, True): (END_TURN,),
+         (False, False): ()}
+
+
+def main_options(g: "Game") -> MainOptions:
     """The turn player's legal actions at the main phase's play timing (7.5.2), in the order the deciders see them."""
     tp = g.turn_player
     p = g.players[tp]
-    opts = []
+    plays = []
     seen: set[str] = set()
     souls = p.soul_standing
     activating = []  # the hand cards with an activated ability
@@ -120,17 +157,14 @@ def main_options(g: "Game") -> list[Option]:
         name = card.name
         if card.cost <= souls and name not in seen:
             seen.add(name)
-            opts.append(new_option((f"play {name}", ("play", c.oid))))
-    opts += effects.ability_options(g, tp, False, activating)  # 8.3.1
+            plays.append(c)
+    abilities = effects.usable_abilities(g, tp, False, activating)  # 8.3.1
     attacks, must_attack = battle.attack_options(g)  # 8.4.1
-    opts += attacks
-    if not g.soul_draw_used and souls >= SOUL_DRAW_COST:
-        opts.append(SOUL_DRAW)  # 8.5
-    # 7.5.2.1 only a pal that must attack AND can attack legally (9.2.2) binds the player; a pal with no
-    # legal target (9.2.4, 9.2.4.1) cannot, even when another pal of the same player could attack
-    if not must_attack:  # 7.5.2.1 else doing nothing is not allowed
-        opts.append(END_TURN)
-    return opts  # `concede` is added to every decision by Game.ask (1.2.3)
+    # 8.5 the soul draw; 7.5.2.1 only a pal that must attack AND can attack legally (9.2.2) binds the player; a pal
+    # with no legal target (9.2.4, 9.2.4.1) cannot, even when another pal of the same player could attack: else doing
+    # nothing is not allowed
+    last = _LAST[not g.soul_draw_used and souls >= SOUL_DRAW_COST, not must_attack]
+    return MainOptions(plays, abilities, attacks, last)  # `concede` is added to every decision by Game.ask_menu (1.2.3)
 
 
 def perform(g: "Game", who: int, opt: Option, cites: Sequence[str]) -> None:
@@ -183,7 +217,7 @@ def _main(g: "Game", resume: str | None = None) -> None:
     while True:
         if g.check_version != g.clean_check_version:  # (else it has nothing to do, timing.py)
             timing.check_timing(g)  # 10.5.2 / 10.5.4.1 a check timing before every play timing
-        opt = g.ask("main", tp, main_options(g), "main phase action (7.5.2, chapter 8)")
+        opt = g.ask_menu("main", tp, main_options(g), "main phase action (7.5.2, chapter 8)")
         if opt.label == "end_turn":
             g.emit(f"{g.pname(tp)} ends the main phase", ("7.5.3", "10.5.4.3", "10.5.2", "10.5.4", "10.5.4.1")
                    + _prohibition_over_obligation(g), player=tp)
@@ -215,7 +249,7 @@ def _end(g: "Game") -> None:
             g.state_changed()
             g.emit(f"{n - len(g.modifiers)} effect(s) lasting until end of turn end", ("7.6.4",))
 
-    timing.repeat_step(g, "end phase", "7.6.5", one_round, lambda: bool(g.pending) or triggers.unfired_end_triggers(g))
+    timing.repeat_step(g, "end phase", "7.6.5", one_round, "end_of_turn", g.end_triggered)  # 7.6.1 those triggered
 
 
 def _next_turn(g: "Game") -> None:

@@ -8,6 +8,7 @@ from typing import Any
 
 from pal_judge.corpus.zh_parser import parse_zh
 from pal_judge.engine import Game, ScriptedDecider
+from pal_judge.engine.deciders import Decision, Option
 
 ZH = Path(__file__).resolve().parents[2] / "rules" / "zh.txt"
 
@@ -42,6 +43,26 @@ def play(setup: dict[str, Any], cards: list[dict[str, Any]], answers: list[Any],
     g.run(ScriptedDecider(answers))
     assert_cites_exist(g)
     return g
+
+
+class _Asked(Exception):
+    pass
+
+
+def first_decision(setup: dict[str, Any], cards: list[Any]) -> Decision:
+    """The first decision the engine asks on this board, as it asked it: none of its options read yet."""
+    asked: list[Decision] = []
+
+    class Keep:
+        def decide(self, decision: Decision, game: Game) -> Option:
+            asked.append(decision)
+            raise _Asked
+
+    try:
+        Game.from_setup(setup, cards).run(Keep())
+    except _Asked:
+        return asked[0]
+    raise AssertionError("the game asked no decision")
 
 
 def base(g: Game, player: str) -> dict[str, dict[str, Any]]:

@@ -58,7 +58,7 @@ class _Reading:
         if decision.kind in ("main", "block"):
             with self.monkeypatch.context() as m:
                 m.setattr(stats, "effect_in_play", lambda g, kind: True)
-                read = [o.label for o in turn.main_options(game)] if decision.kind == "main" \
+                read = [o.label for o in turn.main_options(game).options()] if decision.kind == "main" \
                     else self._blockers(game) + ["none"]
             assert offered == read
             self.compared += 1
@@ -80,7 +80,7 @@ class _Reading:
             m.setattr(stats, "restricted", lambda g, c, kind: False)
             m.setattr(stats, "keywords", lambda g, c: c.card.printed_keywords)
             m.setattr(stats, "derived", lambda g, compute, subject, key: compute(g, subject))
-            return [o.label for o in turn.main_options(game)] if kind == "main" else self._blockers(game) + ["none"]
+            return [o.label for o in turn.main_options(game).options()] if kind == "main" else self._blockers(game) + ["none"]
 
 
 @pytest.fixture(scope="module")

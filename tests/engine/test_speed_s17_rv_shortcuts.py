@@ -121,8 +121,9 @@ def seen() -> _Seen:
                                        for c in having)
         return cards
 
-    def attacks(g: Game) -> tuple[list[Option], bool]:
-        opts, bound = real_attacks(g)
+    def attacks(g: Game) -> tuple[battle.Attacks, bool]:
+        offered, bound = real_attacks(g)
+        opts = offered.options()
         legacy, legacy_bound = _legacy_attacks(g)
         assert [(o.label, o.data) for o in opts] == legacy and bound == legacy_bound
         s.mains += 1
@@ -130,7 +131,7 @@ def seen() -> _Seen:
         standing = [c for c in g.players[g.turn_player].base if not c.rested and c.card.type == "pal"]
         s.must_unbound += not bound and bool(stats.restricted_among(g, standing, "must_attack"))
         s.forced_by_taunt += any(o.data[3] == "forced" for o in opts)
-        return opts, bound
+        return offered, bound
 
     with pytest.MonkeyPatch.context() as m:
         m.setattr(stats, "build_zones", build)
