@@ -92,8 +92,8 @@ class Game:
         self.clean_check_at = -1  # event_count when a check timing last found nothing to do (saved)
         # what is read from the cards whose abilities may work alone (stats.Zones), kept until they change: dropped
         # (stats.DroppedZones, built again when next read) whenever a card enters or leaves a base or a card with a
-        # hand or graveyard ability moves (10.3.4.1, 10.3.5); made from the last view for a card that adds only its
-        # place to it (stats.after_plain_move)
+        # hand or graveyard ability moves (10.3.4.1, 10.3.5); made from the last view for a card it lists only by
+        # itself (stats.after_move)
         self.zones: stats.Zones | stats.DroppedZones = stats.DroppedZones(self)
         # a card with an ability for the hand or graveyard (10.3.4.1) may be in one of those zones, read by the zone
         # view: set as `new_instance` makes a card object with one (the set-up's, in any zone, and every move's, 4.1.4)

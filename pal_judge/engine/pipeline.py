@@ -99,10 +99,10 @@ def _relocate(g: "Game", ci: CardInstance, to: str, cites: tuple[str, ...], what
     player = g.players[ci.owner]
     here = g.resolution if src == "resolution" else getattr(player, src)
     there = g.resolution if to == "resolution" else getattr(player, to)
-    kept: stats.Zones | None = None  # the zone view, kept through a move of a card that adds only its place to it
+    kept: stats.Zones | None = None  # the zone view, kept through the move of a card it lists only by itself
     if src == "base" or to == "base" or ci.card.icon_zones:
         view = g.zones
-        if isinstance(view, stats.Zones) and stats.adds_only_its_place(ci.card):
+        if isinstance(view, stats.Zones) and stats.kept_through_move(ci.card):
             kept = view
             g.state_changed()  # derived values read the base cards (10.10.1); the view is updated after the move
         else:
@@ -122,7 +122,7 @@ def _relocate(g: "Game", ci: CardInstance, to: str, cites: tuple[str, ...], what
         new.placed = batch if batch is not None else g.next_batch()
         new.entered_turn = g.turn
     if kept is not None:
-        g.zones = stats.after_plain_move(kept, g)
+        g.zones = stats.after_move(kept, g, ci)
     if not quiet:
         # 4.1.4 the moved card is a new object: cited where that loses something (its damage, rested state)
         if src == "base" and (ci.damage or ci.rested):

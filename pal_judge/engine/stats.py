@@ -70,7 +70,7 @@ class Zones:
     """What is read from the cards whose abilities may work alone (the base cards, and the hand and graveyard cards
     with a zone icon, 10.3.4.1, 10.3.5), built once per change of them (kept in `Game.zones`, which the pipeline
     drops whenever a card enters or leaves a base or a card with a hand or graveyard ability moves: `DroppedZones`;
-    a card that adds only its place to it gives a new view made from the last, `after_plain_move`).
+    a card kept through its move gives a new view made from the last, `after_move`).
     Read only, never changed."""
 
     cards: list[CardInstance]  # every base card, then the hand and graveyard cards with an ability for that zone
@@ -191,22 +191,40 @@ def reads_play_state(ability: Ability, step: Step) -> bool:
     return False
 
 
-def adds_only_its_place(card: CardDef) -> bool:
-    """Does a card add nothing to the zone view but its place among the base cards: no continuous, replacement,
-    activated or auto ability and no ability for the hand or graveyard (10.3.4.1)?"""
-    return not (card.has_continuous or card.has_replacement or card.triggers or card.activated or card.icon_zones)
+def kept_through_move(card: CardDef) -> bool:
+    """Does a card's move into or out of a base change only the fields of the zone view that list the card itself: its
+    place among the base cards, the lists of its printed triggers (`by_trigger`) and its owner's cards with an activated
+    ability (`activating`)? So a card with no continuous or replacement ability (whose kinds and steps other fields
+    gather, 10.10.1, 10.11), no zone icon (10.3.4.1) and no state trigger (10.8.6, read by `checks_read_values`)."""
+    return not (card.has_continuous or card.has_replacement or card.icon_zones or "state" in card.triggers)
 
 
-def after_plain_move(view: Zones, g: "Game") -> Zones:
-    """The view after a card that adds only its place (`adds_only_its_place`) entered or left a base: what `build_zones`
+def after_move(view: Zones, g: "Game", moved: CardInstance) -> Zones:
+    """The view after a card kept through its move (`kept_through_move`) entered or left a base: what `build_zones`
     gives then, built from the last view, whose other fields that card was not in: the base cards read again from the
-    bases in base order (10.3.5), the hand and graveyard cards with a zone ability (10.3.4.1) kept. A new view: the
-    last one may still be read (a loop over its cards), and is never changed."""
+    bases in base order (10.3.5), the hand and graveyard cards with a zone ability (10.3.4.1) kept; the card's triggers'
+    lists read again from those cards, in their order (a trigger no card has any more is dropped); its owner's cards
+    with an activated ability read again from the owner's base (4.1.6: a base card is in its owner's base). A new view:
+    the last one may still be read (a loop over its cards), and is never changed."""
     a, b = g.players
     base = a.base + b.base
-    return Zones(base + view.cards[len(view.in_base):], view.continuous_kinds, view.steps_of,
-                 view.by_trigger, view.replacing, {c.oid: c for c in base}, view.activating, view.reads_elsewhere,
-                 view.checks_read_values, view.values_read_play_state)
+    cards = base + view.cards[len(view.in_base):]
+    card = moved.card
+    by_trigger = view.by_trigger
+    if card.triggers:
+        by_trigger = dict(by_trigger)
+        for trigger in card.triggers:
+            listening = [c for c in cards if trigger in c.card.triggers]
+            if listening:
+                by_trigger[trigger] = listening
+            else:
+                del by_trigger[trigger]  # (the card left: it was the one card with it)
+    activating = view.activating
+    if card.activated:
+        mine = [c for c in g.players[moved.owner].base if c.card.activated]
+        activating = (mine, activating[1]) if moved.owner == 0 else (activating[0], mine)
+    return Zones(cards, view.continuous_kinds, view.steps_of, by_trigger, view.replacing, {c.oid: c for c in base},
+                 activating, view.reads_elsewhere, view.checks_read_values, view.values_read_play_state)
 
 
 def _placed(ci: CardInstance) -> int:

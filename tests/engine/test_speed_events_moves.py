@@ -12,6 +12,7 @@ import pytest
 from engine_helpers import board, pal, play
 from pal_judge.engine import Game, RandomDecider, ScriptedDecider, stats
 from pal_judge.engine.invariants import random_board
+from pal_judge.engine.state import CardInstance
 from pal_judge.engine.simulate import generate_pool
 
 # "When a Pal of yours is destroyed, draw 1", working only in the graveyard (10.3.4.1)
@@ -48,6 +49,23 @@ def test_the_same_card_still_in_the_hand_does_not_trigger() -> None:
     assert _names(a.hand) == ["Mourner"] and len(a.deck) == 2
 
 
+def test_a_pal_with_a_state_trigger_deployed_makes_the_checks_read_values() -> None:
+    # 10.8.6 a state trigger in play lets a check timing find something through any change (`checks_read_values`):
+    # the Scholar ("when your hand is empty, draw 1") enters the base from the hand, so the view after its move is
+    # built afresh, not kept from the last (`stats.kept_through_move`); the view is checked at every event, and the
+    # Scholar, played from a hand it empties, draws 1 (10.8.6.1)
+    scholar = pal("Scholar", abilities=[{"kind": "auto", "trigger": "state", "state": "hand_empty",
+                                         "effect": [{"do": "draw", "amount": 1}]}])
+    g = Game.from_setup(board({"base": ["Filler"], "hand": ["Scholar"], "deck": ["Lamball", "Filler"],
+                              "souls": {"standing": 1}}),
+                        [scholar, pal("Lamball")])
+    g.listeners.append(_compare_zones)
+    g.run(ScriptedDecider(["play Scholar"]))
+    a = g.players[0]
+    assert _names(a.base) == ["Filler", "Scholar"] and _names(a.hand) == ["Lamball"]
+    assert g.zones.checks_read_values == stats.CHECKS_READ_VALUES
+
+
 def test_a_drawn_copy_of_a_card_in_the_hand_is_labelled_afresh() -> None:
     # the draw phase (7.3.1) moves the top card to the hand; it is a new object (4.1.4) and, with a Lamball already
     # in the hand, the second one is Lamball#2 (labels in use in the bases and hands)
@@ -63,7 +81,7 @@ def _zones_as_oids(z: stats.Zones) -> tuple[Any, ...]:
             {t: [c.oid for c in cards] for t, cards in z.by_trigger.items()}, [c.oid for c in z.replacing],
             {oid: c.oid for oid, c in z.in_base.items()}, z.reads_elsewhere,
             {kind: [(c.oid, s.do) for c, _a, s in steps] for kind, steps in z.steps_of.items()},
-            [[c.oid for c in cards] for cards in z.activating])
+            [[c.oid for c in cards] for cards in z.activating], z.checks_read_values, z.values_read_play_state)
 
 
 def _compare_zones(game: Game, _event: Any) -> None:
@@ -72,16 +90,17 @@ def _compare_zones(game: Game, _event: Any) -> None:
 
 
 def test_the_zone_view_is_at_every_event_what_a_fresh_computation_gives(monkeypatch: pytest.MonkeyPatch) -> None:
-    """Also where the view was kept through a move of a card that adds only its place to it (`stats.after_plain_move`:
-    a card with no continuous, replacement, activated or auto ability and no zone icon entering or leaving a base)."""
-    kept_through = []
-    after_plain_move = stats.after_plain_move
+    """Also where the view was kept through the move of a card it lists only by itself (`stats.after_move`: a card with
+    no continuous or replacement ability, no zone icon and no state trigger entering or leaving a base), whether it
+    adds only its place, its auto abilities' triggers or its activated abilities to the view."""
+    kept_through: list[tuple[bool, bool]] = []
+    after_move = stats.after_move
 
-    def counted(view: stats.Zones, game: Game) -> stats.Zones:
-        kept_through.append(game.event_count)
-        return after_plain_move(view, game)
+    def counted(view: stats.Zones, game: Game, moved: CardInstance) -> stats.Zones:
+        kept_through.append((bool(moved.card.triggers), bool(moved.card.activated)))
+        return after_move(view, game, moved)
 
-    monkeypatch.setattr(stats, "after_plain_move", counted)
+    monkeypatch.setattr(stats, "after_move", counted)
     games = []
     for seed in (4, 9, 14):
         rng = random.Random(seed)
@@ -91,4 +110,5 @@ def test_the_zone_view_is_at_every_event_what_a_fresh_computation_gives(monkeypa
         game.listeners.append(_compare_zones)
         game.run(RandomDecider(game.seed))
         assert game.event_count > 100
-    assert len(kept_through) >= 10
+    assert kept_through.count((False, False)) >= 10
+    assert (True, False) in kept_through and (False, True) in kept_through  # a trigger's list, an owner's activated

@@ -150,7 +150,8 @@ def test_the_zone_view_reads_every_hand_and_graveyard_ability_from_a_deck(seen: 
     """10.3.4.1: a card whose ability works in the hand or graveyard, drawn, searched or milled from the deck, is in
     the zone view every phase, step, turn or state trigger reads once it is there (and no such card is in those zones
     while `zone_icons` is false)."""
-    assert seen.views > 2000 and seen.views_before_icons > 100 and seen.reads_with_icons_in_zone > 500
+    # (views built afresh: a move of a card the view lists only by itself keeps it, `stats.after_move`)
+    assert seen.views > 1500 and seen.views_before_icons > 100 and seen.reads_with_icons_in_zone > 500
 
 
 def test_a_keywords_turn_trigger_is_read_on_every_card_that_has_it(seen: _Seen) -> None:
