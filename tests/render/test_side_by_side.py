@@ -47,11 +47,11 @@ ROWS = st.lists(st.tuples(NUMBER, TEXT, TEXT, st.booleans()), max_size=6)
 
 @settings(max_examples=200, deadline=None)
 @given(ROWS, st.sampled_from([("§", "English", "中文"), ("§", "English"), ("§", "中文")]), st.integers(1, 12),
-       st.integers(8, 140), st.booleans(), st.booleans())
+       st.integers(1, 140), st.booleans(), st.booleans())
 def test_the_grid_prints_what_richs_table_prints(rows, headers, number_width, width, colour, ascii_only) -> None:  # type: ignore[no-untyped-def]
     """Any rows (numbers indented or with an alignment note, styled English and Chinese, blank
-    cells, cells in Wrapped or plain Text), any width from too narrow to wide, with and without
-    colour, to a UTF-8 or an ASCII stream."""
+    cells, cells in Wrapped or plain Text), any width from one column (too narrow for the number
+    column) to wide, with and without colour, to a UTF-8 or an ASCII stream."""
     def grid() -> SideBySide:
         made = SideBySide(headers, number_width)
         for number, first, second, wrapped in rows:
