@@ -1,8 +1,9 @@
-"""The rules side's shortcut (issue 11): `stats.effect_in_play` lets the engine skip asking every card whether an
-effect forbids it to attack, block or be blocked (9.2.2.2, 9.2.4.1, 9.4.2, 12.11, 10.10.1.3), or gives it a keyword
-(Assault, Taunt: 10.10.1.2, 12.15.2, 12.10.2), when no effect of that kind is in play. These games are played on
-random boards whose cards carry such effects (continuous ones under a condition, and one-shot ones until end of
-turn); at every main-phase and block decision the options offered must be those a card-by-card reading gives."""
+"""The rules side's shortcut (issue 11): `stats.effect_in_play` (and `effects_in_play`, several kinds at once) lets
+the engine skip asking every card whether an effect forbids it to attack, block or be blocked (9.2.2.2, 9.2.4.1,
+9.4.2, 12.11, 10.10.1.3), or gives it a keyword (Assault, Taunt: 10.10.1.2, 12.15.2, 12.10.2), when no effect of that
+kind is in play. These games are played on random boards whose cards carry such effects (continuous ones under a
+condition, and one-shot ones until end of turn); at every main-phase and block decision the options offered must be
+those a card-by-card reading gives."""
 
 from __future__ import annotations
 
@@ -58,6 +59,7 @@ class _Reading:
         if decision.kind in ("main", "block"):
             with self.monkeypatch.context() as m:
                 m.setattr(stats, "effect_in_play", lambda g, kind: True)
+                m.setattr(stats, "effects_in_play", lambda g, kinds: kinds)  # (attack_options reads the kinds at once)
                 read = [o.label for o in turn.main_options(game).options()] if decision.kind == "main" \
                     else self._blockers(game) + ["none"]
             assert offered == read
@@ -77,6 +79,7 @@ class _Reading:
         """What the board offers when no effect restricts a card or gives it a keyword."""
         with self.monkeypatch.context() as m:
             m.setattr(stats, "effect_in_play", lambda g, kind: False)
+            m.setattr(stats, "effects_in_play", lambda g, kinds: frozenset())
             m.setattr(stats, "restricted", lambda g, c, kind: False)
             m.setattr(stats, "keywords", lambda g, c: c.card.printed_keywords)
             m.setattr(stats, "derived", lambda g, compute, subject, key: compute(g, subject))

@@ -104,7 +104,7 @@ def test_the_main_phase_offers_the_actions_the_rules_give_read_alone_or_together
 
 class _CardByCard:
     """A random decider that, at every main-phase decision, compares the attacks offered with those read attacker by
-    attacker through `battle._targets` with every effect kind taken to be in play (`stats.effect_in_play` true: the
+    attacker through `battle._targets` with every effect kind taken to be in play (`stats.effects_in_play` gives them all: the
     keywords and the forbidden targets asked of every card, 10.10.1.2, 9.2.4.1)."""
 
     def __init__(self, seed: int, monkeypatch: pytest.MonkeyPatch) -> None:
@@ -118,7 +118,7 @@ class _CardByCard:
         if decision.kind == "main":
             offered = [o for o in decision.options if type(o.data) is tuple and o.data[0] == "attack"]
             with self.monkeypatch.context() as m:
-                m.setattr(stats, "effect_in_play", lambda g, kind: True)
+                m.setattr(stats, "effects_in_play", lambda g, kinds: kinds)  # what attack_options reads
                 read = battle.attack_options(game)[0].options()
             assert offered == read, f"turn {game.turn}"
             self.compared += 1
