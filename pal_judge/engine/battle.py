@@ -134,6 +134,7 @@ def attack_options(g: "Game") -> tuple[Attacks, bool]:
     must = stats.restricted_among(g, attackers, "must_attack") if "must_attack" in in_play else ()  # 7.5.2.1
     grants = "grant" in in_play  # 10.10.1.2 (Assault, Taunt granted)
     defence = _defence(g, 1 - tp, grants)
+    _plain, _with_assault, _taunting, plain_offer, assault_offer = defence
     rows = []
     count = 0
     bound = False
@@ -141,7 +142,7 @@ def attack_options(g: "Game") -> tuple[Attacks, bool]:
         if grants or forbids:
             targets, taunt, forbidden = _targets(g, att, defence, grants, forbids)
         else:  # its printed keywords, no target removed (`_targets` without such effects, read inline)
-            targets, taunt = defence[4] if "assault" in att.card.printed_keywords else defence[3]
+            targets, taunt = assault_offer if "assault" in att.card.printed_keywords else plain_offer
             forbidden = False
         if targets:  # None: the defending player (9.2.3)
             if must and att in must:

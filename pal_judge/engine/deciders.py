@@ -215,29 +215,27 @@ class RandomDecider:
 
     def decide(self, decision: Decision, game: "Game") -> Option:
         # the concessions a game offers at every decision come after the legal actions (`Game.ask`, 1.2.3)
-        actions = decision.actions()
-        # a uniform draw among the actions (or, with none, the concessions), by rejection: draw as many random bits as
-        # the count has until they name one of them; `random.choice` draws the same bits and returns the same option
-        n = actions or len(decision.options)
-        bits = n.bit_length()
-        getrandbits = self.rng.getrandbits
-        k = getrandbits(bits)
-        while k >= n:
-            k = getrandbits(bits)
+        # a uniform draw among the actions (or, with none, the concessions), the draw `random.choice` makes
+        k = draw_below(self.rng, decision.actions() or len(decision.options))
         return decision.option(k)  # (only the chosen option is built, `Decision.option`)
 
 
-def pick(rng: random.Random, options: Sequence[_T]) -> _T:
-    """One of these options drawn uniformly, as `rng.choice(options)` draws it: the same random bits (the rejection draw
-    `RandomDecider` makes), so every seeded game is generated as it was; `pick(rng, range(a, b + 1))` is
-    `rng.randint(a, b)`'s draw. One call where `random.Random.choice` makes two and `randint` three (a generated game
-    draws about a hundred times)."""
-    n = len(options)
+def draw_below(rng: random.Random, n: int) -> int:
+    """A number below `n` drawn uniformly, as `random.choice` draws the place of its pick among `n` options: by
+    rejection, as many random bits as `n` has until they name one of them. The same bits, so every seeded game plays
+    (`RandomDecider`) and is generated (`pick`) as it was."""
     bits = n.bit_length()
     k = rng.getrandbits(bits)
     while k >= n:
         k = rng.getrandbits(bits)
-    return options[k]
+    return k
+
+
+def pick(rng: random.Random, options: Sequence[_T]) -> _T:
+    """One of these options drawn uniformly, as `rng.choice(options)` draws it (`draw_below`); `pick(rng, range(a,
+    b + 1))` is `rng.randint(a, b)`'s draw. Fewer calls than `random.Random.choice` (two) and `randint` (three): a
+    generated game draws about a hundred times."""
+    return options[draw_below(rng, len(options))]
 
 
 def shuffle_cards(rng: random.Random, cards: list[Any]) -> None:
