@@ -51,7 +51,7 @@ def scenarios_citing(number: str, folder: Path | None = None) -> list[str]:
         from pal_judge.rulings.runs import run_all
 
         summaries = run_all(load_rulings(folder, skip=warn), folder, use_cache=False)  # just found stale: run, store
-        cites = {ruling: "\n".join(summary.cited) for ruling, summary in summaries.items()}
+        cites = {ruling: summary.to_dict()["cited"] for ruling, summary in summaries.items()}  # (as stored)
     linked = {ruling: lines.split("\n") for ruling, lines in cites.items() if _cites_within(lines, number)}
     return sorted(linked, key=lambda ruling: (number not in linked[ruling], len(linked[ruling]), ruling))
 
