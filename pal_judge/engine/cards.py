@@ -263,7 +263,7 @@ def _ability_traits(card: CardDef) -> _AbilityTraits:
     abilities, keywords = card.abilities, card.keywords
     key = (id(abilities), keywords)
     seen = _traits_seen.get(key)
-    if seen is not None and seen[0] is abilities:
+    if seen is not None:  # (its entry keeps that abilities tuple alive: this id is still that tuple's)
         return seen[1]
     continuous = replacement = reads_elsewhere = False
     kinds: set[str] = set()
