@@ -1,11 +1,16 @@
 """Benchmark: seeded random full games between two generated legal 50-card decks.
 
-    python bench/bench_engine.py [--games N] [--seed S]
+    python bench/bench_engine.py [--games N] [--seed S] [--warmup W]
     python bench/bench_engine.py --digest [--games N] [--seed S] > digest.json
 
 Plays the same seeded games twice, with the full trace recorded and without, and prints games/s and
 events/s for each, by wall clock and by this process's CPU time (the machine is shared, so CPU time is
 the steadier figure). The two runs must give identical results (the same seeds play the same games).
+
+Before each timed run it plays W untimed games (5 unless told; seeds after the timed ones): the first games of a
+process also pay for what is done once (lazy imports, the interpreter specialising its code, memos filling), which
+is not the cost of a game. Without them the first timed run (the trace on) paid it alone, the second did not;
+`--warmup 0` gives the cold figure.
 
 `--digest` prints instead, for each seed, the game's outcome, winner, turns, event count and a hash of its
 whole trace (every event's text, cites and changes), one JSON object per line: two versions of the engine
@@ -34,9 +39,11 @@ def digest(seed: int) -> dict[str, object]:
             "turns": game.turn, "events": game.event_count, "trace": trace.hexdigest()[:16]}
 
 
-def benchmark(games: int, seed: int) -> None:
+def benchmark(games: int, seed: int, warmup: int) -> None:
     reports = {}
+    print(f"{warmup} untimed warm-up game(s) before each timed run")
     for trace in (True, False):
+        simulate(warmup, seed + games, record=trace)  # untimed: what the first games of a process pay once
         cpu0 = time.process_time()
         report = simulate(games, seed, record=trace)
         cpu = time.process_time() - cpu0
@@ -54,13 +61,14 @@ def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--games", type=int, default=200)
     ap.add_argument("--seed", type=int, default=0)
+    ap.add_argument("--warmup", type=int, default=5, help="untimed games played before each timed run")
     ap.add_argument("--digest", action="store_true", help="print each seed's outcome, length and trace hash")
     args = ap.parse_args()
     if args.digest:
         for seed in range(args.seed, args.seed + args.games):
             print(json.dumps(digest(seed)))
     else:
-        benchmark(args.games, args.seed)
+        benchmark(args.games, args.seed, args.warmup)
 
 
 if __name__ == "__main__":
