@@ -16,10 +16,15 @@ FARM = {"name": "Farm", "type": "structure", "cost": 1, "power": 3000, "abilitie
 
 def _attack_then_pass_the_turn() -> tuple[Game, list[int]]:
     """A's Striker attacks player B, whose base is empty, then A ends the turn; B's deck as it was, top first."""
-    g = Game.from_setup(board({"base": ["Striker"], "hand": ["Filler"]}), [STRIKER])
+    g = Game.from_setup(board({"base": ["Striker"], "hand": ["Filler"]}, {"life": 5, "souls": {"standing": 1, "rested": 2, "deck": 7}}), [STRIKER])
     deck_b = [c.oid for c in g.players[1].deck]
     g.run(ScriptedDecider(["attack Striker -> player", "end_turn"]))
     return g, deck_b
+
+
+def _change(g: Game, primary: str) -> tuple[dict, dict]:
+    event = next(e for e in g.events if e.cites[0] == primary)
+    return event.before, event.after
 
 
 def test_the_attacker_is_read_standing_before_and_rested_after() -> None:
@@ -42,6 +47,23 @@ def test_a_moved_card_is_read_leaving_its_zone_and_arriving_as_a_new_object() ->
     assert drawn.to_dict()["before"] == {"zone": "deck", "oid": deck_b[1]}
     assert drawn.to_dict()["after"] == {"zone": "hand", "oid": b.hand[-1].oid}
     assert list(drawn.before) == ["zone", "oid"]  # in the order written, as the saved trace and replays print it
+
+
+def test_the_damage_to_a_player_is_read_dealt_resolved_and_paid_in_life() -> None:
+    # the Striker's strike 1 is dealt to B (9.6.3.3, 5.14.2), resolved (11.2.1) by putting the top card into the
+    # graveyard, no Lucky: B loses 1 life, and the damage is gone (11.2.2.3)
+    g, _ = _attack_then_pass_the_turn()
+    assert _change(g, "9.6.3") == ({"damage": 0}, {"damage": 1})
+    assert _change(g, "11.2.1") == ({"damage": 1}, {})
+    assert _change(g, "11.2.2.3") == ({"life": 5, "damage": 1}, {"life": 4, "damage": 0})
+
+
+def test_b_s_souls_are_read_standing_then_moving_the_soul_increment() -> None:
+    # B's turn: 7.2.1 B's 2 rested souls stand (no base card); 7.4.2 / 7.4.2.1 then 2 cards go from B's soul deck of
+    # 7 to B's soul area, standing (4.3.2.3): 3 standing become 5
+    g, _ = _attack_then_pass_the_turn()
+    assert _change(g, "7.2.1") == ({"rested": [], "souls_rested": 2}, {"rested": [], "souls_rested": 0})
+    assert _change(g, "7.4.2") == ({"soul_deck": 7, "souls_standing": 3}, {"soul_deck": 5, "souls_standing": 5})
 
 
 def test_an_assigned_pal_is_read_rested_and_assigned() -> None:
