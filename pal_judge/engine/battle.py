@@ -180,7 +180,7 @@ def run_battle(g: "Game", attacker_oid: int, target_oid: int | None, taunt: str,
         cites.append("9.2.4.1")  # an effect removed a target this pal could otherwise attack
     cites += ["9.2.2.1", "8.4.1", "9.2.4", "9.2.1", "9.2.2", "9.2.2.2", "9.1.1"]
     g.emit(f"{g.pname(tp)} starts a battle: {att.label} attacks {tname}", cites, player=tp,
-           card=att.label, after={"attacker": att.label, "target": tname})
+           card=att.label, after=("attacker", att.label, "target", tname))
     pipeline.set_rested(g, att, True, ("9.3.2", "9.3.2.1"))
     triggers.fire_self(g, att, "on_attack")
     triggers.fire_watchers(g, att, "on_pal_attacks")  # "when a Pal of yours / your opponent's attacks"
@@ -253,7 +253,7 @@ def _block_step(g: "Game", b: Battle, opened: bool = False) -> None:
                 blocker = g.find(opt.data)
                 assert blocker is not None
                 g.emit(f"{g.pname(nt)} blocks with {blocker.label}", ("9.4.2",), player=nt, card=blocker.label,
-                       before={"target": _tname(g, b)}, after={"target": blocker.label})
+                       before=("target", _tname(g, b)), after=("target", blocker.label))
                 pipeline.set_rested(g, blocker, True, ("9.4.2.1",))
                 b.target_oid = blocker.oid
                 b.blocked = True

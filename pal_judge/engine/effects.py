@@ -58,7 +58,7 @@ def damage_player(g: "Game", idx: int, amount: int, cites: Sequence[str], source
     before = p.damage
     p.damage += amount
     g.emit(f"{source or 'an effect'} deals {amount} damage to {p.name}", tuple(cites) + ("5.14.2", "3.2.2.1", "3.2.2"),
-           player=idx, card=source, before={"damage": before}, after={"damage": p.damage})
+           player=idx, card=source, before=("damage", before), after=("damage", p.damage))
     if resolve:
         rule_actions.player_damage(g)
 
@@ -74,7 +74,7 @@ def damage_card(g: "Game", ci: CardInstance, amount: int, cites: Sequence[str], 
     ci.damage += amount
     g.damage_changed()  # lethal damage (11.4.1) reads it
     g.emit(f"{source or 'an effect'} deals {amount} damage to {ci.label}", tuple(cites) + ("5.14.1", "4.4.4"),
-           player=ci.controller, card=ci.label, before={"damage": before}, after={"damage": ci.damage})
+           player=ci.controller, card=ci.label, before=("damage", before), after=("damage", ci.damage))
     return True
 
 
@@ -374,7 +374,7 @@ def _modify(g: "Game", s: Step, ctx: Context, kind: str) -> None:
             after = stats.power(g, t)
             neg = ("1.3.2.4",) if after < 0 else ()  # values may be 0 or negative
             g.emit(f"{t.label} gets {s.amount:+d} power ({s.duration})", ("10.2.1.2", "10.10.1.4") + neg + ctx.cites,
-                   player=t.controller, card=t.label, before={"power": before}, after={"power": after})
+                   player=t.controller, card=t.label, before=("power", before), after=("power", after))
         else:
             what = s.keyword[0] if s.keyword else kind
             g.emit(f"{t.label} gets {what} ({s.duration})", ("10.2.1.2", "10.10.1.2") + ctx.cites,
@@ -503,7 +503,7 @@ def gain(g: "Game", idx: int, resource: str, amount: int, cites: Sequence[str]) 
     setattr(p, resource, after)
     g.emit(f"{p.name} {'gains' if amount >= 0 else 'loses'} {abs(amount)} {resource}",
            (*cites[:1], *floor, *cites[1:], "3.3.1", "3.3.1.1", "3.3.1.2", "3.3.1.2.1", "3.3.2", "3.3.2.1"),
-           player=idx, before={resource: before}, after={resource: after})
+           player=idx, before=(resource, before), after=(resource, after))
 
 
 def _s_gain(g: "Game", s: Step, ctx: Context) -> None:
@@ -725,8 +725,8 @@ def pay_souls(g: "Game", who: int, n: int, cites: Sequence[str]) -> None:
     p.soul_rested += n
     # 13.2.2 / 13.2.3 souls are managed as counts: standing and rested souls in the soul area (4.9.2)
     g.emit(f"{p.name} pays {n} soul", tuple(cites) + ("10.4.3", "4.9.2", "13.2.3"), player=who,
-           before={"souls_standing": before[0], "souls_rested": before[1]},
-           after={"souls_standing": p.soul_standing, "souls_rested": p.soul_rested})
+           before=("souls_standing", before[0], "souls_rested", before[1]),
+           after=("souls_standing", p.soul_standing, "souls_rested", p.soul_rested))
 
 
 def assign(g: "Game", pal: CardInstance, structure: CardInstance | None, ctx: Context | None) -> None:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass
-from typing import Any, Callable, Iterable, Mapping, Sequence
+from typing import Any, Callable, Iterable, Sequence
 
 from pal_judge.engine import effects, limits, stats
 from pal_judge.engine.cards import CardDef
@@ -13,7 +13,7 @@ from pal_judge.engine.pipeline import move_one
 from pal_judge.engine.state import (
     Battle, CardInstance, Delayed, Lki, Modifier, Pending, Player, Result,
 )
-from pal_judge.engine.trace import Event, Record, event_from
+from pal_judge.engine.trace import Change, Event, Record, event_from
 
 
 def _label_in_use(zones: Iterable[list[CardInstance]], label: str) -> bool:
@@ -211,8 +211,9 @@ class Game:
         return self._batch
 
     def emit(self, what: str, cites: Sequence[str], player: int | None = None, card: str | None = None,
-             before: Mapping[str, Any] | None = None, after: Mapping[str, Any] | None = None) -> None:
-        """Record an event (the state change it records was signalled before, `state_changed` and the like)."""
+             before: Change | None = None, after: Change | None = None) -> None:
+        """Record an event (the state change it records was signalled before, `state_changed` and the like). `before`
+        and `after`: what changed, a mapping or its keys and values in one flat tuple (`trace.Change`)."""
         seq = self.event_count = self.event_count + 1
         if self.listeners or seq > self.max_events or seq <= self.shown_after:
             self._emit_rare((seq, what, cites, player, card, before, after))

@@ -19,6 +19,7 @@ from pal_judge.engine.deciders import Decider, Decision, Option, RandomDecider
 
 if TYPE_CHECKING:
     from pal_judge.engine.game import Game
+    from pal_judge.engine.trace import Change
 
 # Outcomes a finished random game may have: 1.2.1 a winner, 1.2.2 a draw, 13.1.1.1 a loop,
 # and the documented simulation stops (API.md §4).
@@ -70,7 +71,7 @@ class InvariantChecker:
         return _CheckingDecider(self, inner)
 
     def _checked_emit(self, what: str, cites: Sequence[str], player: int | None = None, card: str | None = None,
-                      before: dict[str, Any] | None = None, after: dict[str, Any] | None = None) -> None:
+                      before: Change | None = None, after: Change | None = None) -> None:
         assert self._emit is not None
         self._emit(what, cites, player=player, card=card, before=before, after=after)
         self.events += 1

@@ -127,9 +127,10 @@ def _relocate(g: "Game", ci: CardInstance, to: str, cites: tuple[str, ...], what
         # 4.1.4 the moved card is a new object: cited where that loses something (its damage, rested state)
         if src == "base" and (ci.damage or ci.rested):
             cites += ("4.1.4",)
-        # (player, card, before and after passed by position, not by keyword: a move is ~130 events a game)
+        # (player, card, before and after passed by position, not by keyword, the changes flat, `trace.Change`: a move
+        # is ~130 events a game)
         g.emit(what or f"{ci.label} moves from {src} to {to}", cites, ci.owner, new.label,
-               {"zone": src, "oid": ci.oid}, {"zone": to, "oid": new.oid})
+               ("zone", src, "oid", ci.oid), ("zone", to, "oid", new.oid))
     if src == "base" and g.modifiers and any(mod.oid == ci.oid for mod in g.modifiers):
         # 10.10.2 effects from resolved abilities no longer apply to the moved card
         g.modifiers = [mod for mod in g.modifiers if mod.oid != ci.oid]
@@ -150,8 +151,8 @@ def set_rested(g: "Game", ci: CardInstance, rested: bool, cites: Sequence[str], 
     word = "rests" if rested else "stands"
     state = "rested" if rested else "standing"
     g.emit(what or f"{ci.label} {word}", tuple(cites) + ("4.3.2.2" if rested else "4.3.2.1", "4.3.2", "4.3.1"),
-           player=ci.controller, card=ci.label, before={"state": "standing" if rested else "rested"},
-           after={"state": state, **(after or {})})
+           player=ci.controller, card=ci.label, before=("state", "standing" if rested else "rested"),
+           after=("state", state) if after is None else {"state": state, **after})  # (`trace.Change`)
     _became(g, [ci], rested)
 
 

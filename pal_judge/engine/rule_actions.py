@@ -29,7 +29,7 @@ def _resolve_player_damage(g: "Game", idx: int, simultaneous: bool) -> None:
     first: tuple[str, ...] = ("11.2.1", "11.2.1.1") if simultaneous else ("11.2.1",)
     first += ("11.1.2.2",) if simultaneous else ()
     g.emit(f"{p.name} resolves {owed} damage", first + ("11.2.2", "11.1.1", "11.1.2", "11.1.2.1"), player=idx,
-           before={"damage": owed})
+           before=("damage", owed))
     put = 0
     while True:
         if p.deck:
@@ -43,7 +43,7 @@ def _resolve_player_damage(g: "Game", idx: int, simultaneous: bool) -> None:
                 p.damage = 0
                 g.emit(f"Lucky! {p.name}'s {owed} damage is cancelled", ("11.2.2.2", "11.2.2.4", "2.10.1")
                        + (("2.3.1.2", "2.2.2.1.2") if moved.card.subtype == "lucky" else ()), player=idx,
-                       card=moved.label, before={"damage": owed}, after={"damage": 0, "life": p.life})
+                       card=moved.label, before=("damage", owed), after=("damage", 0, "life", p.life))
                 return
         if put >= owed or not p.deck:
             # 11.2.2.3 enough cards put, or the deck is empty: lose life equal to the damage
@@ -53,7 +53,7 @@ def _resolve_player_damage(g: "Game", idx: int, simultaneous: bool) -> None:
             g.life_changed(idx)
             why = "the deck is empty" if not p.deck and put < owed else f"{put} card(s) put, no Lucky"
             g.emit(f"{p.name} loses {owed} life ({why})", ("11.2.2.3", "11.2.2.4", "3.2.1"), player=idx,
-                   before={"life": before, "damage": owed}, after={"life": p.life, "damage": 0})
+                   before=("life", before, "damage", owed), after=("life", p.life, "damage", 0))
             return
 
 

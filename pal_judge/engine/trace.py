@@ -60,16 +60,31 @@ class Event(NamedTuple):
         }
 
 
+# An event's `before` or `after` as `Game.emit` is given it: a mapping, or its keys and values in turn in one flat tuple,
+# `("zone", "deck", "oid", 45)` for {"zone": "deck", "oid": 45}, which the frequent events pass. The record keeps it as
+# given, and the mapping is made only when the Event is built: a dict kept for each event is a new object the garbage
+# collector counts (~660 a game drove about one young collection a game with the trace on), a tuple is not (it
+# comes from the interpreter's free list, which the records of the last game refilled).
+Change = Mapping[str, Any] | tuple[Any, ...]
+
 # What `Game.emit` keeps of an event: (seq, what, cites as given, player index or None, card, before, after).
 # The Event is built from it only when the trace is read (`Game.events`) or a listener is told (`event_from`). The
 # cites are kept as the emitting procedure gave them (nearly always a tuple; a procedure builds a fresh sequence for
 # each event and never changes it afterwards): made a tuple here, when the Event is built, not on every event.
-Record = tuple[int, str, Sequence[str], "int | None", "str | None", "Mapping[str, Any] | None",
-               "Mapping[str, Any] | None"]
+Record = tuple[int, str, Sequence[str], "int | None", "str | None", "Change | None", "Change | None"]
+
+
+def change_mapping(change: Change | None) -> Mapping[str, Any]:
+    """The mapping of an event's `before` or `after` as it was given (`Change`; None or empty: no change)."""
+    if not change:
+        return NO_CHANGE
+    if type(change) is tuple:
+        return dict(zip(change[::2], change[1::2]))
+    return change
 
 
 def event_from(record: Record, names: Sequence[str]) -> Event:
     """The Event of a record: its precise cites, its player by name (`names`: the players' names by index)."""
     seq, what, cites, player, card, before, after = record
     return Event(seq, what, precise_cites(cites if type(cites) is tuple else tuple(cites)),
-                 None if player is None else names[player], card, before or NO_CHANGE, after or NO_CHANGE)
+                 None if player is None else names[player], card, change_mapping(before), change_mapping(after))

@@ -61,7 +61,7 @@ def _stand(g: "Game") -> None:
     p.soul_rested = 0
     # 7.2.1 every card in the base and the soul area stands
     g.emit(f"{p.name} stands {len(rested)} base card(s) and {souls} soul(s)", ("7.2.1",), player=tp,
-           before={"rested": rested, "souls_rested": souls}, after={"rested": [], "souls_rested": 0})
+           before=("rested", rested, "souls_rested", souls), after=("rested", [], "souls_rested", 0))
     pipeline.stand_all(g, tp)
     triggers.fire_global(g, "start_of_turn")
     triggers.fire_global(g, "start_of_phase", phase="stand")
@@ -100,8 +100,8 @@ def _soul(g: "Game") -> None:
     p.soul_standing += n  # 4.3.2.3 they enter standing
     g.emit(f"{p.name} moves {n} soul(s) from the soul deck to the soul area", cites + ("4.9.1", "4.8.1", "4.3.2.3"),
            player=tp,
-           before={"soul_deck": before[0], "souls_standing": before[1]},
-           after={"soul_deck": p.soul_deck, "souls_standing": p.soul_standing})
+           before=("soul_deck", before[0], "souls_standing", before[1]),
+           after=("soul_deck", p.soul_deck, "souls_standing", p.soul_standing))
     if g.check_version != g.clean_check_version:  # (else it has nothing to do, timing.py)
         timing.check_timing(g)  # 7.4.3
 
@@ -240,8 +240,8 @@ def _end(g: "Game") -> None:
             c.damage = 0
         if damaged:
             labels = [c.label for c in damaged]
-            g.emit(f"damage is removed from {', '.join(labels)}", ("7.6.3", "7.6.2"), before={"damaged": labels},
-                   after={"damaged": []})
+            g.emit(f"damage is removed from {', '.join(labels)}", ("7.6.3", "7.6.2"), before=("damaged", labels),
+                   after=("damaged", []))
         n = len(g.modifiers)
         if n:
             g.modifiers = [m for m in g.modifiers if m.duration not in ("until_end_of_turn", "until_end_of_battle")]
