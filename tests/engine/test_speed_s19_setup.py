@@ -1,0 +1,90 @@
+"""A game's set-up, made faster (issue 11, speed, stop 19), must not change what a judge sees: a card's names are read
+once for each printed name and added names (`cards.card_names_of`), so two cards of one printed name with different
+added names (2.1.5) each keep their own card names, for the same-name count of deck construction (5.20.1.1, 6.1.1.2)
+and for a text that names a card (2.1.4); and the concession options, made once for each pair of player names, are
+those of the game's own players (1.2.3)."""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from engine_helpers import board, pal, play
+from pal_judge.engine import Game, RandomDecider, ScriptedDecider, card_from_dict, validate_deck
+from pal_judge.engine.deck import DECK_SIZE
+from pal_judge.engine.deciders import Decision, Option
+from pal_judge.engine.simulate import generate_deck
+
+
+def _deck(*cards: tuple[dict, int]) -> list:
+    out = [card_from_dict(d) for d, n in cards for _ in range(n)]
+    fillers = [card_from_dict(pal(f"Filler {i}")) for i in range((DECK_SIZE - len(out) + 3) // 4)]
+    return out + [f for f in fillers for _ in range(4)][:DECK_SIZE - len(out)]
+
+
+def test_a_card_without_added_names_does_not_take_those_of_a_card_of_its_printed_name() -> None:
+    # 2.1.5 the first Foxparks also has the card name Fire Fox: with 2 Fire Fox, 3 of it make 5 cards named Fire Fox,
+    # one too many (6.1.1.2); a Foxparks without that added name, read after it, counts only as Foxparks: 3 of it
+    # and 2 Fire Fox are legal
+    aliased, plain, fire_fox = pal("Foxparks", names=["Fire Fox"]), pal("Foxparks"), pal("Fire Fox")
+    assert [(v.rule, v.message) for v in validate_deck(_deck((aliased, 3), (fire_fox, 2)))] == [
+        ("6.1.1.2", "5 cards named 'Fire Fox'; at most 4 of the same name")]
+    assert validate_deck(_deck((plain, 3), (fire_fox, 2))) == []
+
+
+def test_a_card_with_added_names_counts_for_each_of_them_after_a_card_of_its_printed_name_without() -> None:
+    # the other order: a plain Foxparks is read first; the Foxparks that also has the card name Fire Fox still counts
+    # for both names (5.20.1.1): 3 of it with 2 Fire Fox are 5 cards named Fire Fox
+    plain, aliased, fire_fox = pal("Foxparks"), pal("Foxparks", names=["Fire Fox"]), pal("Fire Fox")
+    assert validate_deck(_deck((plain, 3), (fire_fox, 2))) == []
+    assert [v.rule for v in validate_deck(_deck((aliased, 3), (fire_fox, 2)))] == ["6.1.1.2"]
+
+
+def test_a_text_naming_a_main_name_finds_only_the_card_that_has_it() -> None:
+    # 2.1.3.1 / 2.1.4 "Alpha – Lamball" may be named by its main name Lamball; "Alpha – Lambert", read after it, may
+    # not: a destroy naming Lamball (5.4.1) can only choose the first
+    snipe = {"name": "Snipe", "type": "event", "cost": 0,
+             "effect": [{"do": "destroy", "target": {"choose": 1, "controller": "opponent", "name": "Lamball"}}]}
+    g = play(board({"hand": ["Snipe"]}, {"base": ["Alpha – Lamball", "Alpha – Lambert"]}),
+             [snipe, pal("Alpha – Lamball"), pal("Alpha – Lambert")], ["play Snipe"])
+    assert [c.label for c in g.players[1].base] == ["Alpha – Lambert"]
+    assert [c.card.name for c in g.players[1].graveyard] == ["Alpha – Lamball"]
+
+
+class _Recording:
+    """A random decider that keeps every decision it was asked."""
+
+    def __init__(self, seed: int) -> None:
+        self.inner = RandomDecider(seed)
+        self.asked: list[Decision] = []
+
+    def decide(self, decision: Decision, game: Any) -> Option:
+        self.asked.append(decision)
+        return self.inner.decide(decision, game)
+
+
+def _asked(names: tuple[str, str], seed: int) -> list[Decision]:
+    rng = random.Random(seed)
+    decider = _Recording(seed)
+    Game.from_decks(generate_deck(rng, "Red"), generate_deck(rng, "Blue"), seed=seed, names=names,
+                    turn_limit=3).run(decider)
+    return decider.asked
+
+
+def test_every_game_offers_the_concessions_of_its_own_players() -> None:
+    # 1.2.3 every decision ends with `concede` and `concede NAME` for each player of that game: a game between Ann
+    # and Bob, played after one between A and B and before one between Bob and Ann (the seats the other way round)
+    for names in (("A", "B"), ("Ann", "Bob"), ("Bob", "Ann")):
+        asked = _asked(names, 5)
+        assert {d.player for d in asked} == set(names)
+        for d in asked:
+            assert d.labels()[-3:] == ["concede", f"concede {names[0]}", f"concede {names[1]}"]
+            assert [o.data.player for o in d.options[-3:]] == [names.index(d.player), 0, 1]
+
+
+def test_a_concession_by_name_ends_the_game_for_that_player() -> None:
+    # 1.2.3 / 1.2.4 Bob (seated second) concedes at the first decision: Ann wins
+    g = Game.from_decks(generate_deck(random.Random(2), "Red"), generate_deck(random.Random(3), "Blue"), seed=2,
+                        names=("Ann", "Bob"))
+    g.run(ScriptedDecider(["concede Bob"]))
+    assert g.result is not None and g.result.winner == "Ann"
