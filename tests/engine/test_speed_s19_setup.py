@@ -2,7 +2,8 @@
 once for each printed name and added names (`cards.card_names_of`), so two cards of one printed name with different
 added names (2.1.5) each keep their own card names, for the same-name count of deck construction (5.20.1.1, 6.1.1.2)
 and for a text that names a card (2.1.4); and the concession options, made once for each pair of player names, are
-those of the game's own players (1.2.3)."""
+those of the game's own players (1.2.3). A card object's controller is set with the object, its owner's (3.1.2, 4.1.6):
+a card in B's base is B's, the one B deploys too."""
 
 from __future__ import annotations
 
@@ -88,3 +89,27 @@ def test_a_concession_by_name_ends_the_game_for_that_player() -> None:
                         names=("Ann", "Bob"))
     g.run(ScriptedDecider(["concede Bob"]))
     assert g.result is not None and g.result.winner == "Ann"
+
+
+WATCHER = pal("Watcher", power=3000, abilities=[{"kind": "auto", "trigger": "on_attacked",
+                                                 "effect": [{"do": "gain", "resource": "material", "amount": 1}]}])
+
+
+def test_a_card_is_controlled_by_the_player_whose_base_it_is_in() -> None:
+    # 3.1.2 B's rested Watcher is B's card: attacked by A's Striker (9.3.2), its ability triggers for B and B gains the
+    # material (a card object's controller is set with it: its owner's, 4.1.6)
+    g = play(board({"base": ["Striker"]}, {"base": [{"card": "Watcher", "state": "rested"}]}), [pal("Striker"), WATCHER],
+             ["attack Striker -> Watcher"])
+    (triggered,) = [e for e in g.events if e.what.endswith("triggers")]
+    assert (triggered.card, triggered.player) == ("Watcher", "B")
+    assert (g.players[0].material, g.players[1].material) == (0, 1)
+
+
+def test_a_card_deployed_by_the_second_player_is_that_players() -> None:
+    # 3.1.2 / 4.1.4 B plays Scout from the hand: the new object in B's base is B's, its On Deploy draw (12.3) is B's
+    scout = pal("Scout", cost=0, abilities=[{"kind": "auto", "trigger": "on_deploy",
+                                             "effect": [{"do": "draw", "amount": 1}]}])
+    g = play(board({}, {"hand": ["Scout"], "deck": ["Filler", "Filler"]}, turn_player="B"), [scout], ["play Scout"])
+    b = g.players[1]
+    assert [c.label for c in b.base] == ["Scout"] and b.base[0].controller == 1
+    assert [c.card.name for c in b.hand] == ["Filler"] and len(b.deck) == 1
