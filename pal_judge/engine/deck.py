@@ -7,7 +7,7 @@ from dataclasses import dataclass
 from functools import partial
 from typing import TYPE_CHECKING, Any, Sequence
 
-from pal_judge.engine.cards import CardDef
+from pal_judge.engine.cards import CARD_TYPES, CardDef
 from pal_judge.engine.deciders import Option
 
 if TYPE_CHECKING:
@@ -31,22 +31,37 @@ class Violation:
 
 
 def validate_deck(cards: Sequence[CardDef], souls: int = SOULS) -> list[Violation]:
+    """Every violation of the deck construction rules (6.1), each with its rule. The cards are read in one pass; the
+    same-name count reads each set of card names once, with the number of cards that have it (a card and its copies
+    share theirs, `cards.card_names_of`), not each name of each card."""
     out: list[Violation] = []
     if len(cards) != DECK_SIZE:
         out.append(Violation("6.1.1.1", f"the main deck has {len(cards)} cards; it must have exactly {DECK_SIZE}"))
-    counts = Counter(n for c in cards for n in c.card_names)  # 5.20.1.1 a card counts for every card name it has
-    limits = _building_limits(cards) if any(c.deck_limit is not None for c in cards) else {}
+    named: dict[frozenset[str], int] = {}  # how many cards have each set of card names (2.1.1, 2.1.5)
+    lucky = 0
+    building = False  # a card has a deck-building ability (6.1.3)
+    not_main: list[CardDef] = []
+    for c in cards:
+        named[c.card_names] = named.get(c.card_names, 0) + 1
+        if c.lucky:  # 6.1.1.3 the Lucky icon (2.10.1)
+            lucky += 1
+        if c.deck_limit is not None:
+            building = True
+        if c.type not in CARD_TYPES:  # 2.2.2 a soul card is prepared apart (6.1.2)
+            not_main.append(c)
+    counts: dict[str, int] = {}
+    for names, n in named.items():  # 5.20.1.1 a card counts for every card name it has
+        for name in names:
+            counts[name] = counts.get(name, 0) + n
+    limits = _building_limits(cards) if building else {}
     for name, count in sorted(counts.items()):
         limit = limits.get(name, MAX_COPIES)
         if count > limit:
             rule = "6.1.1.2" if limit == MAX_COPIES else "6.1.3"
             out.append(Violation(rule, f"{count} cards named '{name}'; at most {int(limit)} of the same name"))
-    lucky = sum(1 for c in cards if c.lucky)
     if lucky > MAX_LUCKY:
         out.append(Violation("6.1.1.3", f"{lucky} cards with a Lucky icon; at most {MAX_LUCKY}"))
-    for c in cards:
-        if c.type not in ("pal", "structure", "equipment", "event"):
-            out.append(Violation("2.2.2", f"'{c.name}' of type {c.type} cannot be in the main deck"))
+    out.extend(Violation("2.2.2", f"'{c.name}' of type {c.type} cannot be in the main deck") for c in not_main)
     if souls != SOULS:
         out.append(Violation("6.1.2", f"{souls} soul cards; each player prepares exactly {SOULS} (6.1.2.1)"))
     return out

@@ -1,7 +1,9 @@
 """A game's set-up, made faster (issue 11, speed, stop 19), must not change what a judge sees: a card's names are read
 once for each printed name and added names (`cards.card_names_of`), so two cards of one printed name with different
 added names (2.1.5) each keep their own card names, for the same-name count of deck construction (5.20.1.1, 6.1.1.2)
-and for a text that names a card (2.1.4); and the concession options, made once for each pair of player names, are
+and for a text that names a card (2.1.4); the deck check, which reads each set of card names once with the number
+of cards that have it, still counts every copy (6.1.1.2, 6.1.1.3) and names every card that may not be in the deck
+(2.2.2); and the concession options, made once for each pair of player names, are
 those of the game's own players (1.2.3). A card object's controller is set with the object, its owner's (3.1.2, 4.1.6):
 a card in B's base is B's, the one B deploys too."""
 
@@ -12,6 +14,7 @@ from typing import Any
 
 from engine_helpers import board, pal, play
 from pal_judge.engine import Game, RandomDecider, ScriptedDecider, card_from_dict, validate_deck
+from pal_judge.engine.cards import CardDef
 from pal_judge.engine.deck import DECK_SIZE
 from pal_judge.engine.deciders import Decision, Option
 from pal_judge.engine.simulate import generate_deck
@@ -113,3 +116,26 @@ def test_a_card_deployed_by_the_second_player_is_that_players() -> None:
     b = g.players[1]
     assert [c.label for c in b.base] == ["Scout"] and b.base[0].controller == 1
     assert [c.card.name for c in b.hand] == ["Filler"] and len(b.deck) == 1
+
+
+def test_cards_that_share_their_card_names_count_together_for_each_of_them() -> None:
+    # 2.1.5 / 5.20.1.1 Alpha also has the card name Beta and Beta the card name Alpha: 3 Alpha and 2 Beta are 5 cards
+    # named Alpha and 5 named Beta (6.1.1.2, one violation for each name, in the order of the names); 4 Gamma are legal
+    alpha, beta, gamma = pal("Alpha", names=["Beta"]), pal("Beta", names=["Alpha"]), pal("Gamma")
+    assert [(v.rule, v.message) for v in validate_deck(_deck((alpha, 3), (beta, 2), (gamma, 4)))] == [
+        ("6.1.1.2", "5 cards named 'Alpha'; at most 4 of the same name"),
+        ("6.1.1.2", "5 cards named 'Beta'; at most 4 of the same name")]
+    assert validate_deck(_deck((alpha, 2), (beta, 2), (gamma, 4))) == []
+
+
+def test_every_copy_counts_for_the_lucky_icons_and_each_card_that_may_not_be_in_the_deck_is_named() -> None:
+    # 6.1.1.3 3 copies each of 3 Lucky pals are 9 Lucky icons; 2.2.2 each of 2 copies of a soul card is named, and the
+    # deck is otherwise legal (6.1.1)
+    lucky = [card_from_dict(pal(f"Lucky {i}", subtype="lucky")) for i in range(3)]
+    soul = CardDef(name="Soul", type="soul")
+    deck = [c for c in lucky for _ in range(3)] + [soul, soul]
+    deck += _deck()[:DECK_SIZE - len(deck)]
+    assert [(v.rule, v.message) for v in validate_deck(deck)] == [
+        ("6.1.1.3", "9 cards with a Lucky icon; at most 8"),
+        ("2.2.2", "'Soul' of type soul cannot be in the main deck"),
+        ("2.2.2", "'Soul' of type soul cannot be in the main deck")]
