@@ -3,9 +3,10 @@ once for each printed name and added names (`cards.card_names_of`), so two cards
 added names (2.1.5) each keep their own card names, for the same-name count of deck construction (5.20.1.1, 6.1.1.2)
 and for a text that names a card (2.1.4); the deck check, which reads each set of card names once with the number
 of cards that have it, still counts every copy (6.1.1.2, 6.1.1.3) and names every card that may not be in the deck
-(2.2.2); and the concession options, made once for each pair of player names, are
-those of the game's own players (1.2.3). A card object's controller is set with the object, its owner's (3.1.2, 4.1.6):
-a card in B's base is B's, the one B deploys too."""
+(2.2.2); the pre-game, which reads the deck check `Game.from_decks` made, says which deck uses a deck-building
+ability (6.1.3) as a game restored before its pre-game, which checks its decks itself, does; the concession options,
+made once for each pair of player names, are those of the game's own players (1.2.3); and a card object's controller,
+set with the object, is its owner (3.1.2, 4.1.6): a card in B's base is B's, the one B deploys too."""
 
 from __future__ import annotations
 
@@ -15,7 +16,7 @@ from typing import Any
 from engine_helpers import board, pal, play
 from pal_judge.engine import Game, RandomDecider, ScriptedDecider, card_from_dict, validate_deck
 from pal_judge.engine.cards import CardDef
-from pal_judge.engine.deck import DECK_SIZE
+from pal_judge.engine.deck import DECK_SIZE, read_deck
 from pal_judge.engine.deciders import Decision, Option
 from pal_judge.engine.simulate import generate_deck
 
@@ -139,3 +140,46 @@ def test_every_copy_counts_for_the_lucky_icons_and_each_card_that_may_not_be_in_
         ("6.1.1.3", "9 cards with a Lucky icon; at most 8"),
         ("2.2.2", "'Soul' of type soul cannot be in the main deck"),
         ("2.2.2", "'Soul' of type soul cannot be in the main deck")]
+
+
+def _presented(g: Game) -> dict[str, list[tuple[str, ...]]]:
+    """The cites of each player's pre-game events about the deck presented (6.2.1.1, 6.1.3), by player."""
+    out: dict[str, list[tuple[str, ...]]] = {"A": [], "B": []}
+    for e in g.events:
+        if "main deck" in e.what or "deck-building" in e.what:
+            out[e.player].append(tuple(e.cites))
+    return out
+
+
+def _pregame_decks() -> tuple[list, list]:
+    # A: main/sub names (2.1.3) and an added name (2.1.5); B: a deck-building ability (6.1.3), 6 copies of Swarm
+    deck_a = _deck((pal("Alpha – Lamball"), 4), (pal("Foxparks", names=["Fire Fox"]), 3))
+    deck_b = _deck(({**pal("Swarm"), "deck_limit": "any"}, 6))
+    return deck_a, deck_b
+
+
+def test_the_pre_game_says_which_deck_uses_a_deck_building_ability() -> None:
+    # 6.2.1.1 each player presents a legal deck: B's holds 6 Swarm under its deck-building ability, which the pre-game
+    # applies (6.1.3, 10.3.2, 1.3.1); A's has none (its added and sub/main names change no limit)
+    deck_a, deck_b = _pregame_decks()
+    g = Game.from_decks(deck_a, deck_b, seed=4, turn_limit=1)
+    g.run(RandomDecider(4))
+    presented = _presented(g)
+    assert [cites[0] for cites in presented["A"]] == ["6.2.1"]
+    assert [cites[0] for cites in presented["B"]] == ["6.1.3", "6.2.1"]
+    # what the deck check read of each deck for the pre-game
+    a, b = read_deck(deck_a), read_deck(deck_b)
+    assert (a.building, a.added_names, a.part_names) == (False, True, True)
+    assert (b.building, b.added_names, b.part_names) == (True, False, False)
+
+
+def test_a_game_restored_before_its_pre_game_checks_its_decks_as_the_game_it_was_saved_from() -> None:
+    # the pre-game of a game made from two decks reads the deck check `build_from_decks` made; restored from a save
+    # made before it ran (`to_data("start")`), the game checks the decks it holds: the same events, cites included
+    deck_a, deck_b = _pregame_decks()
+    made = Game.from_decks(deck_a, deck_b, seed=4, turn_limit=1)
+    restored = Game.from_data(made.to_data("start"))
+    made.run(RandomDecider(4))
+    restored.run(RandomDecider(4))
+    assert [(e.what, e.cites) for e in restored.events] == [(e.what, e.cites) for e in made.events]
+    assert _presented(restored) == _presented(made)
