@@ -6,7 +6,8 @@ of cards that have it, still counts every copy (6.1.1.2, 6.1.1.3) and names ever
 (2.2.2); the pre-game, which reads the deck check `Game.from_decks` made, says which deck uses a deck-building
 ability (6.1.3) as a game restored before its pre-game, which checks its decks itself, does; the concession options,
 made once for each pair of player names, are those of the game's own players (1.2.3); and a card object's controller,
-set with the object, is its owner (3.1.2, 4.1.6): a card in B's base is B's, the one B deploys too."""
+set with the object, is its owner (3.1.2, 4.1.6): the Pal B deploys is B's (a card in B's base triggering for B:
+`test_speed_s18_engcore_cards.py`)."""
 
 from __future__ import annotations
 
@@ -93,20 +94,6 @@ def test_a_concession_by_name_ends_the_game_for_that_player() -> None:
                         names=("Ann", "Bob"))
     g.run(ScriptedDecider(["concede Bob"]))
     assert g.result is not None and g.result.winner == "Ann"
-
-
-WATCHER = pal("Watcher", power=3000, abilities=[{"kind": "auto", "trigger": "on_attacked",
-                                                 "effect": [{"do": "gain", "resource": "material", "amount": 1}]}])
-
-
-def test_a_card_is_controlled_by_the_player_whose_base_it_is_in() -> None:
-    # 3.1.2 B's rested Watcher is B's card: attacked by A's Striker (9.3.2), its ability triggers for B and B gains the
-    # material (a card object's controller is set with it: its owner's, 4.1.6)
-    g = play(board({"base": ["Striker"]}, {"base": [{"card": "Watcher", "state": "rested"}]}), [pal("Striker"), WATCHER],
-             ["attack Striker -> Watcher"])
-    (triggered,) = [e for e in g.events if e.what.endswith("triggers")]
-    assert (triggered.card, triggered.player) == ("Watcher", "B")
-    assert (g.players[0].material, g.players[1].material) == (0, 1)
 
 
 def test_a_card_deployed_by_the_second_player_is_that_players() -> None:
