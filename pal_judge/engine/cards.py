@@ -213,17 +213,10 @@ class CardDef:
 
     def __post_init__(self) -> None:
         # the derived fields (set here alone, not first to a default by __init__): those of its abilities and
-        # keywords read once for each pair of them (`_ability_traits`), then its names
+        # keywords read once for each pair of them (`_ability_traits`), then those of its names (`card_names_of`)
         (self.has_continuous, self.has_replacement, self.continuous_reads_elsewhere, self.triggers, self.icon_zones,
          self.printed_keywords, self.printed_abilities, self.activated, self.continuous_kinds) = _ability_traits(self)
-        card_names = frozenset((self.name, *self.names))
-        self.card_names = card_names
-        all_names = card_names
-        for n in card_names:  # 2.1.4 a text may name it by the sub or main name of a card name (2.1.3.1)
-            parts = sub_and_main(n)
-            if parts:
-                all_names = all_names.union(parts)
-        self.all_names = all_names
+        self.card_names, self.all_names = card_names_of(self.name, self.names)
 
     @property
     def main_names(self) -> frozenset[str]:
@@ -246,6 +239,26 @@ class _AbilityTraits(NamedTuple):
     printed_abilities: tuple[tuple[int, Ability], ...]
     activated: tuple[tuple[int, Ability], ...]
     continuous_kinds: frozenset[str]
+
+
+class CardNames(NamedTuple):
+    """What a card's printed name and added names give it (`CardDef.card_names`, `CardDef.all_names`)."""
+
+    card_names: frozenset[str]  # its card names: the printed one and the added ones (2.1.5)
+    all_names: frozenset[str]  # those and the sub and main names of each (2.1.3.1, 2.1.4)
+
+
+@lru_cache(maxsize=1024)
+def card_names_of(name: str, names: tuple[str, ...]) -> CardNames:
+    """The names of a card with this printed name and these added names, read once for each such pair (at most 1024
+    kept; both are plain strings, and every game a deck is generated for names its cards alike: "Red Pal 1", ...)."""
+    card_names = frozenset((name, *names))
+    all_names = card_names
+    for n in card_names:  # 2.1.4 a text may name it by the sub or main name of a card name (2.1.3.1)
+        parts = sub_and_main(n)
+        if parts:
+            all_names = all_names.union(parts)
+    return CardNames(card_names, all_names)
 
 
 # The traits of the abilities and keywords seen last, by the identity of the abilities tuple and the keywords' value:

@@ -2,12 +2,11 @@
 
 from __future__ import annotations
 
-from collections import Counter
 from dataclasses import dataclass
 from functools import partial
-from typing import TYPE_CHECKING, Any, Sequence
+from typing import TYPE_CHECKING, Any, NamedTuple, Sequence
 
-from pal_judge.engine.cards import CardDef
+from pal_judge.engine.cards import CARD_TYPES, CardDef
 from pal_judge.engine.deciders import Option
 
 if TYPE_CHECKING:
@@ -30,26 +29,60 @@ class Violation:
         return {"rule": self.rule, "message": self.message}
 
 
+class DeckReading(NamedTuple):
+    """What the deck check reads of a main deck (6.1): its violations, and what the pre-game's event for the deck
+    presented cites (6.2.1.1, `pregame`)."""
+
+    violations: list[Violation]
+    building: bool  # a card has a deck-building ability (6.1.3)
+    added_names: bool  # a card has an added card name (2.1.5)
+    part_names: bool  # a card name has a sub and a main name (" – ", 2.1.3, 2.1.3.1)
+
+
 def validate_deck(cards: Sequence[CardDef], souls: int = SOULS) -> list[Violation]:
+    """Every violation of the deck construction rules (6.1), each with its rule (`read_deck`)."""
+    return read_deck(cards, souls).violations
+
+
+def read_deck(cards: Sequence[CardDef], souls: int = SOULS) -> DeckReading:
+    """The deck check (6.1): every violation, each with its rule, and what the pre-game cites of the deck. The cards
+    are read in one pass; the same-name count reads each set of card names once, with the number of cards that have
+    it (a card and its copies share theirs, `cards.card_names_of`), not each name of each card."""
     out: list[Violation] = []
     if len(cards) != DECK_SIZE:
         out.append(Violation("6.1.1.1", f"the main deck has {len(cards)} cards; it must have exactly {DECK_SIZE}"))
-    counts = Counter(n for c in cards for n in c.card_names)  # 5.20.1.1 a card counts for every card name it has
-    limits = _building_limits(cards) if any(c.deck_limit is not None for c in cards) else {}
+    named: dict[frozenset[str], int] = {}  # how many cards have each set of card names (2.1.1, 2.1.5)
+    lucky = 0
+    building = added_names = False
+    not_main: list[CardDef] = []
+    for c in cards:
+        named[c.card_names] = named.get(c.card_names, 0) + 1
+        if c.lucky:  # 6.1.1.3 the Lucky icon (2.10.1)
+            lucky += 1
+        if c.deck_limit is not None:
+            building = True
+        if c.names:
+            added_names = True
+        if c.type not in CARD_TYPES:  # 2.2.2 a soul card is prepared apart (6.1.2)
+            not_main.append(c)
+    counts: dict[str, int] = {}
+    for names, n in named.items():  # 5.20.1.1 a card counts for every card name it has
+        for name in names:
+            counts[name] = counts.get(name, 0) + n
+    limits = _building_limits(cards) if building else {}
     for name, count in sorted(counts.items()):
         limit = limits.get(name, MAX_COPIES)
         if count > limit:
             rule = "6.1.1.2" if limit == MAX_COPIES else "6.1.3"
             out.append(Violation(rule, f"{count} cards named '{name}'; at most {int(limit)} of the same name"))
-    lucky = sum(1 for c in cards if c.lucky)
     if lucky > MAX_LUCKY:
         out.append(Violation("6.1.1.3", f"{lucky} cards with a Lucky icon; at most {MAX_LUCKY}"))
-    for c in cards:
-        if c.type not in ("pal", "structure", "equipment", "event"):
-            out.append(Violation("2.2.2", f"'{c.name}' of type {c.type} cannot be in the main deck"))
+    out.extend(Violation("2.2.2", f"'{c.name}' of type {c.type} cannot be in the main deck") for c in not_main)
     if souls != SOULS:
         out.append(Violation("6.1.2", f"{souls} soul cards; each player prepares exactly {SOULS} (6.1.2.1)"))
-    return out
+    # 2.1.3.1 a card name with " – " has a sub and a main name
+    part_names = any(" – " in name for name in counts)
+    return DeckReading(out, building, added_names, part_names)
 
 
 def _building_limits(cards: Sequence[CardDef]) -> dict[str, float]:
@@ -75,34 +108,34 @@ def build_from_decks(cls: type["Game"], deck_a: Sequence[CardDef], deck_b: Seque
                      first: str | None = None) -> "Game":
     """`shuffled`: the decks are in the order given (6.2.1.2 already done); `first`: the player going first
     (6.2.1.3 already done). The game then starts at that later step of the pre-game procedure."""
-    for name, deck in zip(names, (deck_a, deck_b)):
-        v = validate_deck(deck)
-        if v:
-            raise DeckError(name, v)
+    readings = tuple(read_deck(deck) for deck in (deck_a, deck_b))
+    for name, reading in zip(names, readings):
+        if reading.violations:
+            raise DeckError(name, reading.violations)
     g = cls(names=names, seed=seed, turn_limit=turn_limit, record=record)
     for idx, deck in enumerate((deck_a, deck_b)):
         g.players[idx].deck = g.deck_instances(deck, idx)
-    g.pregame = partial(pregame, shuffled=shuffled, first=None if first is None else list(names).index(first))
+    g.pregame = partial(pregame, shuffled=shuffled, first=None if first is None else list(names).index(first),
+                        checked=readings)
     return g
 
 
-def pregame(g: "Game", shuffled: bool = False, first: int | None = None) -> None:
+def pregame(g: "Game", shuffled: bool = False, first: int | None = None,
+            checked: Sequence[DeckReading] | None = None) -> None:
     """6.2.1 the steps before the game; with `shuffled` / `first` it starts after the shuffle / the choice of
-    who goes first."""
+    who goes first. `checked`: the deck check of each player's deck as `build_from_decks` made it, of the cards the
+    decks hold; without it (a game restored before it ran) each deck is checked here."""
     from pal_judge.engine import effects
 
     for p in g.players:
-        # each card of the deck once (most are there several times, 6.1.1.2; what is read here is read of the card)
-        cards = {id(c.card): c.card for c in p.deck}.values()
-        if any(c.deck_limit is not None for c in cards):
+        deck = checked[p.idx] if checked is not None else read_deck([c.card for c in p.deck])
+        if deck.building:
             # 6.1.3 deck-building abilities applied as replacement effects, inactive once the game starts
             # 1.3.1 the card's text prevails over the construction rule it contradicts
             g.emit(f"{p.name}'s deck uses a deck-building ability", ("6.1.3", "10.3.2", "1.3.1"), player=p.idx)
-        names = set().union(*(c.all_names for c in cards))
         # the same-name count reads card names (2.1.1, 2.1.2) with added names (2.1.5) and main/sub names
         # (2.1.3.1); the Lucky count reads the Lucky icon (2.10.1)
-        name_cites = (("2.1.5",) if any(c.names for c in cards) else ()) + \
-            (("2.1.3", "2.1.3.1") if any(" – " in n for n in names) else ())
+        name_cites = (("2.1.5",) if deck.added_names else ()) + (("2.1.3", "2.1.3.1") if deck.part_names else ())
         g.emit(f"{p.name} presents a legal {len(p.deck)}-card main deck",
                ("6.2.1", "6.2.1.1", "6.1.1", "6.1.1.1", "6.1.1.2", "6.1.1.3", "6.1.2", "5.20.1", "5.20.1.1", "5.20.2",
                 "4.5.1", "2.1.1", "2.1.2", "2.10.1") + name_cites, player=p.idx)

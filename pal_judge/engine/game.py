@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import Any, Callable, Iterable, Sequence
 
 from pal_judge.engine import effects, limits, stats
@@ -24,11 +25,13 @@ def _label_in_use(zones: Iterable[list[CardInstance]], label: str) -> bool:
     return False
 
 
-def _concession_options(players: Sequence[Player]) -> tuple[tuple[Option, ...], ...]:
+@lru_cache(maxsize=64)
+def _concession_options(names: tuple[str, ...]) -> tuple[tuple[Option, ...], ...]:
     """1.2.3 any player may concede at any time: at every decision, `concede` (the player asked) and `concede NAME`
-    (either player, also the one not being asked); by the index of the player asked."""
-    named = tuple(Option(f"{CONCEDE} {p.name}", Concession(CONCEDE, p.idx)) for p in players)
-    return tuple((Option(CONCEDE, Concession(CONCEDE, p.idx)),) + named for p in players)
+    (either player, also the one not being asked); by the index of the player asked. Made once for each pair of
+    player names (immutable, shared by the games of those names: most games are between A and B)."""
+    named = tuple(Option(f"{CONCEDE} {name}", Concession(CONCEDE, idx)) for idx, name in enumerate(names))
+    return tuple((Option(CONCEDE, Concession(CONCEDE, idx)),) + named for idx in range(len(names)))
 
 
 class GameOver(Exception):
@@ -150,7 +153,7 @@ class Game:
         self._order = 0
         self._ran = False
         # 1.2.3 any player may concede at any time: the options every decision of each player offers last
-        self._concession_options = _concession_options(self.players)
+        self._concession_options = _concession_options(tuple(p.name for p in self.players))
         self.start_phase = "stand"
         self.pregame: Callable[["Game"], None] | None = None
         self.resume_at: str | None = None  # a restored game: the play timing it resumes at (saved.RESUMABLE)

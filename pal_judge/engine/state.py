@@ -12,7 +12,7 @@ from typing import Any
 from pal_judge.engine.cards import Ability, CardDef, Step
 
 
-@dataclass(slots=True, eq=False)
+@dataclass(slots=True, eq=False, init=False)
 class CardInstance:
     """A card object (4.1.4): equal only to itself (a zone holds each object once; finding it in a zone compares
     identities, not every field)."""
@@ -22,15 +22,28 @@ class CardInstance:
     owner: int
     zone: str
     label: str
-    rested: bool = False  # 4.3.2 stand/rest; 4.3.2.3 placed standing unless told otherwise
-    damage: int = 0  # 4.4.4 damage on pals and structures in base
-    placed: int = 0  # placement batch number, for 11.5.1.1 "the last placed pals"
-    entered_turn: int = 0  # the turn it entered the base (9.2.2.3)
+    rested: bool  # 4.3.2 stand/rest; 4.3.2.3 placed standing unless told otherwise
+    damage: int  # 4.4.4 damage on pals and structures in base
+    placed: int  # placement batch number, for 11.5.1.1 "the last placed pals"
+    entered_turn: int  # the turn it entered the base (9.2.2.3)
+    # 3.1.2 the master of a card in a zone is the player the zone belongs to: its owner's, since every card goes to
+    # its owner's zone (4.1.6) and a card that changes zone is a new object (4.1.4). Set with the object and never
+    # changed, a field of its own (read ~225 times a game: a slot's read, where a property was a call); not an argument
+    # of `__init__` (a saved game does not write it, `saved._FIELDS`)
+    controller: int = field(init=False)
 
-    @property
-    def controller(self) -> int:
-        # 3.1.2 the master of a card in a zone is the player the zone belongs to
-        return self.owner
+    def __init__(self, oid: int, card: CardDef, owner: int, zone: str, label: str, rested: bool = False,
+                 damage: int = 0, placed: int = 0, entered_turn: int = 0) -> None:
+        self.oid = oid
+        self.card = card
+        self.owner = owner
+        self.zone = zone
+        self.label = label
+        self.rested = rested
+        self.damage = damage
+        self.placed = placed
+        self.entered_turn = entered_turn
+        self.controller = owner
 
     @property
     def name(self) -> str:
