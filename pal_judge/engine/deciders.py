@@ -52,18 +52,31 @@ class Decision:
     `options` is first read, and `option(k)` builds the k-th alone: the random decider reads one of the seven or so
     a main-phase decision offers (7.5.2). Every reader of `options` sees the same options, in the same order."""
 
-    __slots__ = ("kind", "player", "prompt", "_built", "_menu", "_last")
+    __slots__ = ("kind", "player", "prompt", "action_count", "_built", "_menu", "_last")
 
     def __init__(self, kind: str, player: str, options: Sequence[Option], prompt: str = "", menu: Menu | None = None,
                  last: tuple[Option, ...] = ()) -> None:
         """With a `menu`, the options are the menu's, then `last` (the concessions, 1.2.3), built as they are read;
-        without one, `options` themselves."""
+        without one, `options` themselves, then `last`. `action_count`: how many options come before the concessions
+        (`actions`), known when the decision is made: the menu's count, or the options before `last` (without `last`,
+        those before the concessions that end `options`)."""
         self.kind = kind
         self.player = player
         self.prompt = prompt
-        self._built: tuple[Option, ...] | None = None if menu is not None else tuple(options)
         self._menu = menu
         self._last = last
+        if menu is not None:
+            self._built: tuple[Option, ...] | None = None
+            self.action_count = menu.count  # (its options are actions, the concessions come after them)
+        elif last:
+            self._built = tuple(options) + last
+            self.action_count = len(options)
+        else:
+            self._built = built = tuple(options)
+            n = len(built)
+            while n and type(built[n - 1].data) is Concession:  # (`is_concession`, read inline)
+                n -= 1
+            self.action_count = n
 
     @property
     def options(self) -> tuple[Option, ...]:
@@ -89,14 +102,7 @@ class Decision:
 
     def actions(self) -> int:
         """How many options come before the concessions a game offers last at every decision (1.2.3)."""
-        if self._built is None:
-            assert self._menu is not None
-            return self._menu.count  # (its options are actions, the concessions come after them)
-        options = self._built
-        n = len(options)
-        while n and type(options[n - 1].data) is Concession:  # (`is_concession`, read inline)
-            n -= 1
-        return n
+        return self.action_count
 
     def labels(self) -> list[str]:
         return [o.label for o in self.options]
@@ -216,7 +222,7 @@ class RandomDecider:
     def decide(self, decision: Decision, game: "Game") -> Option:
         # the concessions a game offers at every decision come after the legal actions (`Game.ask`, 1.2.3)
         # a uniform draw among the actions (or, with none, the concessions), the draw `random.choice` makes
-        k = draw_below(self.rng, decision.actions() or len(decision.options))
+        k = draw_below(self.rng, decision.action_count or len(decision.options))
         return decision.option(k)  # (only the chosen option is built, `Decision.option`)
 
 

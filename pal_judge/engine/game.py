@@ -347,8 +347,8 @@ class Game:
         if len(options) == 1 and not until:
             return options[0]
         # 1.2.3 every decision offers the concessions last
-        return self._decide(Decision(kind, self.players[player].name, tuple(options) + self._concession_options[player],
-                                     prompt), until)
+        return self._decide(Decision(kind, self.players[player].name, options, prompt,
+                                     last=self._concession_options[player]), until)
 
     def ask_menu(self, kind: str, player: int, menu: Menu, prompt: str = "") -> Option:
         """Ask the decider a decision whose options the menu builds as they are read (`Decision`'s `menu`), even
