@@ -92,10 +92,15 @@ def _defence(g: "Game", defender: int, grants: bool) -> Defence:
     return plain, with_assault, taunts, _taunt_offer(plain, taunts), _taunt_offer(with_assault, taunts)
 
 
+def _attack_option(attacker: CardInstance, target: CardInstance | None, taunt: str, forbidden: bool) -> Option:
+    """The option of this attack: `attack ATTACKER -> TARGET` (the player when the target is None, 9.2.3)."""
+    return new_option((f"attack {attacker.label} -> {'player' if target is None else target.label}",
+                       ("attack", attacker.oid, None if target is None else target.oid, taunt, forbidden)))
+
+
 class Attacks(Menu):
     """8.4.1 the turn player's legal attacks: each legal attacker with its legal targets, as read from the board
-    (`attack_options`); an attack's option, `attack ATTACKER -> TARGET` (the player when the target is None, 9.2.3),
-    is built only when read. Read only."""
+    (`attack_options`); an attack's option (`_attack_option`) is built only when read. Read only."""
 
     __slots__ = ("rows", "count")
 
@@ -106,9 +111,36 @@ class Attacks(Menu):
     def option(self, index: int) -> Option:
         for attacker, targets, taunt, forbidden in self.rows:
             if index < len(targets):
-                target = targets[index]
-                return new_option((f"attack {attacker.label} -> {'player' if target is None else target.label}",
-                                   ("attack", attacker.oid, None if target is None else target.oid, taunt, forbidden)))
+                return _attack_option(attacker, targets[index], taunt, forbidden)
+            index -= len(targets)
+        raise IndexError(index)
+
+
+class PlainAttacks(Menu):
+    """`Attacks` when no `grant`, `cannot_attack` or `must_attack` effect is in play (`attack_options`): every standing
+    pal is a legal attacker (9.2.2.1, 9.2.2.2), has its printed keywords (10.10.1.1) and no target removed (9.2.4.1),
+    so its targets are what the defending base offers for its printed Assault (`_defence`: 9.2.3, 12.15.2, 12.10.2,
+    12.10.3), the defending player always among them (9.2.3, 12.10.2: a Taunt card offered leaves at least itself).
+    Counted from how many attackers print Assault, with no row per attacker; an attacker's targets are read again
+    only when one of its attacks is read. Read only."""
+
+    __slots__ = ("attackers", "plain_offer", "assault_offer", "count")
+
+    def __init__(self, attackers: list[CardInstance], plain_offer: Offer, assault_offer: Offer) -> None:
+        self.attackers = attackers
+        self.plain_offer = plain_offer
+        self.assault_offer = assault_offer
+        assaulting = 0
+        for attacker in attackers:
+            if "assault" in attacker.card.printed_keywords:
+                assaulting += 1
+        self.count = (len(attackers) - assaulting) * len(plain_offer[0]) + assaulting * len(assault_offer[0])
+
+    def option(self, index: int) -> Option:
+        for attacker in self.attackers:
+            targets, taunt = self.assault_offer if "assault" in attacker.card.printed_keywords else self.plain_offer
+            if index < len(targets):
+                return _attack_option(attacker, targets[index], taunt, False)
             index -= len(targets)
         raise IndexError(index)
 
@@ -118,7 +150,7 @@ NO_ATTACKS = Attacks([], 0)
 _ATTACK_EFFECTS = frozenset({"cannot_attack", "must_attack", "grant"})
 
 
-def attack_options(g: "Game") -> tuple[Attacks, bool]:
+def attack_options(g: "Game") -> tuple[Attacks | PlainAttacks, bool]:
     """8.4.1 every legal attack of the turn player's legal attackers (9.2.2), and whether a pal that must attack can
     attack legally (7.5.2.1: then ending the main phase is not allowed). The standing pals, the effects in play
     (`stats.effects_in_play`: a `cannot_attack`, `must_attack` or `grant` one) and the defending base are read once
@@ -129,6 +161,9 @@ def attack_options(g: "Game") -> tuple[Attacks, bool]:
     if not standing:
         return NO_ATTACKS, False
     in_play = stats.effects_in_play(g, _ATTACK_EFFECTS)
+    if not in_play:  # no pal must attack (7.5.2.1): nothing binds
+        _plain, _with_assault, _taunting, plain_offer, assault_offer = _defence(g, 1 - tp, False)
+        return PlainAttacks(standing, plain_offer, assault_offer), False
     forbids = "cannot_attack" in in_play  # 9.2.2.2, 9.2.4.1
     attackers = stats.unrestricted(g, standing, "cannot_attack") if forbids else standing
     must = stats.restricted_among(g, attackers, "must_attack") if "must_attack" in in_play else ()  # 7.5.2.1

@@ -114,8 +114,8 @@ class MainOptions(Menu):
 
     __slots__ = ("plays", "abilities", "attacks", "last", "count")
 
-    def __init__(self, plays: list[CardInstance], abilities: list[effects.Usable], attacks: battle.Attacks,
-                 last: tuple[Option, ...]) -> None:
+    def __init__(self, plays: list[CardInstance], abilities: list[effects.Usable],
+                 attacks: battle.Attacks | battle.PlainAttacks, last: tuple[Option, ...]) -> None:
         self.plays = plays
         self.abilities = abilities
         self.attacks = attacks
