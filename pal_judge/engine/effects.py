@@ -816,7 +816,8 @@ Usable = tuple[CardInstance, int, Ability]
 def usable_abilities(g: "Game", who: int, quick: bool, in_hand: list[CardInstance]) -> list[Usable]:
     """Usable activated abilities (8.3.1 / 9.5.2): active zone (10.3.4, 10.3.5), use limit (10.7.2),
     condition, and a payable cost (10.4.2.2). Of the player's base cards with one (`stats.Zones.activating`), then
-    of `in_hand`: their hand cards with one, in hand order (read by the caller's own pass over the hand)."""
+    of `in_hand`: their hand cards that may have one usable from the hand, in hand order (read by the caller's own
+    pass over the hand)."""
     usable = []
     for cards in (g.zones.activating[who], in_hand):
         for c in cards:

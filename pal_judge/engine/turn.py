@@ -149,10 +149,13 @@ def main_options(g: "Game") -> MainOptions:
     plays = []
     seen: set[str] = set()
     souls = p.soul_standing
-    activating = []  # the hand cards with an activated ability
+    # the hand cards with an ability that works from the hand (10.3.4.1, a zone icon): the only ones whose activated
+    # ability may be used at this play timing from there (Interrupt, the one keyword ability that works from the hand,
+    # is used in the quick step alone: 12.8.2, 9.5.2)
+    activating = []
     for c in p.hand:  # 8.2.1 play a card from hand
         card = c.card
-        if card.activated:
+        if "hand" in card.icon_zones:
             activating.append(c)
         name = card.name
         if card.cost <= souls and name not in seen:
