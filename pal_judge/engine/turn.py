@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Sequence
 
 from pal_judge.engine import battle, effects, pipeline, stats, timing, triggers
-from pal_judge.engine.deciders import Menu, Option
+from pal_judge.engine.deciders import Decision, Option
 from pal_judge.engine.state import CardInstance
 
 if TYPE_CHECKING:
@@ -16,6 +16,7 @@ SOUL_DRAW_COST = 3  # 8.5.1
 # the main phase's options that name no card, the same at every decision (an Option is immutable)
 SOUL_DRAW = Option("soul_draw", ("soul_draw",))  # 8.5
 END_TURN = Option("end_turn", ("end_turn",))  # 7.5.3
+MAIN_PROMPT = "main phase action (7.5.2, chapter 8)"
 
 
 def play(g: "Game", resume: str | None = None) -> None:
@@ -106,23 +107,31 @@ def _soul(g: "Game") -> None:
         timing.check_timing(g)  # 7.4.3
 
 
-class MainOptions(Menu):
-    """The turn player's legal actions at the main phase's play timing (7.5.2), in the order the deciders see them:
-    the cards to play, the first of each name (8.2.1), the abilities to use (8.3.1), the attacks (8.4.1), then the
-    soul draw (8.5) and ending the main phase (7.5.3) when allowed. Counted when read from the board
-    (`main_options`); a card's, an ability's and an attack's option are built only when read. Read only."""
+class MainOptions(Decision):
+    """The turn player's decision at the main phase's play timing (7.5.2): its legal actions, in the order the deciders
+    see them: the cards to play, the first of each name (8.2.1), the abilities to use (8.3.1), the attacks (8.4.1), then
+    the soul draw (8.5) and ending the main phase (7.5.3) when allowed; then the concessions, once asked
+    (`Game.ask_decision`, 1.2.3). Counted when read from the board (`main_options`); a card's, an ability's and an
+    attack's option are built only when read. Read only."""
 
-    __slots__ = ("plays", "abilities", "attacks", "last", "count")
+    __slots__ = ("plays", "abilities", "attacks", "last")
 
-    def __init__(self, plays: list[CardInstance], abilities: list[effects.Usable],
+    def __init__(self, player: str, plays: list[CardInstance], abilities: list[effects.Usable],
                  attacks: battle.Attacks | battle.PlainAttacks, last: tuple[Option, ...]) -> None:
+        self.kind = "main"
+        self.player = player
+        self.prompt = MAIN_PROMPT
+        self._built = None
+        self._last = ()  # the concessions: offered when it is asked (`Game.ask_decision`)
         self.plays = plays
         self.abilities = abilities
         self.attacks = attacks
         self.last = last
-        self.count = len(plays) + len(abilities) + attacks.count + len(last)
+        self.action_count = len(plays) + len(abilities) + attacks.count + len(last)
 
     def option(self, index: int) -> Option:
+        if index < 0:
+            index = self._from_start(index)
         plays = self.plays
         if index < len(plays):
             return effects.play_option(plays[index])
@@ -134,7 +143,11 @@ class MainOptions(Menu):
         attacks = self.attacks
         if index < attacks.count:
             return attacks.option(index)
-        return self.last[index - attacks.count]
+        index -= attacks.count
+        last = self.last
+        if index < len(last):
+            return last[index]
+        return self._last[index - len(last)]  # the concessions (an IndexError past them)
 
 
 # what the main phase offers after the attacks (8.5, 7.5.3), by (soul draw allowed, ending allowed)
@@ -167,7 +180,7 @@ def main_options(g: "Game") -> MainOptions:
     # with no legal target (9.2.4, 9.2.4.1) cannot, even when another pal of the same player could attack: else doing
     # nothing is not allowed
     last = _LAST[not g.soul_draw_used and souls >= SOUL_DRAW_COST, not must_attack]
-    return MainOptions(plays, abilities, attacks, last)  # `concede` is added to every decision by Game.ask_menu (1.2.3)
+    return MainOptions(p.name, plays, abilities, attacks, last)  # `concede` is offered last by Game.ask_decision (1.2.3)
 
 
 def perform(g: "Game", who: int, opt: Option, cites: Sequence[str]) -> None:
@@ -220,7 +233,7 @@ def _main(g: "Game", resume: str | None = None) -> None:
     while True:
         if g.check_version != g.clean_check_version:  # (else it has nothing to do, timing.py)
             timing.check_timing(g)  # 10.5.2 / 10.5.4.1 a check timing before every play timing
-        opt = g.ask_menu("main", tp, main_options(g), "main phase action (7.5.2, chapter 8)")
+        opt = g.ask_decision(tp, main_options(g))
         if opt.label == "end_turn":
             g.emit(f"{g.pname(tp)} ends the main phase", ("7.5.3", "10.5.4.3", "10.5.2", "10.5.4", "10.5.4.1")
                    + _prohibition_over_obligation(g), player=tp)
