@@ -84,7 +84,8 @@ class Decision:
 
     def option(self, index: int) -> Option:
         """`options[index]`; a decision read from the board builds it alone (its own `option`), the others unbuilt."""
-        return self.options[index]
+        built = self._built
+        return built[index] if built is not None else self.options[index]
 
     def offer_last(self, last: tuple[Option, ...]) -> "Decision":
         """This decision, read from the board and not yet asked, with `last` offered after its actions: the concessions
