@@ -163,15 +163,18 @@ def attack_options(g: "Game") -> tuple[Attacks | PlainAttacks, bool]:
     for all attackers; each attacker's targets are those `legal_targets` gives, and bind only when there are some
     (9.2.4, 9.2.4.1: a pal with no legal target cannot attack)."""
     tp = g.turn_player
-    standing = [c for c in g.players[tp].base if not c.rested and c.card.type == "pal"]  # 9.2.2.1
+    standing = []  # 9.2.2.1
+    assaulting = 0  # of them, those that print Assault (12.15.2: their keywords without a `grant` effect, 10.10.1.1)
+    for c in g.players[tp].base:
+        card = c.card
+        if not c.rested and card.type == "pal":
+            standing.append(c)
+            if "assault" in card.printed_keywords:
+                assaulting += 1
     if not standing:
         return NO_ATTACKS, False
     in_play = stats.effects_in_play(g, _ATTACK_EFFECTS)
     if not in_play:  # no pal must attack (7.5.2.1): nothing binds
-        assaulting = 0
-        for att in standing:  # 12.15.2 (its printed keywords, 10.10.1.1)
-            if "assault" in att.card.printed_keywords:
-                assaulting += 1
         _plain, _with_assault, _taunting, plain_offer, assault_offer = _defence(g, 1 - tp, False, assaulting > 0)
         return PlainAttacks(standing, plain_offer, assault_offer, assaulting), False
     forbids = "cannot_attack" in in_play  # 9.2.2.2, 9.2.4.1
