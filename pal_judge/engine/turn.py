@@ -189,11 +189,11 @@ def perform(g: "Game", who: int, opt: Option, cites: Sequence[str]) -> None:
     p = g.players[who]
     in_main = g.phase == "main" and g.battle is None
     if kind == "play":
-        ci = next(c for c in p.hand if c.oid == data[1])
+        ci = _card_with_oid((p.hand,), data[1])
         extra = ("8.2.1",) if in_main else ("12.2.1.2", "12.2.1", "9.5.2.2", "2.11.1")  # the Quick icon
         effects.play_card(g, who, ci, extra + tuple(cites))
     elif kind == "activate":
-        ci = next(c for c in p.base + p.hand if c.oid == data[1])
+        ci = _card_with_oid((p.base, p.hand), data[1])
         ability = dict(triggers.card_abilities(g, ci))[data[2]]
         used: tuple[str, ...] = ("8.3.1",) if in_main else ("12.2.1.1", "12.2.1", "9.5.2.2", "2.11.1")
         if ability.zone == "hand":
@@ -205,6 +205,16 @@ def perform(g: "Game", who: int, opt: Option, cites: Sequence[str]) -> None:
         g.soul_draw_used = True
         effects.pay_souls(g, who, SOUL_DRAW_COST, ("8.5.1", "8.5.2"))
         effects.draw(g, who, 1, ("8.5.1",))
+
+
+def _card_with_oid(zones: tuple[list[CardInstance], ...], oid: int) -> CardInstance:
+    """The card of these zones, in this order, that is the object with this id (4.1.4): the one an option names. A
+    loop, not `next()` over a generator, which makes and resumes a generator at every play (~30 a game)."""
+    for cards in zones:
+        for c in cards:
+            if c.oid == oid:
+                return c
+    raise LookupError(f"no card with object id {oid}")
 
 
 def _prohibition_over_obligation(g: "Game") -> tuple[str, ...]:
