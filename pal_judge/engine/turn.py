@@ -219,7 +219,10 @@ def _card_with_oid(zones: tuple[list[CardInstance], ...], oid: int) -> CardInsta
 
 def _prohibition_over_obligation(g: "Game") -> tuple[str, ...]:
     """1.3.3 a pal that must attack (7.5.2.1) but that an effect forbids to attack (9.2.2.2) or to attack
-    any target (9.2.4.1): the prohibition prevails, so ending the main phase is allowed."""
+    any target (9.2.4.1): the prohibition prevails, so ending the main phase is allowed. Without a `must_attack` effect
+    in play no pal must attack (`stats.restricted_among` finds none): the pals are not read."""
+    if not stats.effect_in_play(g, "must_attack"):
+        return ()
     must = stats.restricted_among(g, [c for c in g.players[g.turn_player].pals() if not c.rested], "must_attack")
     if not must:
         return ()
