@@ -49,11 +49,11 @@ class Menu:
 class Decision:
     """A point where a player chooses (read only once asked; `offer_last` completes one read from the board before it
     is asked): its kind, the player asked (by name), the options in the order the deciders see them, the prompt. The
-    options are its actions, then the concessions a game offers last at every
-    decision (1.2.3). A decision its procedure reads from the board (a subclass: `turn.MainOptions`, the main phase's,
-    7.5.2) counts its actions when it is made and builds its options when `options` is first read, and `option(k)`
-    builds the k-th alone: the random decider reads one of the seven or so a main-phase decision offers. Every reader
-    of `options` sees the same options, in the same order."""
+    options are its actions, then the concessions a game offers last at every decision (1.2.3). A decision its
+    procedure reads from the board (a subclass: `turn.MainOptions`, the main phase's, 7.5.2) counts its actions when
+    it is made and builds its options when `options` is first read, and `option(k)` builds the k-th alone: the random
+    decider reads one of the seven or so a main-phase decision offers. Every reader of `options` sees the same
+    options, in the same order."""
 
     __slots__ = ("kind", "player", "prompt", "action_count", "_built", "_last")
 
