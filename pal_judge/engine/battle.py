@@ -16,8 +16,8 @@ if TYPE_CHECKING:
 # status (12.10.2, 12.10.3: `_taunt_offer`)
 Offer = tuple[list[CardInstance | None], str]
 # what the defending base offers every attacker (`_defence`): the targets of a pal without and with Assault, the Taunt
-# cards, and the offers of those targets
-Defence = tuple[list[CardInstance | None], list[CardInstance | None], frozenset[int], Offer, Offer]
+# cards, and the offers of those targets (those of a pal with Assault None when no attacker has it)
+Defence = tuple[list[CardInstance | None], list[CardInstance | None] | None, frozenset[int], Offer, Offer | None]
 NO_BLOCK = Option("none")  # 9.4.2 the non-turn player may decline to block
 PASS = Option("pass")  # 9.5.2 / 10.5.4.3 passing the quick step's play timing
 _NO_TAUNT: frozenset[int] = frozenset()
@@ -42,7 +42,8 @@ def _targets(g: "Game", attacker: CardInstance, defence: Defence, grants: bool,
     """`legal_targets` from what the defending base offers (`_defence`). `grants` / `forbids`: False when no
     `grant` / `cannot_attack` effect is in play (`stats.effect_in_play`, read once by the caller for all its
     attackers): then the attacker has its printed keywords (10.10.1.1) and no effect forbids it a target (9.2.4.1)."""
-    plain, with_assault, taunting, plain_offer, assault_offer = defence
+    plain, with_assault, taunting, plain_offer, assault_offer = defence  # (read with the Assault targets)
+    assert with_assault is not None and assault_offer is not None
     keywords = stats.keywords(g, attacker) if grants else attacker.card.printed_keywords
     assault = "assault" in keywords  # 12.15.2
     if forbids and stats.targets_restricted(g, attacker):
@@ -66,36 +67,45 @@ def _taunt_offer(targets: list[CardInstance | None], taunting: frozenset[int]) -
     return targets, "illegal"
 
 
-def _defence(g: "Game", defender: int, grants: bool) -> Defence:
+def _defence(g: "Game", defender: int, grants: bool, assault: bool = True) -> Defence:
     """What the defending player's base offers every attacker, read once for all of them by `attack_options`: the
     targets of a pal without Assault (9.2.3: the player, structures, rested pals), of one with Assault (12.15.2:
     standing pals too), each in base order, the cards with Taunt (12.10.2), and what each of the two lists offers an
     attacker that no effect forbids a target (`_taunt_offer`, 12.10.2, 12.10.3). Not kept across decisions: between
     two main-phase decisions the values version has almost always changed (nine times in ten in random games).
     `grants`: False when no `grant` effect is in play (`stats.effect_in_play`): then a card has Taunt when it prints
-    it (10.10.1.1)."""
+    it (10.10.1.1). `assault`: False when no attacker has Assault (`attack_options`: none prints it, and no `grant`
+    effect is in play): then the targets of a pal with Assault and their offer are not read (None)."""
     plain: list[CardInstance | None] = [None]
-    with_assault: list[CardInstance | None] = [None]
+    with_assault: list[CardInstance | None] | None = [None] if assault else None
     taunting = []
     for c in g.players[defender].base:
-        kind = c.card.type
+        card = c.card
+        kind = card.type
         if kind == "structure" or kind == "pal" and c.rested:
             plain.append(c)
+            if with_assault is not None:
+                with_assault.append(c)
+        elif kind == "pal" and with_assault is not None:
             with_assault.append(c)
-        elif kind == "pal":
-            with_assault.append(c)
-        if "taunt" in (stats.keywords(g, c) if grants else c.card.printed_keywords):
+        if "taunt" in (stats.keywords(g, c) if grants else card.printed_keywords):
             taunting.append(c.oid)
     if not taunting:
-        return plain, with_assault, _NO_TAUNT, (plain, ""), (with_assault, "")
+        return plain, with_assault, _NO_TAUNT, (plain, ""), None if with_assault is None else (with_assault, "")
     taunts = frozenset(taunting)
-    return plain, with_assault, taunts, _taunt_offer(plain, taunts), _taunt_offer(with_assault, taunts)
+    return (plain, with_assault, taunts, _taunt_offer(plain, taunts),
+            None if with_assault is None else _taunt_offer(with_assault, taunts))
+
+
+def _attack_option(attacker: CardInstance, target: CardInstance | None, taunt: str, forbidden: bool) -> Option:
+    """The option of this attack: `attack ATTACKER -> TARGET` (the player when the target is None, 9.2.3)."""
+    return new_option((f"attack {attacker.label} -> {'player' if target is None else target.label}",
+                       ("attack", attacker.oid, None if target is None else target.oid, taunt, forbidden)))
 
 
 class Attacks(Menu):
     """8.4.1 the turn player's legal attacks: each legal attacker with its legal targets, as read from the board
-    (`attack_options`); an attack's option, `attack ATTACKER -> TARGET` (the player when the target is None, 9.2.3),
-    is built only when read. Read only."""
+    (`attack_options`); an attack's option (`_attack_option`) is built only when read. Read only."""
 
     __slots__ = ("rows", "count")
 
@@ -106,9 +116,37 @@ class Attacks(Menu):
     def option(self, index: int) -> Option:
         for attacker, targets, taunt, forbidden in self.rows:
             if index < len(targets):
-                target = targets[index]
-                return new_option((f"attack {attacker.label} -> {'player' if target is None else target.label}",
-                                   ("attack", attacker.oid, None if target is None else target.oid, taunt, forbidden)))
+                return _attack_option(attacker, targets[index], taunt, forbidden)
+            index -= len(targets)
+        raise IndexError(index)
+
+
+class PlainAttacks(Menu):
+    """`Attacks` when no `grant`, `cannot_attack` or `must_attack` effect is in play (`attack_options`): every standing
+    pal is a legal attacker (9.2.2.1, 9.2.2.2), has its printed keywords (10.10.1.1) and no target removed (9.2.4.1),
+    so its targets are what the defending base offers for its printed Assault (`_defence`: 9.2.3, 12.15.2, 12.10.2,
+    12.10.3), the defending player always among them (9.2.3, 12.10.2: a Taunt card offered leaves at least itself).
+    Counted from how many attackers print Assault (`assaulting`; without one, `assault_offer` is None), with no row
+    per attacker; an attacker's targets are read again only when one of its attacks is read. Read only."""
+
+    __slots__ = ("attackers", "plain_offer", "assault_offer", "count")
+
+    def __init__(self, attackers: list[CardInstance], plain_offer: Offer, assault_offer: Offer | None,
+                 assaulting: int) -> None:
+        self.attackers = attackers
+        self.plain_offer = plain_offer
+        self.assault_offer = assault_offer
+        self.count = (len(attackers) - assaulting) * len(plain_offer[0])
+        if assault_offer is not None:
+            self.count += assaulting * len(assault_offer[0])
+
+    def option(self, index: int) -> Option:
+        for attacker in self.attackers:
+            offer = self.assault_offer if "assault" in attacker.card.printed_keywords else self.plain_offer
+            assert offer is not None  # (read with the Assault targets when an attacker prints Assault)
+            targets, taunt = offer
+            if index < len(targets):
+                return _attack_option(attacker, targets[index], taunt, False)
             index -= len(targets)
         raise IndexError(index)
 
@@ -118,17 +156,27 @@ NO_ATTACKS = Attacks([], 0)
 _ATTACK_EFFECTS = frozenset({"cannot_attack", "must_attack", "grant"})
 
 
-def attack_options(g: "Game") -> tuple[Attacks, bool]:
+def attack_options(g: "Game") -> tuple[Attacks | PlainAttacks, bool]:
     """8.4.1 every legal attack of the turn player's legal attackers (9.2.2), and whether a pal that must attack can
     attack legally (7.5.2.1: then ending the main phase is not allowed). The standing pals, the effects in play
     (`stats.effects_in_play`: a `cannot_attack`, `must_attack` or `grant` one) and the defending base are read once
     for all attackers; each attacker's targets are those `legal_targets` gives, and bind only when there are some
     (9.2.4, 9.2.4.1: a pal with no legal target cannot attack)."""
     tp = g.turn_player
-    standing = [c for c in g.players[tp].base if not c.rested and c.card.type == "pal"]  # 9.2.2.1
+    standing = []  # 9.2.2.1
+    assaulting = 0  # of them, those that print Assault (12.15.2: their keywords without a `grant` effect, 10.10.1.1)
+    for c in g.players[tp].base:
+        card = c.card
+        if not c.rested and card.type == "pal":
+            standing.append(c)
+            if "assault" in card.printed_keywords:
+                assaulting += 1
     if not standing:
         return NO_ATTACKS, False
     in_play = stats.effects_in_play(g, _ATTACK_EFFECTS)
+    if not in_play:  # no pal must attack (7.5.2.1): nothing binds
+        _plain, _with_assault, _taunting, plain_offer, assault_offer = _defence(g, 1 - tp, False, assaulting > 0)
+        return PlainAttacks(standing, plain_offer, assault_offer, assaulting), False
     forbids = "cannot_attack" in in_play  # 9.2.2.2, 9.2.4.1
     attackers = stats.unrestricted(g, standing, "cannot_attack") if forbids else standing
     must = stats.restricted_among(g, attackers, "must_attack") if "must_attack" in in_play else ()  # 7.5.2.1

@@ -32,9 +32,9 @@ new_option = partial(tuple.__new__, Option)
 
 
 class Menu:
-    """The legal answers of a decision, counted when it is asked and built only as they are read (`Game.ask_menu`):
-    how many there are (`count`), the one at an index (`option`, each kind of menu its own), and all of them in order.
-    A subclass declares its own `__slots__`, with `count`."""
+    """The legal answers of a part of a decision, counted when the decision is made and built only as they are read
+    (the attacks of the main phase's, `battle.Attacks`): how many there are (`count`), the one at an index (`option`,
+    each kind of menu its own), and all of them in order. A subclass declares its own `__slots__`, with `count`."""
 
     __slots__ = ()
     count: int
@@ -47,56 +47,64 @@ class Menu:
 
 
 class Decision:
-    """A point where a player chooses (read only): its kind, the player asked (by name), the options in the order
-    the deciders see them, the prompt. A decision asked from a `Menu` builds its options when
-    `options` is first read, and `option(k)` builds the k-th alone: the random decider reads one of the seven or so
-    a main-phase decision offers (7.5.2). Every reader of `options` sees the same options, in the same order."""
+    """A point where a player chooses (read only once asked; `offer_last` completes one read from the board before it
+    is asked): its kind, the player asked (by name), the options in the order the deciders see them, the prompt. The
+    options are its actions, then the concessions a game offers last at every decision (1.2.3). A decision its
+    procedure reads from the board (a subclass: `turn.MainOptions`, the main phase's, 7.5.2) counts its actions when
+    it is made and builds its options when `options` is first read, and `option(k)` builds the k-th alone: the random
+    decider reads one of the seven or so a main-phase decision offers. Every reader of `options` sees the same
+    options, in the same order."""
 
-    __slots__ = ("kind", "player", "prompt", "_built", "_menu", "_last")
+    __slots__ = ("kind", "player", "prompt", "action_count", "_built", "_last")
 
-    def __init__(self, kind: str, player: str, options: Sequence[Option], prompt: str = "", menu: Menu | None = None,
+    def __init__(self, kind: str, player: str, options: Sequence[Option], prompt: str = "",
                  last: tuple[Option, ...] = ()) -> None:
-        """With a `menu`, the options are the menu's, then `last` (the concessions, 1.2.3), built as they are read;
-        without one, `options` themselves."""
+        """The options are `options`, then `last` (the concessions, 1.2.3). `action_count`: how many options come
+        before the concessions (`actions`), known when the decision is made: the options before `last` (without
+        `last`, those before the concessions that end `options`)."""
         self.kind = kind
         self.player = player
         self.prompt = prompt
-        self._built: tuple[Option, ...] | None = None if menu is not None else tuple(options)
-        self._menu = menu
         self._last = last
+        if last:
+            self._built: tuple[Option, ...] | None = tuple(options) + last
+            self.action_count = len(options)
+        else:
+            self._built = built = tuple(options)
+            n = len(built)
+            while n and type(built[n - 1].data) is Concession:  # (`is_concession`, read inline)
+                n -= 1
+            self.action_count = n
 
     @property
     def options(self) -> tuple[Option, ...]:
         built = self._built
-        if built is None:
-            assert self._menu is not None
-            built = self._built = tuple(self._menu.options()) + self._last
+        if built is None:  # (a decision read from the board: each option built by its own `option`)
+            built = self._built = tuple([self.option(k) for k in range(self.action_count)]) + self._last
         return built
 
     def option(self, index: int) -> Option:
-        """`options[index]`, built alone when the options are not built yet."""
+        """`options[index]`; a decision read from the board builds it alone (its own `option`), the others unbuilt."""
         built = self._built
-        if built is not None:
-            return built[index]
-        menu = self._menu
-        assert menu is not None
-        count = menu.count
-        if index < 0:  # counted from the end, as `options[index]` counts it
-            index += count + len(self._last)
-            if index < 0:
-                raise IndexError("decision option index out of range")
-        return menu.option(index) if index < count else self._last[index - count]
+        return built[index] if built is not None else self.options[index]
+
+    def offer_last(self, last: tuple[Option, ...]) -> "Decision":
+        """This decision, read from the board and not yet asked, with `last` offered after its actions: the concessions
+        a game offers at every decision (`Game.ask_decision`, 1.2.3)."""
+        self._last = last
+        self._built = None
+        return self
+
+    def _from_start(self, index: int) -> int:
+        """The place of `options[index]` counted from the start, for an index counted from the end (below 0)."""
+        index += self.action_count + len(self._last)
+        if index < 0:
+            raise IndexError("decision option index out of range")
+        return index
 
     def actions(self) -> int:
         """How many options come before the concessions a game offers last at every decision (1.2.3)."""
-        if self._built is None:
-            assert self._menu is not None
-            return self._menu.count  # (its options are actions, the concessions come after them)
-        options = self._built
-        n = len(options)
-        while n and type(options[n - 1].data) is Concession:  # (`is_concession`, read inline)
-            n -= 1
-        return n
+        return self.action_count
 
     def labels(self) -> list[str]:
         return [o.label for o in self.options]
@@ -216,7 +224,7 @@ class RandomDecider:
     def decide(self, decision: Decision, game: "Game") -> Option:
         # the concessions a game offers at every decision come after the legal actions (`Game.ask`, 1.2.3)
         # a uniform draw among the actions (or, with none, the concessions), the draw `random.choice` makes
-        k = draw_below(self.rng, decision.actions() or len(decision.options))
+        k = draw_below(self.rng, decision.action_count or len(decision.options))
         return decision.option(k)  # (only the chosen option is built, `Decision.option`)
 
 

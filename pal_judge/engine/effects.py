@@ -11,7 +11,7 @@ from pal_judge.engine.cards import Ability, Cost, Step, Target
 from pal_judge.engine.deciders import Option, new_option, shuffle_cards
 from pal_judge.engine.limits import MAX_X
 from pal_judge.engine.pipeline import Move, move_group, set_rested
-from pal_judge.engine.state import CardInstance, Context, Delayed, Modifier
+from pal_judge.engine.state import CardInstance, Context, Delayed, Modifier, Player
 
 if TYPE_CHECKING:
     from pal_judge.engine.game import Game
@@ -706,13 +706,24 @@ def can_pay(g: "Game", who: int, costs: Sequence[Cost], source: CardInstance | N
             if p.resource(c.resource or "material") < c.amount:
                 return False  # 3.3.3.2
         elif kind == "assign":
-            if sum(1 for x in p.pals() if not x.rested and (source is None or x.oid != source.oid)) < c.amount:
+            if len(_assignable(p, source)) < c.amount:
                 return False
         elif kind == "butcher" and len(p.pals()) < c.amount:
             return False
     if souls > p.soul_standing:
         return False
-    return not discards or discards <= sum(1 for c in p.hand if source is None or c.oid != source.oid)
+    # the hand cards other than the source (each object once in a zone, 4.1.4)
+    return not discards or discards <= len(p.hand) - (source is not None and source in p.hand)
+
+
+def _assignable(p: Player, source: CardInstance | None) -> list[CardInstance]:
+    """The pals a cost of this player can assign (5.17.2): its standing pals but the source, in base order (a loop,
+    not a comprehension over `Player.pals`: a cost is checked at about every main-phase decision, `usable_abilities`)."""
+    pals = []
+    for x in p.base:
+        if x.card.type == "pal" and not x.rested and (source is None or x.oid != source.oid):
+            pals.append(x)
+    return pals
 
 
 def pay_souls(g: "Game", who: int, n: int, cites: Sequence[str]) -> None:
@@ -766,7 +777,7 @@ def pay(g: "Game", who: int, costs: Sequence[Cost], source: CardInstance | None,
             g.emit(f"{p.name} consumes {c.amount} {c.resource}", ("10.4.2", "5.13.1", "3.3.3.2", "3.3.2.1"), player=who,
                    before={c.resource or "material": before}, after={c.resource or "material": before - c.amount})
         elif c.kind == "assign":
-            pool: list[Thing] = [x for x in p.pals() if not x.rested and (source is None or x.oid != source.oid)]
+            pool: list[Thing] = list(_assignable(p, source))
             picked = _cards(choose(g, who, pool, c.amount, False, "choose_cards", "choose pals to assign (5.17.2)"))
             g.emit(f"{p.name} assigns {', '.join(x.label for x in picked)} (cost)", ("5.17.2", "10.4.2"), player=who)
             for pal in picked:
@@ -816,7 +827,8 @@ Usable = tuple[CardInstance, int, Ability]
 def usable_abilities(g: "Game", who: int, quick: bool, in_hand: list[CardInstance]) -> list[Usable]:
     """Usable activated abilities (8.3.1 / 9.5.2): active zone (10.3.4, 10.3.5), use limit (10.7.2),
     condition, and a payable cost (10.4.2.2). Of the player's base cards with one (`stats.Zones.activating`), then
-    of `in_hand`: their hand cards with one, in hand order (read by the caller's own pass over the hand)."""
+    of `in_hand`: their hand cards that may have one usable from the hand, in hand order (read by the caller's own
+    pass over the hand)."""
     usable = []
     for cards in (g.zones.activating[who], in_hand):
         for c in cards:

@@ -9,7 +9,7 @@ from typing import Any, Callable, Iterable, Sequence
 
 from pal_judge.engine import effects, limits, stats
 from pal_judge.engine.cards import CardDef
-from pal_judge.engine.deciders import CONCEDE, Concession, Decider, Decision, Menu, Option, ScriptExhausted
+from pal_judge.engine.deciders import CONCEDE, Concession, Decider, Decision, Option, ScriptExhausted
 from pal_judge.engine.pipeline import move_one
 from pal_judge.engine.state import (
     Battle, CardInstance, Delayed, Lki, Modifier, Pending, Player, Result,
@@ -344,25 +344,24 @@ class Game:
         return [e for e in self.events if e.seq > seq]
 
     def ask(self, kind: str, player: int, options: Sequence[Option], prompt: str = "") -> Option:
-        """Ask the decider, when there is a real choice (two options or more; `ask_menu` asks always)."""
+        """Ask the decider, when there is a real choice (two options or more; `ask_decision` asks always)."""
         if not options:
             raise RuntimeError(f"decision {kind} with no options")
         until = self._until is not None and self._until_hit()
         if len(options) == 1 and not until:
             return options[0]
         # 1.2.3 every decision offers the concessions last
-        return self._decide(Decision(kind, self.players[player].name, tuple(options) + self._concession_options[player],
-                                     prompt), until)
+        return self._decide(Decision(kind, self.players[player].name, options, prompt,
+                                     last=self._concession_options[player]), until)
 
-    def ask_menu(self, kind: str, player: int, menu: Menu, prompt: str = "") -> Option:
-        """Ask the decider a decision whose options the menu builds as they are read (`Decision`'s `menu`), even
-        with a single option: the main phase's (7.5.2), about seventy a game."""
-        if not menu.count:
-            raise RuntimeError(f"decision {kind} with no options")
+    def ask_decision(self, player: int, decision: Decision) -> Option:
+        """Ask the decider a decision its procedure read from the board, its options built as they are read
+        (`turn.MainOptions`, 7.5.2: about seventy a game), even with a single option."""
+        if not decision.action_count:
+            raise RuntimeError(f"decision {decision.kind} with no options")
         until = self._until is not None and self._until_hit()
         # 1.2.3 every decision offers the concessions last
-        return self._decide(Decision(kind, self.players[player].name, (), prompt, menu,
-                                     self._concession_options[player]), until)
+        return self._decide(decision.offer_last(self._concession_options[player]), until)
 
     def _decide(self, decision: Decision, until: bool) -> Option:
         """The decider's answer (a concession ends the game here, 1.2.3); `until`: stop the run at this decision."""

@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Sequence
 
 from pal_judge.engine import battle, effects, pipeline, stats, timing, triggers
-from pal_judge.engine.deciders import Menu, Option
+from pal_judge.engine.deciders import Decision, Option
 from pal_judge.engine.state import CardInstance
 
 if TYPE_CHECKING:
@@ -16,6 +16,7 @@ SOUL_DRAW_COST = 3  # 8.5.1
 # the main phase's options that name no card, the same at every decision (an Option is immutable)
 SOUL_DRAW = Option("soul_draw", ("soul_draw",))  # 8.5
 END_TURN = Option("end_turn", ("end_turn",))  # 7.5.3
+MAIN_PROMPT = "main phase action (7.5.2, chapter 8)"
 
 
 def play(g: "Game", resume: str | None = None) -> None:
@@ -106,23 +107,31 @@ def _soul(g: "Game") -> None:
         timing.check_timing(g)  # 7.4.3
 
 
-class MainOptions(Menu):
-    """The turn player's legal actions at the main phase's play timing (7.5.2), in the order the deciders see them:
-    the cards to play, the first of each name (8.2.1), the abilities to use (8.3.1), the attacks (8.4.1), then the
-    soul draw (8.5) and ending the main phase (7.5.3) when allowed. Counted when read from the board
-    (`main_options`); a card's, an ability's and an attack's option are built only when read. Read only."""
+class MainOptions(Decision):
+    """The turn player's decision at the main phase's play timing (7.5.2): its legal actions, in the order the deciders
+    see them: the cards to play, the first of each name (8.2.1), the abilities to use (8.3.1), the attacks (8.4.1), then
+    the soul draw (8.5) and ending the main phase (7.5.3) when allowed; then the concessions, once asked
+    (`Game.ask_decision`, 1.2.3). Counted when read from the board (`main_options`); a card's, an ability's and an
+    attack's option are built only when read. Read only."""
 
-    __slots__ = ("plays", "abilities", "attacks", "last", "count")
+    __slots__ = ("plays", "abilities", "attacks", "last")
 
-    def __init__(self, plays: list[CardInstance], abilities: list[effects.Usable], attacks: battle.Attacks,
-                 last: tuple[Option, ...]) -> None:
+    def __init__(self, player: str, plays: list[CardInstance], abilities: list[effects.Usable],
+                 attacks: battle.Attacks | battle.PlainAttacks, last: tuple[Option, ...]) -> None:
+        self.kind = "main"
+        self.player = player
+        self.prompt = MAIN_PROMPT
+        self._built = None
+        self._last = ()  # the concessions: offered when it is asked (`Game.ask_decision`)
         self.plays = plays
         self.abilities = abilities
         self.attacks = attacks
         self.last = last
-        self.count = len(plays) + len(abilities) + attacks.count + len(last)
+        self.action_count = len(plays) + len(abilities) + attacks.count + len(last)
 
     def option(self, index: int) -> Option:
+        if index < 0:
+            index = self._from_start(index)
         plays = self.plays
         if index < len(plays):
             return effects.play_option(plays[index])
@@ -134,7 +143,11 @@ class MainOptions(Menu):
         attacks = self.attacks
         if index < attacks.count:
             return attacks.option(index)
-        return self.last[index - attacks.count]
+        index -= attacks.count
+        last = self.last
+        if index < len(last):
+            return last[index]
+        return self._last[index - len(last)]  # the concessions (an IndexError past them)
 
 
 # what the main phase offers after the attacks (8.5, 7.5.3), by (soul draw allowed, ending allowed)
@@ -149,10 +162,13 @@ def main_options(g: "Game") -> MainOptions:
     plays = []
     seen: set[str] = set()
     souls = p.soul_standing
-    activating = []  # the hand cards with an activated ability
+    # the hand cards with an ability that works from the hand (10.3.4.1, a zone icon): the only ones whose activated
+    # ability may be used at this play timing from there (Interrupt, the one keyword ability that works from the hand,
+    # is used in the quick step alone: 12.8.2, 9.5.2)
+    activating = []
     for c in p.hand:  # 8.2.1 play a card from hand
         card = c.card
-        if card.activated:
+        if "hand" in card.icon_zones:
             activating.append(c)
         name = card.name
         if card.cost <= souls and name not in seen:
@@ -164,7 +180,7 @@ def main_options(g: "Game") -> MainOptions:
     # with no legal target (9.2.4, 9.2.4.1) cannot, even when another pal of the same player could attack: else doing
     # nothing is not allowed
     last = _LAST[not g.soul_draw_used and souls >= SOUL_DRAW_COST, not must_attack]
-    return MainOptions(plays, abilities, attacks, last)  # `concede` is added to every decision by Game.ask_menu (1.2.3)
+    return MainOptions(p.name, plays, abilities, attacks, last)  # `concede` is offered last by Game.ask_decision (1.2.3)
 
 
 def perform(g: "Game", who: int, opt: Option, cites: Sequence[str]) -> None:
@@ -173,11 +189,11 @@ def perform(g: "Game", who: int, opt: Option, cites: Sequence[str]) -> None:
     p = g.players[who]
     in_main = g.phase == "main" and g.battle is None
     if kind == "play":
-        ci = next(c for c in p.hand if c.oid == data[1])
+        ci = _card_with_oid((p.hand,), data[1])
         extra = ("8.2.1",) if in_main else ("12.2.1.2", "12.2.1", "9.5.2.2", "2.11.1")  # the Quick icon
         effects.play_card(g, who, ci, extra + tuple(cites))
     elif kind == "activate":
-        ci = next(c for c in p.base + p.hand if c.oid == data[1])
+        ci = _card_with_oid((p.base, p.hand), data[1])
         ability = dict(triggers.card_abilities(g, ci))[data[2]]
         used: tuple[str, ...] = ("8.3.1",) if in_main else ("12.2.1.1", "12.2.1", "9.5.2.2", "2.11.1")
         if ability.zone == "hand":
@@ -191,9 +207,22 @@ def perform(g: "Game", who: int, opt: Option, cites: Sequence[str]) -> None:
         effects.draw(g, who, 1, ("8.5.1",))
 
 
+def _card_with_oid(zones: tuple[list[CardInstance], ...], oid: int) -> CardInstance:
+    """The card of these zones, in this order, that is the object with this id (4.1.4): the one an option names. A
+    loop, not `next()` over a generator, which makes and resumes a generator at every play (~30 a game)."""
+    for cards in zones:
+        for c in cards:
+            if c.oid == oid:
+                return c
+    raise LookupError(f"no card with object id {oid}")
+
+
 def _prohibition_over_obligation(g: "Game") -> tuple[str, ...]:
     """1.3.3 a pal that must attack (7.5.2.1) but that an effect forbids to attack (9.2.2.2) or to attack
-    any target (9.2.4.1): the prohibition prevails, so ending the main phase is allowed."""
+    any target (9.2.4.1): the prohibition prevails, so ending the main phase is allowed. Without a `must_attack` effect
+    in play no pal must attack (`stats.restricted_among` finds none): the pals are not read."""
+    if not stats.effect_in_play(g, "must_attack"):
+        return ()
     must = stats.restricted_among(g, [c for c in g.players[g.turn_player].pals() if not c.rested], "must_attack")
     if not must:
         return ()
@@ -217,7 +246,7 @@ def _main(g: "Game", resume: str | None = None) -> None:
     while True:
         if g.check_version != g.clean_check_version:  # (else it has nothing to do, timing.py)
             timing.check_timing(g)  # 10.5.2 / 10.5.4.1 a check timing before every play timing
-        opt = g.ask_menu("main", tp, main_options(g), "main phase action (7.5.2, chapter 8)")
+        opt = g.ask_decision(tp, main_options(g))
         if opt.label == "end_turn":
             g.emit(f"{g.pname(tp)} ends the main phase", ("7.5.3", "10.5.4.3", "10.5.2", "10.5.4", "10.5.4.1")
                    + _prohibition_over_obligation(g), player=tp)

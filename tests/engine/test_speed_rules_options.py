@@ -48,7 +48,7 @@ class _Comparing:
 
     @staticmethod
     def _reading(game: Game) -> tuple[list[str], list[tuple[int, tuple[Any, str, bool]]]]:
-        options = [o.label for o in turn.main_options(game).options()]
+        options = [o.label for o in turn.main_options(game).options]
         targets = [(a.oid, battle.legal_targets(game, a)) for a in battle.legal_attackers(game)]
         return options, targets
 

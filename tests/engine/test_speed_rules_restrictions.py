@@ -60,7 +60,7 @@ class _Reading:
             with self.monkeypatch.context() as m:
                 m.setattr(stats, "effect_in_play", lambda g, kind: True)
                 m.setattr(stats, "effects_in_play", lambda g, kinds: kinds)  # (attack_options reads the kinds at once)
-                read = [o.label for o in turn.main_options(game).options()] if decision.kind == "main" \
+                read = [o.label for o in turn.main_options(game).options] if decision.kind == "main" \
                     else self._blockers(game) + ["none"]
             assert offered == read
             self.compared += 1
@@ -83,7 +83,7 @@ class _Reading:
             m.setattr(stats, "restricted", lambda g, c, kind: False)
             m.setattr(stats, "keywords", lambda g, c: c.card.printed_keywords)
             m.setattr(stats, "derived", lambda g, compute, subject, key: compute(g, subject))
-            return [o.label for o in turn.main_options(game).options()] if kind == "main" else self._blockers(game) + ["none"]
+            return [o.label for o in turn.main_options(game).options] if kind == "main" else self._blockers(game) + ["none"]
 
 
 @pytest.fixture(scope="module")
