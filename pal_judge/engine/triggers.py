@@ -169,9 +169,9 @@ def _whose_ok(g: "Game", whose: str, controller: int) -> bool:
 
 def fire_global(g: "Game", trigger: str, phase: str | None = None, step: str | None = None) -> None:
     """Phase, step and turn triggers of every base card, then delayed triggers (10.8.5)."""
+    if not g.delayed and trigger not in g.zones.by_trigger and trigger not in KEYWORD_TRIGGERS:
+        return  # no delayed ability waits and no card listens to it (a keyword's trigger: a granted one may)
     cards = _phase_trigger_cards(g, trigger)
-    if not cards and not g.delayed:
-        return  # no card listens to it and no delayed ability waits
     if trigger == "start_of_phase":
         cites: tuple[str, ...] = (PHASE_CITES[phase or "main"],)
     elif trigger == "start_of_step":
