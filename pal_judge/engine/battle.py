@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, NamedTuple
 
 from pal_judge.engine import effects, pipeline, stats, timing, triggers
 from pal_judge.engine.deciders import Menu, Option, new_option
@@ -186,7 +186,8 @@ def run_battle(g: "Game", attacker_oid: int, target_oid: int | None, taunt: str,
     triggers.fire_watchers(g, att, "on_pal_attacks")  # "when a Pal of yours / your opponent's attacks"
     if tgt is not None:
         triggers.fire_self(g, tgt, "on_attacked")
-    timing.check_timing(g)  # 9.3.3
+    if g.check_version != g.clean_check_version:  # (else it has nothing to do, timing.py)
+        timing.check_timing(g)  # 9.3.3
     if not b.nullified:
         _block_step(g, b)
     _after_block(g, b)
@@ -217,19 +218,33 @@ def _after_quick(g: "Game", b: Battle) -> None:
     _end_of_battle(g, b)
 
 
-_STEP_OPENINGS = {  # step: (title, clause that leads into it, clause of its "at the beginning")
-    "block": ("block declaration step", "9.3.3", "9.4.1"),
-    "quick": ("quick step", "9.4.4", "9.5.1"),
-    "damage": ("damage step", "9.5.3", "9.6.1"),
+class StepOpening(NamedTuple):
+    """A battle step's two opening events, made once: the step is entered (its title, cited by the clause that leads
+    into it, after the previous check timing ended, 10.5.3.4) and its beginning (cited by its "at the beginning")."""
+
+    title: str
+    cites: tuple[str, ...]
+    beginning: str
+    beginning_cites: tuple[str, ...]
+
+
+def _opening(title: str, after: str, start: str) -> StepOpening:
+    return StepOpening(title, (after, "10.5.1", "10.5.3", "10.5.3.4"), f"the beginning of the {title}", (start,))
+
+
+_STEP_OPENINGS = {  # step: its opening (title, clause that leads into it, clause of its "at the beginning")
+    "block": _opening("block declaration step", "9.3.3", "9.4.1"),
+    "quick": _opening("quick step", "9.4.4", "9.5.1"),
+    "damage": _opening("damage step", "9.5.3", "9.6.1"),
 }
 
 
 def _open_step(g: "Game", step: str) -> None:
     """Enter a step after the previous check timing ended; its start triggers, then a check timing."""
-    title, after, start = _STEP_OPENINGS[step]
+    opening = _STEP_OPENINGS[step]
     g.step = step
-    g.emit(title, (after, "10.5.1", "10.5.3", "10.5.3.4"))
-    g.emit(f"the beginning of the {title}", (start,))
+    g.emit(opening.title, opening.cites)
+    g.emit(opening.beginning, opening.beginning_cites)
     triggers.fire_global(g, "start_of_step", step=step)
     if g.check_version != g.clean_check_version:  # (else it has nothing to do, timing.py)
         timing.check_timing(g)
@@ -270,7 +285,8 @@ def _block_step(g: "Game", b: Battle, opened: bool = False) -> None:
         b.opponents = {att.oid: tgt.oid, tgt.oid: att.oid}  # 9.4.3
         g.derived_changed()  # "battling" conditions and battle-opponent selectors hold from here
         g.emit(f"{att.label} and {tgt.label} are battle opponents", ("9.4.3",), card=att.label)
-    timing.check_timing(g)  # 9.4.4
+    if g.check_version != g.clean_check_version:  # (else it has nothing to do, timing.py)
+        timing.check_timing(g)  # 9.4.4
 
 
 def _tname(g: "Game", b: Battle) -> str:
@@ -371,7 +387,8 @@ def _end_of_battle(g: "Game", b: Battle) -> None:
 
     def one_round() -> None:
         triggers.fire_global(g, "end_of_battle")  # 9.7.1
-        timing.check_timing(g)  # 9.7.2
+        if g.check_version != g.clean_check_version:  # (else it has nothing to do, timing.py)
+            timing.check_timing(g)  # 9.7.2
         before = len(g.modifiers)
         g.modifiers = [m for m in g.modifiers if m.duration != "until_end_of_battle"]
         if len(g.modifiers) != before:

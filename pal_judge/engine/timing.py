@@ -55,7 +55,8 @@ def repeat_step(g: "Game", step: str, cite: str, one_round: Callable[[], None], 
 # interrupt, 11.2), the phase and step, use counts and the cards in graveyards (but for one with a state trigger for
 # the graveyard, above), exile and the resolution zone are read by no check timing.
 # So a check timing has something to do only when `g.check_version != g.clean_check_version`: its hottest callers (the
-# draw, the soul, the main phase, the battle's open and quick steps) compare the two before they call it, one compare
+# stand, draw and soul phases, the main phase, the end phase's round, the battle's declaration, the opening of its
+# steps, the block and quick steps and the end of battle step's round) compare the two before they call it, one compare
 # where nothing changed; the others call it and it returns at once.
 
 

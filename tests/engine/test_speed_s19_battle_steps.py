@@ -40,3 +40,58 @@ def test_vigilance_stands_its_pal_with_no_printed_end_of_turn_ability_in_play() 
     an end-of-turn ability and nothing is delayed, yet the rested Watch stands at A's end of turn."""
     g = play(board({"base": ["Watch"]}), [pal("Watch", keywords=["vigilance"])], ["attack Watch -> player", "end_turn"])
     assert base(g, "A")["Watch"]["state"] == "standing" and "12.9.2" in cited(g)
+
+
+# The battle's and the turn's check timings (9.3.3, 9.4.4, 9.5.3, 9.7.2, 7.2.3, 7.6.2) are called only when
+# `g.check_version` moved since the last one found nothing (timing.py): each ability below enters standby just before
+# one of them and must be used in it, before the next step or phase begins.
+
+def _before(g, first: str, then: str) -> bool:  # type: ignore[no-untyped-def]
+    ws = whats(g)
+    return ws.index(first) < ws.index(then)
+
+
+def test_an_on_attack_ability_is_used_in_the_check_timing_after_the_attack_is_declared() -> None:
+    """9.3.3: "when this attacks, gain 1 material" is used before the block declaration step (9.4.1)."""
+    horn = pal("Horn", abilities=[{"kind": "auto", "trigger": "on_attack", "effect": GAIN}])
+    g = play(board({"base": ["Horn"]}), [horn], ["attack Horn -> player"])
+    assert _material(g) == 1 and _before(g, "Horn: on_attack is used", "block declaration step")
+
+
+def test_a_pal_that_deals_itself_lethal_damage_when_it_attacks_is_destroyed_before_the_block_step() -> None:
+    """9.3.3, 11.4.1: "when this attacks, deal 1500 damage to this" on a 1000-power Pal destroys it in 9.3.3's check
+    timing: there is no battle opponent to block and no damage step deals damage."""
+    rash = pal("Rash", abilities=[{"kind": "auto", "trigger": "on_attack",
+                                   "effect": [{"do": "damage", "amount": 1500, "target": "self"}]}])
+    g = play(board({"base": ["Rash"]}), [rash], ["attack Rash -> player"])
+    lethal = next(e.what for e in g.events if "11.4.1" in e.cites)
+    assert _before(g, lethal, "block declaration step") and g.players[1].life == 10
+
+
+def test_an_on_block_ability_is_used_before_the_quick_step() -> None:
+    """9.4.4: "when this blocks, gain 1 material" is used in the check timing that ends the block step (9.5.1 after)."""
+    guard = pal("Guard", abilities=[{"kind": "auto", "trigger": "on_block", "effect": GAIN}])
+    g = play(board({"base": ["Runner"]}, {"base": ["Guard"]}), [pal("Runner"), guard],
+             ["attack Runner -> player", "Guard"])
+    assert _material(g, "B") == 1 and _before(g, "Guard: on_block is used", "quick step")
+
+
+def test_an_end_of_battle_ability_is_used_before_the_battle_ends() -> None:
+    """9.7.1, 9.7.2: "at the end of battle, gain 1 material" is used in the end of battle step's check timing."""
+    bell = pal("Bell", abilities=[{"kind": "auto", "trigger": "end_of_battle", "effect": GAIN}])
+    g = play(board({"base": ["Bell"]}), [bell], ["attack Bell -> player"])
+    assert _material(g) == 1 and _before(g, "Bell: end_of_battle is used", "the battle ends")
+
+
+def test_a_start_of_turn_ability_is_used_in_the_stand_phase() -> None:
+    """7.2.2, 7.2.3: "at the start of the turn, gain 1 material" is used before the draw phase."""
+    dawn = pal("Dawn", abilities=[{"kind": "auto", "trigger": "start_of_turn", "effect": GAIN}])
+    g = play(board({"base": ["Dawn"]}, phase="stand"), [dawn], [])
+    assert _material(g) == 1 and _before(g, "Dawn: start_of_turn is used", "draw phase")
+
+
+def test_an_end_of_turn_ability_is_used_before_damage_is_removed() -> None:
+    """7.6.1, 7.6.2, 7.6.3: "at the end of the turn, gain 1 material" is used before the turn's damage is removed."""
+    dusk = pal("Dusk", power=3000, abilities=[{"kind": "auto", "trigger": "end_of_turn", "effect": GAIN}])
+    g = play(board({"base": [{"card": "Dusk", "damage": 1000}]}), [dusk], ["end_turn"])
+    assert _material(g) == 1 and _before(g, "Dusk: end_of_turn is used", "damage is removed from Dusk")
