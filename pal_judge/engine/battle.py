@@ -250,6 +250,11 @@ def _open_step(g: "Game", step: str) -> None:
         timing.check_timing(g)
 
 
+# the effects that change whether an attacker may be blocked and by whom (12.11.2 a granted Stealth, 10.10.1.2; 9.4.2,
+# 10.10.1.3 cannot_be_blocked, cannot_block)
+_BLOCK_EFFECTS = frozenset({"grant", "cannot_be_blocked", "cannot_block"})
+
+
 def _block_step(g: "Game", b: Battle, opened: bool = False) -> None:
     if not opened:
         _open_step(g, "block")  # 9.4.1
@@ -257,10 +262,14 @@ def _block_step(g: "Game", b: Battle, opened: bool = False) -> None:
         return
     att = g.find(b.attacker)
     nt = b.target_player
-    if att is not None and "stealth" not in stats.keywords(g, att) \
-            and not stats.restricted(g, att, "cannot_be_blocked"):
+    # the effects that change who may block this attacker, read once (`stats.effects_in_play`): without a `grant` it
+    # has its printed keywords (10.10.1.1, 12.11.2 Stealth), without a restriction none applies (10.10.1.3)
+    in_play = stats.effects_in_play(g, _BLOCK_EFFECTS) if att is not None else _BLOCK_EFFECTS
+    if att is not None \
+            and "stealth" not in (stats.keywords(g, att) if "grant" in in_play else att.card.printed_keywords) \
+            and not ("cannot_be_blocked" in in_play and stats.restricted(g, att, "cannot_be_blocked")):
         standing = [c for c in g.players[nt].base if not c.rested and c.card.type == "pal" and c.oid != b.target_oid]
-        blockers = stats.unrestricted(g, standing, "cannot_block")
+        blockers = stats.unrestricted(g, standing, "cannot_block") if "cannot_block" in in_play else standing
         if blockers:
             opts = [new_option((c.label, c.oid)) for c in blockers] + [NO_BLOCK]
             opt = g.ask("block", nt, opts, f"block {att.label}? (9.4.2)")
@@ -390,7 +399,8 @@ def _end_of_battle(g: "Game", b: Battle) -> None:
         if g.check_version != g.clean_check_version:  # (else it has nothing to do, timing.py)
             timing.check_timing(g)  # 9.7.2
         before = len(g.modifiers)
-        g.modifiers = [m for m in g.modifiers if m.duration != "until_end_of_battle"]
+        if before:  # (no effect from a resolved ability: none ends)
+            g.modifiers = [m for m in g.modifiers if m.duration != "until_end_of_battle"]
         if len(g.modifiers) != before:
             g.state_changed()
             g.emit("effects lasting until end of battle end", ("9.7.3",))

@@ -3,11 +3,13 @@ plays a board on which the shortcut, were it wrong, would change what happens.
 
 `triggers.fire_global` returns at once when no delayed ability waits (10.8.5) and no card of the zone view has a
 printed ability of a phase, step or turn trigger that no keyword's ability has (10.3.5, 10.8.1): a start-of-step ability,
-a delayed ability with no card listening, and Vigilance's end of turn (a keyword's trigger, 12.9.2) still trigger."""
+a delayed ability with no card listening, and Vigilance's end of turn (a keyword's trigger, 12.9.2) still trigger.
+The other shortcuts are described above their tests."""
 
 from __future__ import annotations
 
 from engine_helpers import base, board, cited, pal, play, whats
+from pal_judge.engine import Game, ScriptedDecider
 
 GAIN = [{"do": "gain", "resource": "material", "amount": 1}]
 
@@ -95,3 +97,43 @@ def test_an_end_of_turn_ability_is_used_before_damage_is_removed() -> None:
     dusk = pal("Dusk", power=3000, abilities=[{"kind": "auto", "trigger": "end_of_turn", "effect": GAIN}])
     g = play(board({"base": [{"card": "Dusk", "damage": 1000}]}), [dusk], ["end_turn"])
     assert _material(g) == 1 and _before(g, "Dusk: end_of_turn is used", "damage is removed from Dusk")
+
+
+# The block step reads the effects that change who may block once (`stats.effects_in_play`); the end of battle step
+# reads the effects from resolved abilities only when there are some (9.7.3).
+
+def _block_offered(cards: list, attacker: str) -> bool:  # type: ignore[type-arg]
+    """Is B asked whether to block the attack (9.4.2)? (The script ends at the next decision.)"""
+    g = Game.from_setup(board({"base": [attacker]}, {"base": ["Guard"]}), cards)
+    run = g.run(ScriptedDecider([f"attack {attacker} -> player"]))
+    return run.pending is not None and run.pending.kind == "block"
+
+
+def test_a_granted_stealth_makes_the_attacker_unblockable() -> None:
+    """12.11.2, 10.10.1.2: "when this attacks, it gains Stealth until end of turn": B's standing Guard may not block."""
+    sneak = pal("Sneak", abilities=[{"kind": "auto", "trigger": "on_attack", "effect": [
+        {"do": "grant", "keyword": "stealth", "target": "self", "duration": "until_end_of_turn"}]}])
+    assert _block_offered([pal("Runner"), pal("Guard")], "Runner")
+    assert not _block_offered([sneak, pal("Guard")], "Sneak")
+
+
+def test_an_attacker_that_cannot_be_blocked_is_not_blocked() -> None:
+    """9.4.2, 10.10.1.3: "this cannot be blocked" (continuous): B is not asked to block."""
+    ghost = pal("Ghost", abilities=[{"kind": "continuous", "effect": [{"do": "cannot_be_blocked", "target": "self"}]}])
+    assert not _block_offered([ghost, pal("Guard")], "Ghost")
+
+
+def test_a_pal_that_cannot_block_is_not_offered_as_a_blocker() -> None:
+    """9.4.2, 10.10.1.3: "your opponent's Pals cannot block" (continuous on the attacker): B is not asked to block."""
+    bully = pal("Bully", abilities=[{"kind": "continuous", "effect": [
+        {"do": "cannot_block", "target": {"all": True, "type": "pal", "controller": "opponent"}}]}])
+    assert not _block_offered([bully, pal("Guard")], "Bully")
+
+
+def test_a_power_bonus_until_end_of_battle_ends_with_the_battle() -> None:
+    """9.7.3: "when this attacks, +2000 power until end of battle" is gone once the battle is over."""
+    surge = pal("Surge", abilities=[{"kind": "auto", "trigger": "on_attack", "effect": [
+        {"do": "power", "amount": 2000, "target": "self", "duration": "until_end_of_battle"}]}])
+    g = play(board({"base": ["Surge"]}), [surge], ["attack Surge -> player"])
+    assert base(g, "A")["Surge"]["power"] == 1000 and _before(g, "effects lasting until end of battle end",
+                                                              "the battle ends")
