@@ -179,8 +179,8 @@ def run_battle(g: "Game", attacker_oid: int, target_oid: int | None, taunt: str,
     if forbidden:
         cites.append("9.2.4.1")  # an effect removed a target this pal could otherwise attack
     cites += ["9.2.2.1", "8.4.1", "9.2.4", "9.2.1", "9.2.2", "9.2.2.2", "9.1.1"]
-    g.emit(f"{g.pname(tp)} starts a battle: {att.label} attacks {tname}", cites, player=tp,
-           card=att.label, after=("attacker", att.label, "target", tname))
+    g.emit(f"{g.pname(tp)} starts a battle: {att.label} attacks {tname}", cites, tp, att.label, None,
+           ("attacker", att.label, "target", tname))  # (player, card, before, after by position: `Game.emit`)
     pipeline.set_rested(g, att, True, ("9.3.2", "9.3.2.1"))
     triggers.fire_self(g, att, "on_attack")
     triggers.fire_watchers(g, att, "on_pal_attacks")  # "when a Pal of yours / your opponent's attacks"
@@ -276,24 +276,24 @@ def _block_step(g: "Game", b: Battle, opened: bool = False) -> None:
             if opt.label != "none":
                 blocker = g.find(opt.data)
                 assert blocker is not None
-                g.emit(f"{g.pname(nt)} blocks with {blocker.label}", ("9.4.2",), player=nt, card=blocker.label,
-                       before=("target", _tname(g, b)), after=("target", blocker.label))
+                g.emit(f"{g.pname(nt)} blocks with {blocker.label}", ("9.4.2",), nt, blocker.label,
+                       ("target", _tname(g, b)), ("target", blocker.label))
                 pipeline.set_rested(g, blocker, True, ("9.4.2.1",))
                 b.target_oid = blocker.oid
                 b.blocked = True
                 triggers.fire_self(g, blocker, "on_block")
             else:
-                g.emit(f"{g.pname(nt)} does not block", ("9.4.2",), player=nt)
+                g.emit(f"{g.pname(nt)} does not block", ("9.4.2",), nt)
         elif standing:  # standing pals an effect forbids to block (9.4.2 only a pal that may block)
             g.emit(f"{', '.join(c.label for c in standing)} cannot block: {g.pname(nt)} has no pal that can block",
                    ("9.4.2", "10.10.1.3"), player=nt)
     elif att is not None:
-        g.emit(f"{att.label} cannot be blocked", ("12.11.2", "12.11.1", "9.4.2"), player=nt, card=att.label)
+        g.emit(f"{att.label} cannot be blocked", ("12.11.2", "12.11.1", "9.4.2"), nt, att.label)
     tgt = g.find(b.target_oid)
     if tgt is not None and tgt.card.type == "pal" and att is not None:
         b.opponents = {att.oid: tgt.oid, tgt.oid: att.oid}  # 9.4.3
         g.derived_changed()  # "battling" conditions and battle-opponent selectors hold from here
-        g.emit(f"{att.label} and {tgt.label} are battle opponents", ("9.4.3",), card=att.label)
+        g.emit(f"{att.label} and {tgt.label} are battle opponents", ("9.4.3",), None, att.label)
     if g.check_version != g.clean_check_version:  # (else it has nothing to do, timing.py)
         timing.check_timing(g)  # 9.4.4
 
@@ -332,11 +332,11 @@ def _quick_step(g: "Game", b: Battle, opened: bool = False) -> None:
         # 9.5.2 only the non-turn player gets this play timing (9.5.2.2)
         opts = quick_options(g, nt)
         if len(opts) == 1:
-            g.emit(f"{g.pname(nt)} has no quick card or ability to use", ("9.5.2", "9.5.2.2", "10.5.4.3"), player=nt)
+            g.emit(f"{g.pname(nt)} has no quick card or ability to use", ("9.5.2", "9.5.2.2", "10.5.4.3"), nt)
             break
         opt = g.ask("quick", nt, opts, "quick step: play a quick card or ability, or pass (9.5.2)")
         if opt.label == "pass":
-            g.emit(f"{g.pname(nt)} passes the quick step", ("10.5.4.3", "9.5.2", "9.5.2.2"), player=nt)
+            g.emit(f"{g.pname(nt)} passes the quick step", ("10.5.4.3", "9.5.2", "9.5.2.2"), nt)
             break
         from pal_judge.engine.turn import perform
 

@@ -28,8 +28,8 @@ def _resolve_player_damage(g: "Game", idx: int, simultaneous: bool) -> None:
     owed = p.damage
     first: tuple[str, ...] = ("11.2.1", "11.2.1.1") if simultaneous else ("11.2.1",)
     first += ("11.1.2.2",) if simultaneous else ()
-    g.emit(f"{p.name} resolves {owed} damage", first + ("11.2.2", "11.1.1", "11.1.2", "11.1.2.1"), player=idx,
-           before=("damage", owed))
+    g.emit(f"{p.name} resolves {owed} damage", first + ("11.2.2", "11.1.1", "11.1.2", "11.1.2.1"), idx, None,
+           ("damage", owed))  # (player, card, before by position: `Game.emit`)
     put = 0
     while True:
         if p.deck:
@@ -42,8 +42,8 @@ def _resolve_player_damage(g: "Game", idx: int, simultaneous: bool) -> None:
                 # 11.2.2.2 a Lucky icon: go to 11.2.2.4, no life is lost
                 p.damage = 0
                 g.emit(f"Lucky! {p.name}'s {owed} damage is cancelled", ("11.2.2.2", "11.2.2.4", "2.10.1")
-                       + (("2.3.1.2", "2.2.2.1.2") if moved.card.subtype == "lucky" else ()), player=idx,
-                       card=moved.label, before=("damage", owed), after=("damage", 0, "life", p.life))
+                       + (("2.3.1.2", "2.2.2.1.2") if moved.card.subtype == "lucky" else ()), idx, moved.label,
+                       ("damage", owed), ("damage", 0, "life", p.life))
                 return
         if put >= owed or not p.deck:
             # 11.2.2.3 enough cards put, or the deck is empty: lose life equal to the damage
@@ -52,8 +52,8 @@ def _resolve_player_damage(g: "Game", idx: int, simultaneous: bool) -> None:
             p.damage = 0
             g.life_changed(idx)
             why = "the deck is empty" if not p.deck and put < owed else f"{put} card(s) put, no Lucky"
-            g.emit(f"{p.name} loses {owed} life ({why})", ("11.2.2.3", "11.2.2.4", "3.2.1"), player=idx,
-                   before=("life", before, "damage", owed), after=("life", p.life, "damage", 0))
+            g.emit(f"{p.name} loses {owed} life ({why})", ("11.2.2.3", "11.2.2.4", "3.2.1"), idx, None,
+                   ("life", before, "damage", owed), ("life", p.life, "damage", 0))
             return
 
 

@@ -153,8 +153,7 @@ def resolve_pending(g: "Game", p: Pending, cite: str) -> None:
     mandatory = () if (cost or a.optional) else ("10.8.3.1",)
     g.emit(f"{p.label()} is used", (cite, "10.5.3", "10.5.1", "10.5.1.1", "10.8.3") + mandatory
            + ("10.6.2.1.2", "10.6.2.4.3", "10.2.1")
-           + a.cites + extra, player=who,
-           card=ctx.source_label)
+           + a.cites + extra, who, ctx.source_label)
     if effects.has_x(a.effect):
         effects.choose_x(g, ctx)  # 10.6.2.2.2 on use, before the cost (10.6.2.3) and the text (10.6.2.4)
     effects.choose_modes(g, a.effect, ctx)  # 10.6.2.2.1 before the cost (10.6.2.3)

@@ -91,7 +91,7 @@ def _standby(g: "Game", ability: Ability, ctx: Context, key: tuple[Any, ...], ci
     g.emit(f"{ctx.source_label}: {ability.name or ability.trigger} triggers",
            cites[:1] + extra + again + cond + cites[1:] + kw + ("10.8.2", "10.8.1", "10.1.1", "10.1.1.2.1", "3.1.2",
                                                                  "3.1.2.3"),
-           player=ctx.controller, card=ctx.source_label, after=("standby", times))
+           ctx.controller, ctx.source_label, None, ("standby", times))  # (by position: `Game.emit`)
 
 
 ZONE_CITES = {"base": ("10.3.5",), "hand": ("10.3.4", "10.3.4.1", "10.3.4.1.1"), "graveyard": ("10.3.4", "10.3.4.1")}
@@ -223,8 +223,8 @@ def on_entered_base(g: "Game", ci: CardInstance, src: str) -> None:
     _power, changed = stats.power_detail(g, ci)
     # 10.10.3 continuous effects apply as the card enters; 10.10.3.1 triggers read that information
     extra = ("10.10.3", "10.10.3.1") + changed if changed else ()
-    g.emit(f"{ci.label} is deployed", ("5.15.1", "4.4.2") + extra, player=ci.controller, card=ci.label,
-           after=("power", _power) if changed else None)
+    g.emit(f"{ci.label} is deployed", ("5.15.1", "4.4.2") + extra, ci.controller, ci.label, None,
+           ("power", _power) if changed else None)  # (player, card, before, after by position: `Game.emit`)
     # a zone-change trigger (10.8.4) reads the card as it is in the base: from a hidden zone by its
     # public information (10.8.4.1.1), from another public zone by the zone it moved to (10.8.4.1.3)
     info = ("10.8.4", "10.8.4.1", "10.8.4.1.1" if src in ("hand", "deck") else "10.8.4.1.3")

@@ -137,3 +137,40 @@ def test_a_power_bonus_until_end_of_battle_ends_with_the_battle() -> None:
     g = play(board({"base": ["Surge"]}), [surge], ["attack Surge -> player"])
     assert base(g, "A")["Surge"]["power"] == 1000 and _before(g, "effects lasting until end of battle end",
                                                               "the battle ends")
+
+
+# The frequent events of the battle, the turn's phases, the Lucky check and standby pass who, which card and what
+# changed to `Game.emit` by position: each lands in its field.
+
+def _event(g, what: str) -> dict:  # type: ignore[no-untyped-def, type-arg]
+    return next(e.to_dict() for e in g.events if e.what == what)
+
+
+def test_a_blocked_attack_names_its_players_cards_and_target() -> None:
+    """9.3.1 A attacks with Runner; 9.4.2 B blocks with Guard, the target changing from B to Guard; 9.4.3 they are battle
+    opponents (no player named)."""
+    g = play(board({"base": ["Runner"]}, {"base": ["Guard"]}), [pal("Runner"), pal("Guard")],
+             ["attack Runner -> player", "Guard"])
+    attack = _event(g, "A starts a battle: Runner attacks player B")
+    assert (attack["player"], attack["card"], attack["after"]) == ("A", "Runner", {"attacker": "Runner",
+                                                                                   "target": "player B"})
+    block = _event(g, "B blocks with Guard")
+    assert (block["player"], block["card"], block["before"], block["after"]) == (
+        "B", "Guard", {"target": "player B"}, {"target": "Guard"})
+    opponents = _event(g, "Runner and Guard are battle opponents")
+    assert (opponents["player"], opponents["card"]) == (None, "Runner")
+
+
+def test_an_unblockable_attack_and_the_turn_s_phases_name_their_player() -> None:
+    """12.11.2 a Stealth attacker cannot be blocked (B's block step, naming the attacker); 7.2.1 the stand phase stands
+    A's rested cards; 7.4.2 the soul phase moves 2 souls; 7.6.5 the next turn is B's."""
+    g = play(board({"base": ["Sneak"]}, {"base": ["Guard"]}, phase="stand"),
+             [pal("Sneak", keywords=["stealth"]), pal("Guard")], ["attack Sneak -> player", "end_turn"])
+    unblockable = _event(g, "Sneak cannot be blocked")
+    assert (unblockable["player"], unblockable["card"]) == ("B", "Sneak")
+    stand = _event(g, "A stands 0 base card(s) and 0 soul(s)")
+    assert (stand["player"], stand["before"], stand["after"]) == ("A", {"rested": [], "souls_rested": 0},
+                                                                  {"rested": [], "souls_rested": 0})
+    soul = next(e.to_dict() for e in g.events if "soul(s) from the soul deck" in e.what)
+    assert soul["player"] == "A" and soul["after"]["souls_standing"] - soul["before"]["souls_standing"] == 2
+    assert _event(g, "turn 3 ends; B becomes the turn player")["player"] == "B"
