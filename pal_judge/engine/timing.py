@@ -104,6 +104,8 @@ def _pick(g: "Game", who: int, mine: list[Pending]) -> Pending:
     They are told apart by which ability of which card they are (not by how they read): two unnamed
     abilities of one card are `Name: trigger #1` and `#2` (their order on the card); the same ability in
     standby several times (5.21.1) is one choice."""
+    if len(mine) == 1:
+        return mine[0]  # (one ability in standby: nothing to choose)
     first = {p.key: p for p in reversed(mine)}  # each distinct ability, its earliest standby entry
     distinct = [first[k] for k in dict.fromkeys(p.key for p in mine)]
     if len(distinct) == 1:

@@ -174,3 +174,16 @@ def test_an_unblockable_attack_and_the_turn_s_phases_name_their_player() -> None
     soul = next(e.to_dict() for e in g.events if "soul(s) from the soul deck" in e.what)
     assert soul["player"] == "A" and soul["after"]["souls_standing"] - soul["before"]["souls_standing"] == 2
     assert _event(g, "turn 3 ends; B becomes the turn player")["player"] == "B"
+
+
+def test_two_standby_abilities_are_put_in_order_and_one_is_used_without_asking() -> None:
+    """10.8.3.1: with two different abilities in standby their controller chooses which is used first (the choice
+    read as given: lose all material, then gain 1); `timing._pick` returns a lone ability without a question."""
+    twin = pal("Twin", abilities=[
+        {"kind": "auto", "trigger": "on_deploy", "effect": GAIN},
+        {"kind": "auto", "trigger": "on_deploy", "effect": [{"do": "gain", "resource": "material", "amount": -5}]}])
+    g = play(board({"hand": ["Twin"], "souls": {"standing": 1}}), [twin], ["play Twin", "Twin: on_deploy #2"])
+    assert _material(g) == 1
+    lone = pal("Lone", abilities=[{"kind": "auto", "trigger": "on_deploy", "effect": GAIN}])
+    g = play(board({"hand": ["Lone"], "souls": {"standing": 1}}), [lone], ["play Lone"])
+    assert _material(g) == 1 and "Lone: on_deploy is used" in whats(g)
