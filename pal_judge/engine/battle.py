@@ -268,7 +268,10 @@ def _block_step(g: "Game", b: Battle, opened: bool = False) -> None:
     if att is not None \
             and "stealth" not in (stats.keywords(g, att) if "grant" in in_play else att.card.printed_keywords) \
             and not ("cannot_be_blocked" in in_play and stats.restricted(g, att, "cannot_be_blocked")):
-        standing = [c for c in g.players[nt].base if not c.rested and c.card.type == "pal" and c.oid != b.target_oid]
+        standing = []  # (a loop, not a comprehension: no function made and called each battle)
+        for c in g.players[nt].base:
+            if not c.rested and c.card.type == "pal" and c.oid != b.target_oid:
+                standing.append(c)
         blockers = stats.unrestricted(g, standing, "cannot_block") if "cannot_block" in in_play else standing
         if blockers:
             opts = [new_option((c.label, c.oid)) for c in blockers] + [NO_BLOCK]
@@ -317,7 +320,8 @@ def quick_options(g: "Game", who: int) -> list[Option]:
                 and "quick" in card.printed_keywords:  # (`CardDef.has_keyword`, read from its tally)
             seen.add(card.name)
             opts.append(effects.play_option(c))
-    opts += [effects.ability_option(usable) for usable in effects.usable_abilities(g, who, True, activating)]
+    for usable in effects.usable_abilities(g, who, True, activating):
+        opts.append(effects.ability_option(usable))
     opts.append(PASS)
     return opts
 

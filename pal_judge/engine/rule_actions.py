@@ -16,11 +16,14 @@ if TYPE_CHECKING:
 def player_damage(g: "Game") -> None:
     """11.2 interrupt-type: runs at once whenever a player's damage taken is 1 or more."""
     while True:
-        hurt = [i for i in (g.turn_player, g.opp(g.turn_player)) if g.players[i].damage >= 1]
-        if not hurt:
+        tp = g.turn_player
+        turn_player_hurt = g.players[tp].damage >= 1
+        other = g.opp(tp)
+        other_hurt = g.players[other].damage >= 1
+        if not (turn_player_hurt or other_hurt):
             return
         # 11.2.1.1 / 11.1.2.2 the turn player's damage is resolved first
-        _resolve_player_damage(g, hurt[0], simultaneous=len(hurt) > 1)
+        _resolve_player_damage(g, tp if turn_player_hurt else other, turn_player_hurt and other_hurt)
 
 
 def _resolve_player_damage(g: "Game", idx: int, simultaneous: bool) -> None:

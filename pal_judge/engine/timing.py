@@ -87,7 +87,10 @@ def check_timing(g: "Game") -> None:
         if not g.pending:
             break  # 10.5.3.4
         for who, cite in ((g.turn_player, "10.5.3.2"), (g.opp(g.turn_player), "10.5.3.3")):
-            mine = [p for p in g.pending if p.controller == who]
+            mine = []  # (a loop, not a comprehension: no function made and called each round)
+            for p in g.pending:
+                if p.controller == who:
+                    mine.append(p)
             if mine:
                 chosen = _pick(g, who, mine)
                 g.pending.remove(chosen)

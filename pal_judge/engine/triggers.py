@@ -76,7 +76,11 @@ def _standby(g: "Game", ability: Ability, ctx: Context, key: tuple[Any, ...], ci
         opt = g.ask("trigger_times", ctx.controller, [Option(f"{n} times", n) for n in values],
                     f"{ctx.source_label}: which 'activates N times' effect applies? (5.21.2)")
         times = opt.data
-    again = ("10.8.2.1",) if any(p.key == key for p in g.pending) else ()
+    again: tuple[str, ...] = ()  # 10.8.2.1 it is in standby already (a loop: no generator made each time)
+    for p in g.pending:
+        if p.key == key:
+            again = ("10.8.2.1",)
+            break
     for _ in range(times):
         g.pending.append(Pending(ability, ctx, key))
     g.check_read_changed()  # the next check timing uses it (10.5.3.2, 10.5.3.3)

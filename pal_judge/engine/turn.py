@@ -55,7 +55,10 @@ def _stand(g: "Game") -> None:
     g.emit(f"turn {g.turn} begins: {p.name} is the turn player; stand phase", ("7.1.1", "7.1.2"), tp)
     g.emit("the beginning of the turn and of the stand phase" + (" and of the game" if g.turn == 1 else ""),
            ("7.2.2",), tp)
-    rested = [c.label for c in p.base if c.rested]
+    rested = []  # (a loop, not a comprehension: no function made and called each turn)
+    for c in p.base:
+        if c.rested:
+            rested.append(c.label)
     souls = p.soul_rested
     p.soul_standing += souls
     p.soul_rested = 0
@@ -237,7 +240,10 @@ def _end(g: "Game") -> None:
         triggers.fire_global(g, "end_of_turn")  # 7.6.1
         if g.check_version != g.clean_check_version:  # (else it has nothing to do, timing.py)
             timing.check_timing(g)  # 7.6.2
-        damaged = [c for c in g.base_cards() if c.damage]
+        damaged = []  # (a loop, not a comprehension: no function made and called each round)
+        for c in g.base_cards():
+            if c.damage:
+                damaged.append(c)
         for c in damaged:
             c.damage = 0
         if damaged:
