@@ -397,24 +397,29 @@ def _end_of_battle(g: "Game", b: Battle) -> None:
     else:
         g.emit("end of battle step", ("9.6.4", "10.5.1", "10.5.3", "10.5.3.4"))
     g.emit("the end of the battle: triggers 'at the end of battle'", ("9.7.1",))
-
-    def one_round() -> None:
-        triggers.fire_global(g, "end_of_battle")  # 9.7.1
-        if g.check_version != g.clean_check_version:  # (else it has nothing to do, timing.py)
-            timing.check_timing(g)  # 9.7.2
-        before = len(g.modifiers)
-        if before:  # (no effect from a resolved ability: none ends)
-            g.modifiers = [m for m in g.modifiers if m.duration != "until_end_of_battle"]
-        if len(g.modifiers) != before:
-            g.state_changed()
-            g.emit("effects lasting until end of battle end", ("9.7.3",))
-        if not b.attack_over:
-            b.attack_over = True  # a repetition of the step (9.7.4) has no attacking pal any more
-            g.derived_changed()  # "attacking" conditions and the attacker selector no longer hold (9.7.3.1)
-            g.emit("the attacking pal is no longer attacking", ("9.7.3.1",))
-
-    timing.repeat_step(g, "end of battle step", "9.7.4", one_round, "end_of_battle", b.triggered_end)  # 9.7.1
+    # 9.7.1 those not yet triggered in this step
+    timing.repeat_step(g, "end of battle step", "9.7.4", _end_of_battle_round, "end_of_battle", b.triggered_end)
     g.emit("the battle ends", ("9.7.4",))
     g.battle = None
     g.derived_changed()  # "attacking" and "battling" no longer hold (9.7.4)
     g.step = None
+
+
+def _end_of_battle_round(g: "Game") -> None:
+    """One round of the end of battle step (9.7.1-9.7.3), repeated while abilities remain (9.7.4,
+    `timing.repeat_step`)."""
+    b = g.battle
+    assert b is not None, "the end of battle step is in a battle"
+    triggers.fire_global(g, "end_of_battle")  # 9.7.1
+    if g.check_version != g.clean_check_version:  # (else it has nothing to do, timing.py)
+        timing.check_timing(g)  # 9.7.2
+    before = len(g.modifiers)
+    if before:  # (no effect from a resolved ability: none ends)
+        g.modifiers = [m for m in g.modifiers if m.duration != "until_end_of_battle"]
+    if len(g.modifiers) != before:
+        g.state_changed()
+        g.emit("effects lasting until end of battle end", ("9.7.3",))
+    if not b.attack_over:
+        b.attack_over = True  # a repetition of the step (9.7.4) has no attacking pal any more
+        g.derived_changed()  # "attacking" conditions and the attacker selector no longer hold (9.7.3.1)
+        g.emit("the attacking pal is no longer attacking", ("9.7.3.1",))

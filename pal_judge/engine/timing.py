@@ -17,7 +17,8 @@ CHECK_TIMING_LIMIT = 300  # iterations of one check timing before it is treated 
 REPEAT_LIMIT = 100  # repetitions of the end phase (7.6.5) or end-of-battle step (9.7.4) treated as a loop
 
 
-def repeat_step(g: "Game", step: str, cite: str, one_round: Callable[[], None], trigger: str, fired: set[Any]) -> None:
+def repeat_step(g: "Game", step: str, cite: str, one_round: Callable[["Game"], None], trigger: str,
+                fired: set[Any]) -> None:
     """Run a step's round again while abilities remain to resolve or to trigger (7.6.5 the end phase,
     9.7.4 the end of battle): abilities in standby, or `trigger` abilities whose keys are not in `fired` (those
     triggered in this step) and delayed ones (`triggers.unfired_triggers`). One that repeats without end is 13.1.1.1
@@ -27,7 +28,7 @@ def repeat_step(g: "Game", step: str, cite: str, one_round: Callable[[], None], 
         if repeats > REPEAT_LIMIT:
             g.end_game("loop_draw", None, f"the {step} repeats without end ({REPEAT_LIMIT} times)",
                        ("13.1.1", "13.1.1.1", cite))
-        one_round()
+        one_round(g)
         if not g.pending and not triggers.unfired_triggers(g, trigger, fired):
             return
         g.emit(f"{step} repeats: abilities still to trigger or resolve", (cite,))

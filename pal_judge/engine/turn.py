@@ -235,29 +235,30 @@ def _main(g: "Game", resume: str | None = None) -> None:
 
 def _end(g: "Game") -> None:
     g.emit("end phase", ("7.5.3", "7.6.1"), player=g.turn_player)
+    timing.repeat_step(g, "end phase", "7.6.5", _end_round, "end_of_turn", g.end_triggered)  # 7.6.1 those triggered
 
-    def one_round() -> None:
-        triggers.fire_global(g, "end_of_turn")  # 7.6.1
-        if g.check_version != g.clean_check_version:  # (else it has nothing to do, timing.py)
-            timing.check_timing(g)  # 7.6.2
-        damaged = []  # (a loop, not a comprehension: no function made and called each round)
-        for c in g.base_cards():
-            if c.damage:
-                damaged.append(c)
-        for c in damaged:
-            c.damage = 0
-        if damaged:
-            labels = [c.label for c in damaged]
-            g.emit(f"damage is removed from {', '.join(labels)}", ("7.6.3", "7.6.2"), before=("damaged", labels),
-                   after=("damaged", []))
-        n = len(g.modifiers)
-        if n:
-            g.modifiers = [m for m in g.modifiers if m.duration not in ("until_end_of_turn", "until_end_of_battle")]
-        if len(g.modifiers) != n:
-            g.state_changed()
-            g.emit(f"{n - len(g.modifiers)} effect(s) lasting until end of turn end", ("7.6.4",))
 
-    timing.repeat_step(g, "end phase", "7.6.5", one_round, "end_of_turn", g.end_triggered)  # 7.6.1 those triggered
+def _end_round(g: "Game") -> None:
+    """One round of the end phase (7.6.1-7.6.4), repeated while abilities remain (7.6.5, `timing.repeat_step`)."""
+    triggers.fire_global(g, "end_of_turn")  # 7.6.1
+    if g.check_version != g.clean_check_version:  # (else it has nothing to do, timing.py)
+        timing.check_timing(g)  # 7.6.2
+    damaged = []  # (a loop, not a comprehension: no function made and called each round)
+    for c in g.base_cards():
+        if c.damage:
+            damaged.append(c)
+    for c in damaged:
+        c.damage = 0
+    if damaged:
+        labels = [c.label for c in damaged]
+        g.emit(f"damage is removed from {', '.join(labels)}", ("7.6.3", "7.6.2"), before=("damaged", labels),
+               after=("damaged", []))
+    n = len(g.modifiers)
+    if n:
+        g.modifiers = [m for m in g.modifiers if m.duration not in ("until_end_of_turn", "until_end_of_battle")]
+    if len(g.modifiers) != n:
+        g.state_changed()
+        g.emit(f"{n - len(g.modifiers)} effect(s) lasting until end of turn end", ("7.6.4",))
 
 
 def _next_turn(g: "Game") -> None:
