@@ -124,7 +124,11 @@ def _lethal(g: "Game") -> list[Group]:
                 doomed.append(ci)
     if not doomed:
         return []
-    kinds = ("2.8.1", "2.8.3") if any(c.card.type == "structure" for c in doomed) else ("2.8.1",)
+    kinds = ("2.8.1",)  # 2.8.1 a pal's power; 2.8.3 a structure's durability (a loop: no generator made each time)
+    for c in doomed:
+        if c.card.type == "structure":
+            kinds = ("2.8.1", "2.8.3")
+            break
     return [(doomed, ("11.4.1", "11.4.2", "11.1.2.3", "11.1.2.4", "10.5.3.1") + kinds, "lethal damage")]
 
 

@@ -244,8 +244,12 @@ def on_left_base_group(g: "Game", left: list[tuple[Lki, str, int]]) -> None:
     """Zone-change triggers of cards that left the base in one event (10.8.4), every one read from the
     event's look-back snapshot (10.8.4.1.2): a card that left in the same event was still in the base, so
     it sees the others leave. `left`: (look-back, destination, the card as it arrived (4.1.4))."""
-    to_graveyard = [(lki, new_oid) for lki, to, new_oid in left if to == "graveyard"]
-    arrived = {new_oid for _, _, new_oid in left}
+    to_graveyard = []
+    arrived = set()  # (both read in one loop: a comprehension is a function made and called each time)
+    for lki, to, new_oid in left:
+        arrived.add(new_oid)
+        if to == "graveyard":
+            to_graveyard.append((lki, new_oid))
     for lki, _ in to_graveyard:
         _fire_from_lookback(g, lki, "on_destroyed", lki)
         if lki.card.type != "pal":
