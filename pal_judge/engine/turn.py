@@ -198,6 +198,8 @@ def perform(g: "Game", who: int, opt: Option, cites: Sequence[str]) -> None:
 def _prohibition_over_obligation(g: "Game") -> tuple[str, ...]:
     """1.3.3 a pal that must attack (7.5.2.1) but that an effect forbids to attack (9.2.2.2) or to attack
     any target (9.2.4.1): the prohibition prevails, so ending the main phase is allowed."""
+    if not stats.effect_in_play(g, "must_attack"):
+        return ()  # no pal must attack (7.5.2.1): the standing pals are not read
     must = stats.restricted_among(g, [c for c in g.players[g.turn_player].pals() if not c.rested], "must_attack")
     if not must:
         return ()

@@ -187,3 +187,16 @@ def test_two_standby_abilities_are_put_in_order_and_one_is_used_without_asking()
     lone = pal("Lone", abilities=[{"kind": "auto", "trigger": "on_deploy", "effect": GAIN}])
     g = play(board({"hand": ["Lone"], "souls": {"standing": 1}}), [lone], ["play Lone"])
     assert _material(g) == 1 and "Lone: on_deploy is used" in whats(g)
+
+
+def test_a_pal_that_must_attack_but_cannot_lets_the_main_phase_end_citing_the_prohibition() -> None:
+    """1.3.3, 7.5.2.1, 9.2.2.2: a Pal that must attack and may not attack: the prohibition prevails and A may end the
+    main phase; the event ending it cites the clauses (`turn._prohibition_over_obligation` reads the standing pals only
+    when a must-attack effect is in play)."""
+    torn = pal("Torn", abilities=[{"kind": "continuous", "effect": [{"do": "must_attack", "target": "self"},
+                                                                    {"do": "cannot_attack", "target": "self"}]}])
+    g = play(board({"base": ["Torn"]}), [torn], ["end_turn"])
+    ended = _event(g, "A ends the main phase")
+    assert ended["cites"][-3:] == ["1.3.3", "7.5.2.1", "9.2.2.2"]
+    free = play(board({"base": ["Free"]}), [pal("Free")], ["end_turn"])
+    assert "1.3.3" not in _event(free, "A ends the main phase")["cites"]
