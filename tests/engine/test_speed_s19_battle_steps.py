@@ -200,3 +200,16 @@ def test_a_pal_that_must_attack_but_cannot_lets_the_main_phase_end_citing_the_pr
     assert ended["cites"][-3:] == ["1.3.3", "7.5.2.1", "9.2.2.2"]
     free = play(board({"base": ["Free"]}), [pal("Free")], ["end_turn"])
     assert "1.3.3" not in _event(free, "A ends the main phase")["cites"]
+
+
+def test_an_activates_twice_effect_puts_an_ability_into_standby_twice() -> None:
+    """5.21.1: with Echo's "your On Deploy abilities activate 2 times" in play, Lamb's "on deploy: gain 1 material"
+    is put into standby twice (A gains 2); without Echo, once (`triggers._standby` reads the count only when such a
+    continuous ability is in play)."""
+    echo = pal("Echo", abilities=[{"kind": "continuous", "effect": [
+        {"do": "trigger_times", "amount": 2, "trigger": "on_deploy"}]}])
+    lamb = pal("Lamb", abilities=[{"kind": "auto", "trigger": "on_deploy", "effect": GAIN}])
+    with_echo = play(board({"base": ["Echo"], "hand": ["Lamb"], "souls": {"standing": 1}}), [echo, lamb], ["play Lamb"])
+    assert _material(with_echo) == 2 and "5.21.1" in cited(with_echo)
+    alone = play(board({"hand": ["Lamb"], "souls": {"standing": 1}}), [lamb], ["play Lamb"])
+    assert _material(alone) == 1
