@@ -8,13 +8,15 @@ The other shortcuts are described above their tests."""
 
 from __future__ import annotations
 
+from typing import Any
+
 from engine_helpers import base, board, cited, pal, play, whats
 from pal_judge.engine import Game, ScriptedDecider
 
 GAIN = [{"do": "gain", "resource": "material", "amount": 1}]
 
 
-def _material(g, player: str = "A") -> int:  # type: ignore[no-untyped-def]
+def _material(g: Game, player: str = "A") -> int:
     return int(g.snapshot()["players"][player]["material"])
 
 
@@ -48,7 +50,7 @@ def test_vigilance_stands_its_pal_with_no_printed_end_of_turn_ability_in_play() 
 # `g.check_version` moved since the last one found nothing (timing.py): each ability below enters standby just before
 # one of them and must be used in it, before the next step or phase begins.
 
-def _before(g, first: str, then: str) -> bool:  # type: ignore[no-untyped-def]
+def _before(g: Game, first: str, then: str) -> bool:
     ws = whats(g)
     return ws.index(first) < ws.index(then)
 
@@ -102,7 +104,7 @@ def test_an_end_of_turn_ability_is_used_before_damage_is_removed() -> None:
 # The block step reads the effects that change who may block once (`stats.effects_in_play`); the end of battle step
 # reads the effects from resolved abilities only when there are some (9.7.3).
 
-def _block_offered(cards: list, attacker: str) -> bool:  # type: ignore[type-arg]
+def _block_offered(cards: list[dict[str, Any]], attacker: str) -> bool:
     """Is B asked whether to block the attack (9.4.2)? (The script ends at the next decision.)"""
     g = Game.from_setup(board({"base": [attacker]}, {"base": ["Guard"]}), cards)
     run = g.run(ScriptedDecider([f"attack {attacker} -> player"]))
@@ -142,7 +144,7 @@ def test_a_power_bonus_until_end_of_battle_ends_with_the_battle() -> None:
 # The frequent events of the battle, the turn's phases, the Lucky check and standby pass who, which card and what
 # changed to `Game.emit` by position: each lands in its field.
 
-def _event(g, what: str) -> dict:  # type: ignore[no-untyped-def, type-arg]
+def _event(g: Game, what: str) -> dict[str, Any]:
     return next(e.to_dict() for e in g.events if e.what == what)
 
 
