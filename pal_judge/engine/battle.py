@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, NamedTuple
 
 from pal_judge.engine import effects, pipeline, stats, timing, triggers
 from pal_judge.engine.deciders import Menu, Option, new_option
@@ -227,14 +227,15 @@ def run_battle(g: "Game", attacker_oid: int, target_oid: int | None, taunt: str,
     if forbidden:
         cites.append("9.2.4.1")  # an effect removed a target this pal could otherwise attack
     cites += ["9.2.2.1", "8.4.1", "9.2.4", "9.2.1", "9.2.2", "9.2.2.2", "9.1.1"]
-    g.emit(f"{g.pname(tp)} starts a battle: {att.label} attacks {tname}", cites, player=tp,
-           card=att.label, after=("attacker", att.label, "target", tname))
+    g.emit(f"{g.pname(tp)} starts a battle: {att.label} attacks {tname}", cites, tp, att.label, None,
+           ("attacker", att.label, "target", tname))  # (player, card, before, after by position: `Game.emit`)
     pipeline.set_rested(g, att, True, ("9.3.2", "9.3.2.1"))
     triggers.fire_self(g, att, "on_attack")
     triggers.fire_watchers(g, att, "on_pal_attacks")  # "when a Pal of yours / your opponent's attacks"
     if tgt is not None:
         triggers.fire_self(g, tgt, "on_attacked")
-    timing.check_timing(g)  # 9.3.3
+    if g.check_version != g.clean_check_version:  # (else it has nothing to do, timing.py)
+        timing.check_timing(g)  # 9.3.3
     if not b.nullified:
         _block_step(g, b)
     _after_block(g, b)
@@ -265,22 +266,41 @@ def _after_quick(g: "Game", b: Battle) -> None:
     _end_of_battle(g, b)
 
 
-_STEP_OPENINGS = {  # step: (title, clause that leads into it, clause of its "at the beginning")
-    "block": ("block declaration step", "9.3.3", "9.4.1"),
-    "quick": ("quick step", "9.4.4", "9.5.1"),
-    "damage": ("damage step", "9.5.3", "9.6.1"),
+class StepOpening(NamedTuple):
+    """A battle step's two opening events, made once: the step is entered (its title, cited by the clause that leads
+    into it, after the previous check timing ended, 10.5.3.4) and its beginning (cited by its "at the beginning")."""
+
+    title: str
+    cites: tuple[str, ...]
+    beginning: str
+    beginning_cites: tuple[str, ...]
+
+
+def _opening(title: str, after: str, start: str) -> StepOpening:
+    return StepOpening(title, (after, "10.5.1", "10.5.3", "10.5.3.4"), f"the beginning of the {title}", (start,))
+
+
+_STEP_OPENINGS = {  # step: its opening (title, clause that leads into it, clause of its "at the beginning")
+    "block": _opening("block declaration step", "9.3.3", "9.4.1"),
+    "quick": _opening("quick step", "9.4.4", "9.5.1"),
+    "damage": _opening("damage step", "9.5.3", "9.6.1"),
 }
 
 
 def _open_step(g: "Game", step: str) -> None:
     """Enter a step after the previous check timing ended; its start triggers, then a check timing."""
-    title, after, start = _STEP_OPENINGS[step]
+    opening = _STEP_OPENINGS[step]
     g.step = step
-    g.emit(title, (after, "10.5.1", "10.5.3", "10.5.3.4"))
-    g.emit(f"the beginning of the {title}", (start,))
+    g.emit(opening.title, opening.cites)
+    g.emit(opening.beginning, opening.beginning_cites)
     triggers.fire_global(g, "start_of_step", step=step)
     if g.check_version != g.clean_check_version:  # (else it has nothing to do, timing.py)
         timing.check_timing(g)
+
+
+# the effects that change whether an attacker may be blocked and by whom (12.11.2 a granted Stealth, 10.10.1.2; 9.4.2,
+# 10.10.1.3 cannot_be_blocked, cannot_block)
+_BLOCK_EFFECTS = frozenset({"grant", "cannot_be_blocked", "cannot_block"})
 
 
 def _block_step(g: "Game", b: Battle, opened: bool = False) -> None:
@@ -290,35 +310,43 @@ def _block_step(g: "Game", b: Battle, opened: bool = False) -> None:
         return
     att = g.find(b.attacker)
     nt = b.target_player
-    if att is not None and "stealth" not in stats.keywords(g, att) \
-            and not stats.restricted(g, att, "cannot_be_blocked"):
-        standing = [c for c in g.players[nt].base if not c.rested and c.card.type == "pal" and c.oid != b.target_oid]
-        blockers = stats.unrestricted(g, standing, "cannot_block")
+    # the effects that change who may block this attacker, read once (`stats.effects_in_play`): without a `grant` it
+    # has its printed keywords (10.10.1.1, 12.11.2 Stealth), without a restriction none applies (10.10.1.3)
+    in_play = stats.effects_in_play(g, _BLOCK_EFFECTS) if att is not None else _BLOCK_EFFECTS
+    if att is not None \
+            and "stealth" not in (stats.keywords(g, att) if "grant" in in_play else att.card.printed_keywords) \
+            and not ("cannot_be_blocked" in in_play and stats.restricted(g, att, "cannot_be_blocked")):
+        standing = []  # (a loop, not a comprehension: no function made and called each battle)
+        for c in g.players[nt].base:
+            if not c.rested and c.card.type == "pal" and c.oid != b.target_oid:
+                standing.append(c)
+        blockers = stats.unrestricted(g, standing, "cannot_block") if "cannot_block" in in_play else standing
         if blockers:
             opts = [new_option((c.label, c.oid)) for c in blockers] + [NO_BLOCK]
             opt = g.ask("block", nt, opts, f"block {att.label}? (9.4.2)")
             if opt.label != "none":
                 blocker = g.find(opt.data)
                 assert blocker is not None
-                g.emit(f"{g.pname(nt)} blocks with {blocker.label}", ("9.4.2",), player=nt, card=blocker.label,
-                       before=("target", _tname(g, b)), after=("target", blocker.label))
+                g.emit(f"{g.pname(nt)} blocks with {blocker.label}", ("9.4.2",), nt, blocker.label,
+                       ("target", _tname(g, b)), ("target", blocker.label))
                 pipeline.set_rested(g, blocker, True, ("9.4.2.1",))
                 b.target_oid = blocker.oid
                 b.blocked = True
                 triggers.fire_self(g, blocker, "on_block")
             else:
-                g.emit(f"{g.pname(nt)} does not block", ("9.4.2",), player=nt)
+                g.emit(f"{g.pname(nt)} does not block", ("9.4.2",), nt)
         elif standing:  # standing pals an effect forbids to block (9.4.2 only a pal that may block)
             g.emit(f"{', '.join(c.label for c in standing)} cannot block: {g.pname(nt)} has no pal that can block",
                    ("9.4.2", "10.10.1.3"), player=nt)
     elif att is not None:
-        g.emit(f"{att.label} cannot be blocked", ("12.11.2", "12.11.1", "9.4.2"), player=nt, card=att.label)
+        g.emit(f"{att.label} cannot be blocked", ("12.11.2", "12.11.1", "9.4.2"), nt, att.label)
     tgt = g.find(b.target_oid)
     if tgt is not None and tgt.card.type == "pal" and att is not None:
         b.opponents = {att.oid: tgt.oid, tgt.oid: att.oid}  # 9.4.3
         g.derived_changed()  # "battling" conditions and battle-opponent selectors hold from here
-        g.emit(f"{att.label} and {tgt.label} are battle opponents", ("9.4.3",), card=att.label)
-    timing.check_timing(g)  # 9.4.4
+        g.emit(f"{att.label} and {tgt.label} are battle opponents", ("9.4.3",), None, att.label)
+    if g.check_version != g.clean_check_version:  # (else it has nothing to do, timing.py)
+        timing.check_timing(g)  # 9.4.4
 
 
 def _tname(g: "Game", b: Battle) -> str:
@@ -340,7 +368,8 @@ def quick_options(g: "Game", who: int) -> list[Option]:
                 and "quick" in card.printed_keywords:  # (`CardDef.has_keyword`, read from its tally)
             seen.add(card.name)
             opts.append(effects.play_option(c))
-    opts += [effects.ability_option(usable) for usable in effects.usable_abilities(g, who, True, activating)]
+    for usable in effects.usable_abilities(g, who, True, activating):
+        opts.append(effects.ability_option(usable))
     opts.append(PASS)
     return opts
 
@@ -355,11 +384,11 @@ def _quick_step(g: "Game", b: Battle, opened: bool = False) -> None:
         # 9.5.2 only the non-turn player gets this play timing (9.5.2.2)
         opts = quick_options(g, nt)
         if len(opts) == 1:
-            g.emit(f"{g.pname(nt)} has no quick card or ability to use", ("9.5.2", "9.5.2.2", "10.5.4.3"), player=nt)
+            g.emit(f"{g.pname(nt)} has no quick card or ability to use", ("9.5.2", "9.5.2.2", "10.5.4.3"), nt)
             break
         opt = g.ask("quick", nt, opts, "quick step: play a quick card or ability, or pass (9.5.2)")
         if opt.label == "pass":
-            g.emit(f"{g.pname(nt)} passes the quick step", ("10.5.4.3", "9.5.2", "9.5.2.2"), player=nt)
+            g.emit(f"{g.pname(nt)} passes the quick step", ("10.5.4.3", "9.5.2", "9.5.2.2"), nt)
             break
         from pal_judge.engine.turn import perform
 
@@ -416,22 +445,29 @@ def _end_of_battle(g: "Game", b: Battle) -> None:
     else:
         g.emit("end of battle step", ("9.6.4", "10.5.1", "10.5.3", "10.5.3.4"))
     g.emit("the end of the battle: triggers 'at the end of battle'", ("9.7.1",))
-
-    def one_round() -> None:
-        triggers.fire_global(g, "end_of_battle")  # 9.7.1
-        timing.check_timing(g)  # 9.7.2
-        before = len(g.modifiers)
-        g.modifiers = [m for m in g.modifiers if m.duration != "until_end_of_battle"]
-        if len(g.modifiers) != before:
-            g.state_changed()
-            g.emit("effects lasting until end of battle end", ("9.7.3",))
-        if not b.attack_over:
-            b.attack_over = True  # a repetition of the step (9.7.4) has no attacking pal any more
-            g.derived_changed()  # "attacking" conditions and the attacker selector no longer hold (9.7.3.1)
-            g.emit("the attacking pal is no longer attacking", ("9.7.3.1",))
-
-    timing.repeat_step(g, "end of battle step", "9.7.4", one_round, "end_of_battle", b.triggered_end)  # 9.7.1
+    # 9.7.1 those not yet triggered in this step
+    timing.repeat_step(g, "end of battle step", "9.7.4", _end_of_battle_round, "end_of_battle", b.triggered_end)
     g.emit("the battle ends", ("9.7.4",))
     g.battle = None
     g.derived_changed()  # "attacking" and "battling" no longer hold (9.7.4)
     g.step = None
+
+
+def _end_of_battle_round(g: "Game") -> None:
+    """One round of the end of battle step (9.7.1-9.7.3), repeated while abilities remain (9.7.4,
+    `timing.repeat_step`)."""
+    b = g.battle
+    assert b is not None, "the end of battle step is in a battle"
+    triggers.fire_global(g, "end_of_battle")  # 9.7.1
+    if g.check_version != g.clean_check_version:  # (else it has nothing to do, timing.py)
+        timing.check_timing(g)  # 9.7.2
+    before = len(g.modifiers)
+    if before:  # (no effect from a resolved ability: none ends)
+        g.modifiers = [m for m in g.modifiers if m.duration != "until_end_of_battle"]
+    if len(g.modifiers) != before:
+        g.state_changed()
+        g.emit("effects lasting until end of battle end", ("9.7.3",))
+    if not b.attack_over:
+        b.attack_over = True  # a repetition of the step (9.7.4) has no attacking pal any more
+        g.derived_changed()  # "attacking" conditions and the attacker selector no longer hold (9.7.3.1)
+        g.emit("the attacking pal is no longer attacking", ("9.7.3.1",))

@@ -16,11 +16,14 @@ if TYPE_CHECKING:
 def player_damage(g: "Game") -> None:
     """11.2 interrupt-type: runs at once whenever a player's damage taken is 1 or more."""
     while True:
-        hurt = [i for i in (g.turn_player, g.opp(g.turn_player)) if g.players[i].damage >= 1]
-        if not hurt:
+        tp = g.turn_player
+        turn_player_hurt = g.players[tp].damage >= 1
+        other = g.opp(tp)
+        other_hurt = g.players[other].damage >= 1
+        if not (turn_player_hurt or other_hurt):
             return
         # 11.2.1.1 / 11.1.2.2 the turn player's damage is resolved first
-        _resolve_player_damage(g, hurt[0], simultaneous=len(hurt) > 1)
+        _resolve_player_damage(g, tp if turn_player_hurt else other, turn_player_hurt and other_hurt)
 
 
 def _resolve_player_damage(g: "Game", idx: int, simultaneous: bool) -> None:
@@ -28,8 +31,8 @@ def _resolve_player_damage(g: "Game", idx: int, simultaneous: bool) -> None:
     owed = p.damage
     first: tuple[str, ...] = ("11.2.1", "11.2.1.1") if simultaneous else ("11.2.1",)
     first += ("11.1.2.2",) if simultaneous else ()
-    g.emit(f"{p.name} resolves {owed} damage", first + ("11.2.2", "11.1.1", "11.1.2", "11.1.2.1"), player=idx,
-           before=("damage", owed))
+    g.emit(f"{p.name} resolves {owed} damage", first + ("11.2.2", "11.1.1", "11.1.2", "11.1.2.1"), idx, None,
+           ("damage", owed))  # (player, card, before by position: `Game.emit`)
     put = 0
     while True:
         if p.deck:
@@ -42,8 +45,8 @@ def _resolve_player_damage(g: "Game", idx: int, simultaneous: bool) -> None:
                 # 11.2.2.2 a Lucky icon: go to 11.2.2.4, no life is lost
                 p.damage = 0
                 g.emit(f"Lucky! {p.name}'s {owed} damage is cancelled", ("11.2.2.2", "11.2.2.4", "2.10.1")
-                       + (("2.3.1.2", "2.2.2.1.2") if moved.card.subtype == "lucky" else ()), player=idx,
-                       card=moved.label, before=("damage", owed), after=("damage", 0, "life", p.life))
+                       + (("2.3.1.2", "2.2.2.1.2") if moved.card.subtype == "lucky" else ()), idx, moved.label,
+                       ("damage", owed), ("damage", 0, "life", p.life))
                 return
         if put >= owed or not p.deck:
             # 11.2.2.3 enough cards put, or the deck is empty: lose life equal to the damage
@@ -52,8 +55,8 @@ def _resolve_player_damage(g: "Game", idx: int, simultaneous: bool) -> None:
             p.damage = 0
             g.life_changed(idx)
             why = "the deck is empty" if not p.deck and put < owed else f"{put} card(s) put, no Lucky"
-            g.emit(f"{p.name} loses {owed} life ({why})", ("11.2.2.3", "11.2.2.4", "3.2.1"), player=idx,
-                   before=("life", before, "damage", owed), after=("life", p.life, "damage", 0))
+            g.emit(f"{p.name} loses {owed} life ({why})", ("11.2.2.3", "11.2.2.4", "3.2.1"), idx, None,
+                   ("life", before, "damage", owed), ("life", p.life, "damage", 0))
             return
 
 
@@ -121,7 +124,11 @@ def _lethal(g: "Game") -> list[Group]:
                 doomed.append(ci)
     if not doomed:
         return []
-    kinds = ("2.8.1", "2.8.3") if any(c.card.type == "structure" for c in doomed) else ("2.8.1",)
+    kinds = ("2.8.1",)  # 2.8.1 a pal's power; 2.8.3 a structure's durability (a loop: no generator made each time)
+    for c in doomed:
+        if c.card.type == "structure":
+            kinds = ("2.8.1", "2.8.3")
+            break
     return [(doomed, ("11.4.1", "11.4.2", "11.1.2.3", "11.1.2.4", "10.5.3.1") + kinds, "lethal damage")]
 
 

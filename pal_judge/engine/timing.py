@@ -17,7 +17,8 @@ CHECK_TIMING_LIMIT = 300  # iterations of one check timing before it is treated 
 REPEAT_LIMIT = 100  # repetitions of the end phase (7.6.5) or end-of-battle step (9.7.4) treated as a loop
 
 
-def repeat_step(g: "Game", step: str, cite: str, one_round: Callable[[], None], trigger: str, fired: set[Any]) -> None:
+def repeat_step(g: "Game", step: str, cite: str, one_round: Callable[["Game"], None], trigger: str,
+                fired: set[Any]) -> None:
     """Run a step's round again while abilities remain to resolve or to trigger (7.6.5 the end phase,
     9.7.4 the end of battle): abilities in standby, or `trigger` abilities whose keys are not in `fired` (those
     triggered in this step) and delayed ones (`triggers.unfired_triggers`). One that repeats without end is 13.1.1.1
@@ -27,7 +28,7 @@ def repeat_step(g: "Game", step: str, cite: str, one_round: Callable[[], None], 
         if repeats > REPEAT_LIMIT:
             g.end_game("loop_draw", None, f"the {step} repeats without end ({REPEAT_LIMIT} times)",
                        ("13.1.1", "13.1.1.1", cite))
-        one_round()
+        one_round(g)
         if not g.pending and not triggers.unfired_triggers(g, trigger, fired):
             return
         g.emit(f"{step} repeats: abilities still to trigger or resolve", (cite,))
@@ -55,7 +56,8 @@ def repeat_step(g: "Game", step: str, cite: str, one_round: Callable[[], None], 
 # interrupt, 11.2), the phase and step, use counts and the cards in graveyards (but for one with a state trigger for
 # the graveyard, above), exile and the resolution zone are read by no check timing.
 # So a check timing has something to do only when `g.check_version != g.clean_check_version`: its hottest callers (the
-# draw, the soul, the main phase, the battle's open and quick steps) compare the two before they call it, one compare
+# stand, draw and soul phases, the main phase, the end phase's round, the battle's declaration, the opening of its
+# steps, the block and quick steps and the end of battle step's round) compare the two before they call it, one compare
 # where nothing changed; the others call it and it returns at once.
 
 
@@ -86,7 +88,10 @@ def check_timing(g: "Game") -> None:
         if not g.pending:
             break  # 10.5.3.4
         for who, cite in ((g.turn_player, "10.5.3.2"), (g.opp(g.turn_player), "10.5.3.3")):
-            mine = [p for p in g.pending if p.controller == who]
+            mine = []  # (a loop, not a comprehension: no function made and called each round)
+            for p in g.pending:
+                if p.controller == who:
+                    mine.append(p)
             if mine:
                 chosen = _pick(g, who, mine)
                 g.pending.remove(chosen)
@@ -103,6 +108,8 @@ def _pick(g: "Game", who: int, mine: list[Pending]) -> Pending:
     They are told apart by which ability of which card they are (not by how they read): two unnamed
     abilities of one card are `Name: trigger #1` and `#2` (their order on the card); the same ability in
     standby several times (5.21.1) is one choice."""
+    if len(mine) == 1:
+        return mine[0]  # (one ability in standby: nothing to choose)
     first = {p.key: p for p in reversed(mine)}  # each distinct ability, its earliest standby entry
     distinct = [first[k] for k in dict.fromkeys(p.key for p in mine)]
     if len(distinct) == 1:
@@ -152,8 +159,7 @@ def resolve_pending(g: "Game", p: Pending, cite: str) -> None:
     mandatory = () if (cost or a.optional) else ("10.8.3.1",)
     g.emit(f"{p.label()} is used", (cite, "10.5.3", "10.5.1", "10.5.1.1", "10.8.3") + mandatory
            + ("10.6.2.1.2", "10.6.2.4.3", "10.2.1")
-           + a.cites + extra, player=who,
-           card=ctx.source_label)
+           + a.cites + extra, who, ctx.source_label)
     if effects.has_x(a.effect):
         effects.choose_x(g, ctx)  # 10.6.2.2.2 on use, before the cost (10.6.2.3) and the text (10.6.2.4)
     effects.choose_modes(g, a.effect, ctx)  # 10.6.2.2.1 before the cost (10.6.2.3)

@@ -67,16 +67,25 @@ def capture_lki(g: "Game", ci: CardInstance) -> Lki:
                battle_opponent=b.opponents.get(ci.oid) if b is not None else None)
 
 
+_ONCE = (1,)  # `stats.trigger_times` with no "activates N times" effect (5.21.1)
+
+
 def _standby(g: "Game", ability: Ability, ctx: Context, key: tuple[Any, ...], cites: tuple[str, ...]) -> None:
-    # 10.8.2 the ability enters standby; 5.21.1 "activates N times" puts it there N times
-    values = stats.trigger_times(g, ctx.controller, ability.trigger)
+    # 10.8.2 the ability enters standby; 5.21.1 "activates N times" puts it there N times (only a continuous ability
+    # says so: with none in play, once)
+    values = stats.trigger_times(g, ctx.controller, ability.trigger) if "trigger_times" in g.zones.continuous_kinds \
+        else _ONCE
     times = values[0]
     if len(values) > 1:
         # 5.21.2 several "activates N times" effects: the ability's controller applies only one of them
         opt = g.ask("trigger_times", ctx.controller, [Option(f"{n} times", n) for n in values],
                     f"{ctx.source_label}: which 'activates N times' effect applies? (5.21.2)")
         times = opt.data
-    again = ("10.8.2.1",) if any(p.key == key for p in g.pending) else ()
+    again: tuple[str, ...] = ()  # 10.8.2.1 it is in standby already (a loop: no generator made each time)
+    for p in g.pending:
+        if p.key == key:
+            again = ("10.8.2.1",)
+            break
     for _ in range(times):
         g.pending.append(Pending(ability, ctx, key))
     g.check_read_changed()  # the next check timing uses it (10.5.3.2, 10.5.3.3)
@@ -91,7 +100,7 @@ def _standby(g: "Game", ability: Ability, ctx: Context, key: tuple[Any, ...], ci
     g.emit(f"{ctx.source_label}: {ability.name or ability.trigger} triggers",
            cites[:1] + extra + again + cond + cites[1:] + kw + ("10.8.2", "10.8.1", "10.1.1", "10.1.1.2.1", "3.1.2",
                                                                  "3.1.2.3"),
-           player=ctx.controller, card=ctx.source_label, after=("standby", times))
+           ctx.controller, ctx.source_label, None, ("standby", times))  # (by position: `Game.emit`)
 
 
 ZONE_CITES = {"base": ("10.3.5",), "hand": ("10.3.4", "10.3.4.1", "10.3.4.1.1"), "graveyard": ("10.3.4", "10.3.4.1")}
@@ -169,9 +178,9 @@ def _whose_ok(g: "Game", whose: str, controller: int) -> bool:
 
 def fire_global(g: "Game", trigger: str, phase: str | None = None, step: str | None = None) -> None:
     """Phase, step and turn triggers of every base card, then delayed triggers (10.8.5)."""
+    if not g.delayed and trigger not in g.zones.by_trigger and trigger not in KEYWORD_TRIGGERS:
+        return  # no delayed ability waits and no card listens to it (a keyword's trigger: a granted one may)
     cards = _phase_trigger_cards(g, trigger)
-    if not cards and not g.delayed:
-        return  # no card listens to it and no delayed ability waits
     if trigger == "start_of_phase":
         cites: tuple[str, ...] = (PHASE_CITES[phase or "main"],)
     elif trigger == "start_of_step":
@@ -223,8 +232,8 @@ def on_entered_base(g: "Game", ci: CardInstance, src: str) -> None:
     _power, changed = stats.power_detail(g, ci)
     # 10.10.3 continuous effects apply as the card enters; 10.10.3.1 triggers read that information
     extra = ("10.10.3", "10.10.3.1") + changed if changed else ()
-    g.emit(f"{ci.label} is deployed", ("5.15.1", "4.4.2") + extra, player=ci.controller, card=ci.label,
-           after=("power", _power) if changed else None)
+    g.emit(f"{ci.label} is deployed", ("5.15.1", "4.4.2") + extra, ci.controller, ci.label, None,
+           ("power", _power) if changed else None)  # (player, card, before, after by position: `Game.emit`)
     # a zone-change trigger (10.8.4) reads the card as it is in the base: from a hidden zone by its
     # public information (10.8.4.1.1), from another public zone by the zone it moved to (10.8.4.1.3)
     info = ("10.8.4", "10.8.4.1", "10.8.4.1.1" if src in ("hand", "deck") else "10.8.4.1.3")
@@ -240,8 +249,12 @@ def on_left_base_group(g: "Game", left: list[tuple[Lki, str, int]]) -> None:
     """Zone-change triggers of cards that left the base in one event (10.8.4), every one read from the
     event's look-back snapshot (10.8.4.1.2): a card that left in the same event was still in the base, so
     it sees the others leave. `left`: (look-back, destination, the card as it arrived (4.1.4))."""
-    to_graveyard = [(lki, new_oid) for lki, to, new_oid in left if to == "graveyard"]
-    arrived = {new_oid for _, _, new_oid in left}
+    to_graveyard = []
+    arrived = set()  # (both read in one loop: a comprehension is a function made and called each time)
+    for lki, to, new_oid in left:
+        arrived.add(new_oid)
+        if to == "graveyard":
+            to_graveyard.append((lki, new_oid))
     for lki, _ in to_graveyard:
         _fire_from_lookback(g, lki, "on_destroyed", lki)
         if lki.card.type != "pal":

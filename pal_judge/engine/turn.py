@@ -53,31 +53,35 @@ def _after_main(g: "Game") -> None:
 def _stand(g: "Game") -> None:
     tp = g.turn_player
     p = g.players[tp]
-    g.emit(f"turn {g.turn} begins: {p.name} is the turn player; stand phase", ("7.1.1", "7.1.2"), player=tp)
+    g.emit(f"turn {g.turn} begins: {p.name} is the turn player; stand phase", ("7.1.1", "7.1.2"), tp)
     g.emit("the beginning of the turn and of the stand phase" + (" and of the game" if g.turn == 1 else ""),
-           ("7.2.2",), player=tp)
-    rested = [c.label for c in p.base if c.rested]
+           ("7.2.2",), tp)
+    rested = []  # (a loop, not a comprehension: no function made and called each turn)
+    for c in p.base:
+        if c.rested:
+            rested.append(c.label)
     souls = p.soul_rested
     p.soul_standing += souls
     p.soul_rested = 0
     # 7.2.1 every card in the base and the soul area stands
-    g.emit(f"{p.name} stands {len(rested)} base card(s) and {souls} soul(s)", ("7.2.1",), player=tp,
-           before=("rested", rested, "souls_rested", souls), after=("rested", [], "souls_rested", 0))
+    g.emit(f"{p.name} stands {len(rested)} base card(s) and {souls} soul(s)", ("7.2.1",), tp, None,
+           ("rested", rested, "souls_rested", souls), ("rested", [], "souls_rested", 0))
     pipeline.stand_all(g, tp)
     triggers.fire_global(g, "start_of_turn")
     triggers.fire_global(g, "start_of_phase", phase="stand")
     if g.turn == 1:
         triggers.fire_global(g, "start_of_game")
-    timing.check_timing(g)  # 7.2.3
+    if g.check_version != g.clean_check_version:  # (else it has nothing to do, timing.py)
+        timing.check_timing(g)  # 7.2.3
 
 
 def _draw(g: "Game") -> None:
     tp = g.turn_player
-    g.emit("draw phase", ("7.2.3", "10.5.1", "10.5.3", "10.5.3.4"), player=tp)
+    g.emit("draw phase", ("7.2.3", "10.5.1", "10.5.3", "10.5.3.4"), tp)
     if tp == g.first_player and g.turn == 1:
-        g.emit(f"{g.pname(tp)} goes first: no draw phase on the first turn", ("7.3.1",), player=tp)
+        g.emit(f"{g.pname(tp)} goes first: no draw phase on the first turn", ("7.3.1",), tp)
         return
-    g.emit("the beginning of the draw phase", ("7.3.2",), player=tp)
+    g.emit("the beginning of the draw phase", ("7.3.2",), tp)
     triggers.fire_global(g, "start_of_phase", phase="draw")
     if g.check_version != g.clean_check_version:  # (else it has nothing to do, timing.py)
         timing.check_timing(g)  # 7.3.2
@@ -89,8 +93,9 @@ def _draw(g: "Game") -> None:
 def _soul(g: "Game") -> None:
     tp = g.turn_player
     p = g.players[tp]
-    g.emit("soul phase", ("7.3.1",) if (tp == g.first_player and g.turn == 1) else ("7.3.4", "10.5.1", "10.5.3", "10.5.3.4"), player=tp)
-    g.emit("the beginning of the soul phase", ("7.4.1",), player=tp)
+    g.emit("soul phase", ("7.3.1",) if (tp == g.first_player and g.turn == 1) else ("7.3.4", "10.5.1", "10.5.3", "10.5.3.4"),
+           tp)
+    g.emit("the beginning of the soul phase", ("7.4.1",), tp)
     triggers.fire_global(g, "start_of_phase", phase="soul")
     if g.check_version != g.clean_check_version:  # (else it has nothing to do, timing.py)
         timing.check_timing(g)  # 7.4.1
@@ -99,10 +104,9 @@ def _soul(g: "Game") -> None:
     before = (p.soul_deck, p.soul_standing)
     p.soul_deck -= n
     p.soul_standing += n  # 4.3.2.3 they enter standing
-    g.emit(f"{p.name} moves {n} soul(s) from the soul deck to the soul area", cites + ("4.9.1", "4.8.1", "4.3.2.3"),
-           player=tp,
-           before=("soul_deck", before[0], "souls_standing", before[1]),
-           after=("soul_deck", p.soul_deck, "souls_standing", p.soul_standing))
+    g.emit(f"{p.name} moves {n} soul(s) from the soul deck to the soul area", cites + ("4.9.1", "4.8.1", "4.3.2.3"), tp,
+           None, ("soul_deck", before[0], "souls_standing", before[1]),
+           ("soul_deck", p.soul_deck, "souls_standing", p.soul_standing))
     if g.check_version != g.clean_check_version:  # (else it has nothing to do, timing.py)
         timing.check_timing(g)  # 7.4.3
 
@@ -260,31 +264,36 @@ def _main(g: "Game", resume: str | None = None) -> None:
 
 def _end(g: "Game") -> None:
     g.emit("end phase", ("7.5.3", "7.6.1"), player=g.turn_player)
+    timing.repeat_step(g, "end phase", "7.6.5", _end_round, "end_of_turn", g.end_triggered)  # 7.6.1 those triggered
 
-    def one_round() -> None:
-        triggers.fire_global(g, "end_of_turn")  # 7.6.1
+
+def _end_round(g: "Game") -> None:
+    """One round of the end phase (7.6.1-7.6.4), repeated while abilities remain (7.6.5, `timing.repeat_step`)."""
+    triggers.fire_global(g, "end_of_turn")  # 7.6.1
+    if g.check_version != g.clean_check_version:  # (else it has nothing to do, timing.py)
         timing.check_timing(g)  # 7.6.2
-        damaged = [c for c in g.base_cards() if c.damage]
-        for c in damaged:
-            c.damage = 0
-        if damaged:
-            labels = [c.label for c in damaged]
-            g.emit(f"damage is removed from {', '.join(labels)}", ("7.6.3", "7.6.2"), before=("damaged", labels),
-                   after=("damaged", []))
-        n = len(g.modifiers)
-        if n:
-            g.modifiers = [m for m in g.modifiers if m.duration not in ("until_end_of_turn", "until_end_of_battle")]
-        if len(g.modifiers) != n:
-            g.state_changed()
-            g.emit(f"{n - len(g.modifiers)} effect(s) lasting until end of turn end", ("7.6.4",))
-
-    timing.repeat_step(g, "end phase", "7.6.5", one_round, "end_of_turn", g.end_triggered)  # 7.6.1 those triggered
+    damaged = []  # (a loop, not a comprehension: no function made and called each round)
+    for c in g.base_cards():
+        if c.damage:
+            damaged.append(c)
+    for c in damaged:
+        c.damage = 0
+    if damaged:
+        labels = [c.label for c in damaged]
+        g.emit(f"damage is removed from {', '.join(labels)}", ("7.6.3", "7.6.2"), before=("damaged", labels),
+               after=("damaged", []))
+    n = len(g.modifiers)
+    if n:
+        g.modifiers = [m for m in g.modifiers if m.duration not in ("until_end_of_turn", "until_end_of_battle")]
+    if len(g.modifiers) != n:
+        g.state_changed()
+        g.emit(f"{n - len(g.modifiers)} effect(s) lasting until end of turn end", ("7.6.4",))
 
 
 def _next_turn(g: "Game") -> None:
     # 7.6.5 the opponent becomes the turn player
     nxt = g.opp(g.turn_player)
-    g.emit(f"turn {g.turn} ends; {g.pname(nxt)} becomes the turn player", ("7.6.5",), player=nxt)
+    g.emit(f"turn {g.turn} ends; {g.pname(nxt)} becomes the turn player", ("7.6.5",), nxt)
     g.turn += 1
     g.turn_player = nxt
     g.derived_changed()  # "your turn" conditions (7.6.5)
