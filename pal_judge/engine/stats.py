@@ -389,8 +389,8 @@ def _power_detail(g: "Game", ci: CardInstance) -> tuple[int, tuple[str, ...]]:
         if kws["nocturnal"] > sum(1 for k, _ in ci.card.keywords if k == "nocturnal"):
             layers.append("10.10.1.2")  # a granted Nocturnal applies before the numeric change
     if g.modifiers:
-        for m in _modifiers_in_order(g, ci, "power"):
-            value += m.amount  # 10.10.1.6.2 in the order they were used
+        for m in _modifiers_on(g, ci, "power"):
+            value += m.amount  # 10.10.1.6.2
             layers.append("10.10.1.6.2")
     for src, _a, s in continuous_steps(g, "power"):
         if s.target is not None and matches(g, ci, s.target, src.controller, src):
@@ -405,13 +405,16 @@ def _power_detail(g: "Game", ci: CardInstance) -> tuple[int, tuple[str, ...]]:
     return value, tuple(dict.fromkeys(layers + sources + ["10.10.1.4", "10.10.1.6", "10.10.1", "10.10.1.1"]))
 
 
-def _modifiers_in_order(g: "Game", ci: CardInstance, kind: str) -> list[Modifier]:
-    """The effects of this kind from resolved abilities on this card, in the order they were used (10.10.1.6.2)."""
-    return sorted((m for m in g.modifiers if m.oid == ci.oid and m.kind == kind), key=_used_at)
-
-
-def _used_at(m: Modifier) -> int:
-    return m.order
+def _modifiers_on(g: "Game", ci: CardInstance, kind: str) -> list[Modifier]:
+    """The effects of this kind from resolved abilities on this card, in the order they were used (10.10.1.6.2): the
+    order of `Game.modifiers`, to which each is appended as it is used (`Modifier.order` grows with it) and from which
+    ended ones are only taken out. (A power or strike change adds its amount: the sum is the same in any order.)"""
+    oid = ci.oid
+    found = []
+    for m in g.modifiers:
+        if m.oid == oid and m.kind == kind:
+            found.append(m)
+    return found
 
 
 def power(g: "Game", ci: CardInstance) -> int:
@@ -434,8 +437,8 @@ def _strike_detail(g: "Game", ci: CardInstance) -> tuple[int, tuple[str, ...]]:
     value = ci.card.strike  # 10.10.1.1
     cites: list[str] = []
     if g.modifiers:
-        for m in _modifiers_in_order(g, ci, "strike"):
-            value += m.amount  # 10.10.1.6.2 in the order they were used
+        for m in _modifiers_on(g, ci, "strike"):
+            value += m.amount  # 10.10.1.6.2
             cites.append("10.10.1.6.2")
     for src, _a, s in continuous_steps(g, "strike"):
         if s.target is not None and matches(g, ci, s.target, src.controller, src):
@@ -545,6 +548,8 @@ def trigger_times(g: "Game", controller: int, trigger: str | None) -> list[int]:
     """5.21.1 the "activates N times" values that apply to this controller's `trigger` abilities, distinct
     and sorted ([1] when none does). 5.21.2 with several, the controller applies only one of them: the
     caller asks which."""
+    if "trigger_times" not in g.zones.continuous_kinds:
+        return [1]  # no such effect in play (10.10.1): every auto ability activates once (5.21.1)
     values = {max(s.amount or 1, 1) for src, _a, s in continuous_steps(g, "trigger_times")
               if src.controller == controller and s.trigger == trigger}
     return sorted(values) or [1]

@@ -6,7 +6,9 @@ the amount or a target's count of a step, or of a step a `repeat`, a `delayed` a
 and a text without one asks nothing. A grouped move (`pipeline.move_group`) reads in one pass what the group does to
 the bases: a card entering a base in the same event as another leaves it is deployed from the zone it was in
 (10.8.4.1.3: from a public zone, it is read as it is in the base), a card whose move a replacement replaced stays
-where it is and triggers nothing (10.11.1.1), and the other cards of that event still move (11.1.2.4)."""
+where it is and triggers nothing (10.11.1.1), and the other cards of that event still move (11.1.2.4). The resolved
+power and strike changes on a card are read by one pass over the game's modifiers (`stats._modifiers_on`), every one
+of them counted (10.10.1.6.2); and "activates N times" (5.21.1) is read only while such an effect is in play."""
 
 from __future__ import annotations
 
@@ -92,3 +94,32 @@ def test_a_replaced_move_in_a_group_does_not_happen_and_the_others_do() -> None:
     assert [c.card.name for c in g.players[0].graveyard] == ["Storm", "Lamb"]
     assert sorted(c.card.name for c in g.players[0].hand) == ["Filler", "Guard"]  # Lamb's draw alone
     assert [e.what for e in g.events if e.what.endswith("on_destroyed triggers")] == ["Lamb: on_destroyed triggers"]
+
+
+def test_every_power_and_strike_change_on_a_card_counts() -> None:
+    # 10.2.1.2 / 10.10.1.4 each resolved change applies, in the order used (10.10.1.6.2): +1000, then -500 power and
+    # +2, then -1 strike on Lamb (1000 power, strike 1) give 1500 power and strike 2; another card is not changed
+    pump = _event("Pump", [{"do": "power", "amount": 1000, "target": {"choose": 1, "controller": "you", "name": "Lamb"}},
+                           {"do": "strike", "amount": 2, "target": {"choose": 1, "controller": "you", "name": "Lamb"}}],
+                  cost=0)
+    sap = _event("Sap", [{"do": "power", "amount": -500, "target": {"choose": 1, "controller": "you", "name": "Lamb"}},
+                         {"do": "strike", "amount": -1, "target": {"choose": 1, "controller": "you", "name": "Lamb"}}],
+                 cost=0)
+    g = play(board({"hand": ["Pump", "Sap"], "base": ["Lamb", "Foxparks"]}), [pump, sap, pal("Lamb"), pal("Foxparks")],
+             ["play Pump", "play Sap"])
+    cards = {c["label"]: c for c in g.snapshot()["players"]["A"]["base"]}
+    assert (cards["Lamb"]["power"], cards["Lamb"]["strike"]) == (1500, 2)
+    assert (cards["Foxparks"]["power"], cards["Foxparks"]["strike"]) == (1000, 1)
+
+
+def test_an_activates_twice_effect_puts_the_ability_in_standby_twice_and_only_for_its_controller() -> None:
+    # 5.21.1 with Echo ("your On Deploy abilities activate 2 times") in A's base, Miner's On Deploy gains 2 material;
+    # without Echo, or with Echo in the opponent's base, it activates once (10.8.2)
+    miner = pal("Miner", abilities=[{"kind": "auto", "trigger": "on_deploy",
+                                     "effect": [{"do": "gain", "resource": "material", "amount": 1}]}])
+    echo = {"name": "Echo", "type": "structure", "power": 1000, "cost": 0, "abilities": [
+        {"kind": "continuous", "effect": [{"do": "trigger_times", "amount": 2, "trigger": "on_deploy"}]}]}
+    for mine, theirs, material in ((["Echo"], [], 2), ([], [], 1), ([], ["Echo"], 1)):
+        g = play(board({"hand": ["Miner"], "base": mine, "souls": {"standing": 1}}, {"base": theirs}), [miner, echo],
+                 ["play Miner"])
+        assert g.players[0].material == material, (mine, theirs)
