@@ -211,19 +211,29 @@ def after_move(view: Zones, g: "Game", moved: CardInstance) -> Zones:
     cards = base + view.cards[len(view.in_base):]
     card = moved.card
     by_trigger = view.by_trigger
+    # (loops, not comprehensions: each comprehension is a function call of its own, ~33 moves a game come here)
     if card.triggers:
         by_trigger = dict(by_trigger)
         for trigger in card.triggers:
-            listening = [c for c in cards if trigger in c.card.triggers]
+            listening = []
+            for c in cards:
+                if trigger in c.card.triggers:
+                    listening.append(c)
             if listening:
                 by_trigger[trigger] = listening
             else:
                 del by_trigger[trigger]  # (the card left: it was the one card with it)
     activating = view.activating
     if card.activated:
-        mine = [c for c in g.players[moved.owner].base if c.card.activated]
+        mine = []
+        for c in g.players[moved.owner].base:
+            if c.card.activated:
+                mine.append(c)
         activating = (mine, activating[1]) if moved.owner == 0 else (activating[0], mine)
-    return Zones(cards, view.continuous_kinds, view.steps_of, by_trigger, view.replacing, {c.oid: c for c in base},
+    in_base = {}
+    for c in base:
+        in_base[c.oid] = c
+    return Zones(cards, view.continuous_kinds, view.steps_of, by_trigger, view.replacing, in_base,
                  activating, view.reads_elsewhere, view.checks_read_values, view.values_read_play_state)
 
 
