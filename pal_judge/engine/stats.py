@@ -392,8 +392,8 @@ def _power_detail(g: "Game", ci: CardInstance) -> tuple[int, tuple[str, ...]]:
     value = ci.card.power  # 10.10.1.1
     layers: list[str] = []  # how the effects were ordered (10.10.1.x)
     sources: list[str] = []  # the clauses of the effects themselves
-    kws = keywords(g, ci)
-    if g.night and "nocturnal" in kws:  # 12.13.2, each instance
+    kws = keywords(g, ci) if g.night else None  # (read for Nocturnal alone, a bonus at night only)
+    if kws is not None and "nocturnal" in kws:  # 12.13.2, each instance
         value += NOCTURNAL_BONUS * kws["nocturnal"]
         sources += ["12.13.2", "12.13.1", "5.3.3"]
         if kws["nocturnal"] > sum(1 for k, _ in ci.card.keywords if k == "nocturnal"):
