@@ -45,7 +45,7 @@ def test_an_x_inside_a_repeat_a_delayed_ability_or_an_option_is_chosen_on_use_be
         assert _first_decision_after_playing(card) == ("choose_x", 2), card["name"]
 
 
-def test_a_text_without_x_asks_for_none() -> None:
+def test_a_text_without_x_asks_for_no_x() -> None:
     # no X in the text: nothing to choose (10.6.2.2.2 applies to an X the text does not define); the card resolves
     plain = _event("Twice", [{"do": "repeat", "amount": 2, "effect": [{"do": "draw", "amount": 1}]},
                              {"do": "choose_one", "options": [[{"do": "life", "amount": 1}],
