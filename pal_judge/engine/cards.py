@@ -119,6 +119,19 @@ class Step:
     from_zone: str = "hand"
     x: bool = False  # the amount or count was written X (10.6.2.2.2)
     amount_of: tuple[str, "Target"] | None = None  # an amount read from the game: (count|strike|power, whose)
+    # an X is written in this step, its target's count or the steps it holds (a repeat's, a delayed ability's, a
+    # choose_one's options): read once as the step is made, since a text with an undefined X asks for its value on
+    # every use (10.6.2.2.2, `effects.has_x`)
+    x_inside: bool = field(init=False, compare=False, repr=False)
+
+    def __post_init__(self) -> None:
+        x_inside = self.x or self.target is not None and self.target.x
+        for s in self.effect:
+            x_inside = x_inside or s.x_inside
+        for option in self.options:
+            for s in option:
+                x_inside = x_inside or s.x_inside
+        object.__setattr__(self, "x_inside", x_inside)  # (frozen: set once, here)
 
 
 @dataclass(frozen=True, slots=True)

@@ -268,8 +268,12 @@ def amount_from_game(g: "Game", amount_of: tuple[str, Target], ctx: Context) -> 
 
 
 def has_x(steps: Sequence[Step]) -> bool:
-    return any(s.x or (s.target is not None and s.target.x) or has_x(s.effect)
-               or any(has_x(o) for o in s.options) for s in steps)
+    """Is an X written anywhere in these steps, the steps they hold included (10.6.2.2.2)? Each step knows it of
+    itself and what it holds (`Step.x_inside`, read as it is made)."""
+    for s in steps:
+        if s.x_inside:
+            return True
+    return False
 
 
 def choose_x(g: "Game", ctx: Context) -> int:

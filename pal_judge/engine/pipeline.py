@@ -17,7 +17,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Sequence
 
 from pal_judge.engine import replacement, stats, triggers
-from pal_judge.engine.state import CardInstance
+from pal_judge.engine.state import CardInstance, Lki
 
 if TYPE_CHECKING:
     from pal_judge.engine.game import Game
@@ -37,27 +37,51 @@ class Move:
 
 def move_group(g: "Game", moves: Sequence[Move], batch: int | None = None,
                quiet: bool = False) -> list[CardInstance | None]:
-    """Move the cards at the same time; returns each card as it arrived (None: the move was replaced)."""
-    live = [None if m.card.zone == "base" and m.to == "graveyard" and replacement.replace(g, m.card, "destroy", m.cites)
-            else m for m in moves]
-    if not any(m is not None and (m.card.zone == "base" or m.to == "base") for m in live):
+    """Move the cards at the same time; returns each card as it arrived (None: the move was replaced).
+
+    Each step is one loop over the group (a comprehension or `any()` is a function call of its own, ~15 groups a
+    game): the replacements of every card first (10.11), then what the group does to the bases, then the moves."""
+    live: list[Move | None] = []
+    for m in moves:  # 10.11.1.1 a replaced move never happens: every replacement is applied before anything moves
+        live.append(None if m.card.zone == "base" and m.to == "graveyard"
+                    and replacement.replace(g, m.card, "destroy", m.cites) else m)
+    leaving: list[CardInstance] = []
+    enters = False
+    for m in live:
+        if m is not None:
+            if m.card.zone == "base":
+                leaving.append(m.card)
+            if m.to == "base":
+                enters = True
+    if not leaving and not enters:
         # no card leaves or enters a base: no look-back and no zone-change trigger of a base (10.8.4)
         return [None if m is None else _relocate_move(g, m, batch, quiet) for m in live]
-    if batch is None and any(m is not None and m.to == "base" for m in live):
+    if batch is None and enters:
         batch = g.next_batch()  # cards put into the base by one event are placed together (11.5.1.1)
     # the look-back snapshot of every card leaving the base, before any of them moves
-    lookback = {m.card.oid: triggers.capture_lki(g, m.card) for m in live if m is not None and m.card.zone == "base"}
+    lookback = {}
+    for c in leaving:
+        lookback[c.oid] = triggers.capture_lki(g, c)
     g.lki.update(lookback)
     g.leaving = set(lookback)
     try:
-        arrived = [None if m is None else _relocate_move(g, m, batch, quiet) for m in live]
-        left = [(lookback[m.card.oid], m.to, new.oid) for m, new in zip(live, arrived)
-                if m is not None and new is not None and m.card.oid in lookback]
+        arrived: list[CardInstance | None] = []
+        left: list[tuple[Lki, str, int]] = []  # (look-back, destination, the card as it arrived)
+        entered: list[tuple[CardInstance, str]] = []  # (the card as it arrived, the zone it came from)
+        for m in live:
+            if m is None:
+                arrived.append(None)
+                continue
+            new = _relocate_move(g, m, batch, quiet)
+            arrived.append(new)
+            if m.card.oid in lookback:
+                left.append((lookback[m.card.oid], m.to, new.oid))
+            elif m.to == "base":
+                entered.append((new, m.card.zone))
         if left:
             triggers.on_left_base_group(g, left)
-        for m, new in zip(live, arrived):
-            if m is not None and new is not None and m.to == "base" and m.card.oid not in lookback:
-                triggers.on_entered_base(g, new, m.card.zone)  # 5.15.1 deployed
+        for new, src in entered:
+            triggers.on_entered_base(g, new, src)  # 5.15.1 deployed
     finally:
         g.leaving = set()
     return arrived

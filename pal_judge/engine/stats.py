@@ -211,19 +211,29 @@ def after_move(view: Zones, g: "Game", moved: CardInstance) -> Zones:
     cards = base + view.cards[len(view.in_base):]
     card = moved.card
     by_trigger = view.by_trigger
+    # (loops, not comprehensions: each comprehension is a function call of its own, ~33 moves a game come here)
     if card.triggers:
         by_trigger = dict(by_trigger)
         for trigger in card.triggers:
-            listening = [c for c in cards if trigger in c.card.triggers]
+            listening = []
+            for c in cards:
+                if trigger in c.card.triggers:
+                    listening.append(c)
             if listening:
                 by_trigger[trigger] = listening
             else:
                 del by_trigger[trigger]  # (the card left: it was the one card with it)
     activating = view.activating
     if card.activated:
-        mine = [c for c in g.players[moved.owner].base if c.card.activated]
+        mine = []
+        for c in g.players[moved.owner].base:
+            if c.card.activated:
+                mine.append(c)
         activating = (mine, activating[1]) if moved.owner == 0 else (activating[0], mine)
-    return Zones(cards, view.continuous_kinds, view.steps_of, by_trigger, view.replacing, {c.oid: c for c in base},
+    in_base = {}
+    for c in base:
+        in_base[c.oid] = c
+    return Zones(cards, view.continuous_kinds, view.steps_of, by_trigger, view.replacing, in_base,
                  activating, view.reads_elsewhere, view.checks_read_values, view.values_read_play_state)
 
 
@@ -382,15 +392,15 @@ def _power_detail(g: "Game", ci: CardInstance) -> tuple[int, tuple[str, ...]]:
     value = ci.card.power  # 10.10.1.1
     layers: list[str] = []  # how the effects were ordered (10.10.1.x)
     sources: list[str] = []  # the clauses of the effects themselves
-    kws = keywords(g, ci)
-    if g.night and "nocturnal" in kws:  # 12.13.2, each instance
+    kws = keywords(g, ci) if g.night else None  # (read for Nocturnal alone, a bonus at night only)
+    if kws is not None and "nocturnal" in kws:  # 12.13.2, each instance
         value += NOCTURNAL_BONUS * kws["nocturnal"]
         sources += ["12.13.2", "12.13.1", "5.3.3"]
         if kws["nocturnal"] > sum(1 for k, _ in ci.card.keywords if k == "nocturnal"):
             layers.append("10.10.1.2")  # a granted Nocturnal applies before the numeric change
     if g.modifiers:
-        for m in _modifiers_in_order(g, ci, "power"):
-            value += m.amount  # 10.10.1.6.2 in the order they were used
+        for m in _modifiers_on(g, ci, "power"):
+            value += m.amount  # 10.10.1.6.2
             layers.append("10.10.1.6.2")
     for src, _a, s in continuous_steps(g, "power"):
         if s.target is not None and matches(g, ci, s.target, src.controller, src):
@@ -405,13 +415,16 @@ def _power_detail(g: "Game", ci: CardInstance) -> tuple[int, tuple[str, ...]]:
     return value, tuple(dict.fromkeys(layers + sources + ["10.10.1.4", "10.10.1.6", "10.10.1", "10.10.1.1"]))
 
 
-def _modifiers_in_order(g: "Game", ci: CardInstance, kind: str) -> list[Modifier]:
-    """The effects of this kind from resolved abilities on this card, in the order they were used (10.10.1.6.2)."""
-    return sorted((m for m in g.modifiers if m.oid == ci.oid and m.kind == kind), key=_used_at)
-
-
-def _used_at(m: Modifier) -> int:
-    return m.order
+def _modifiers_on(g: "Game", ci: CardInstance, kind: str) -> list[Modifier]:
+    """The effects of this kind from resolved abilities on this card, in the order they were used (10.10.1.6.2): the
+    order of `Game.modifiers`, to which each is appended as it is used (`Modifier.order` grows with it) and from which
+    ended ones are only taken out. (A power or strike change adds its amount: the sum is the same in any order.)"""
+    oid = ci.oid
+    found = []
+    for m in g.modifiers:
+        if m.oid == oid and m.kind == kind:
+            found.append(m)
+    return found
 
 
 def power(g: "Game", ci: CardInstance) -> int:
@@ -434,8 +447,8 @@ def _strike_detail(g: "Game", ci: CardInstance) -> tuple[int, tuple[str, ...]]:
     value = ci.card.strike  # 10.10.1.1
     cites: list[str] = []
     if g.modifiers:
-        for m in _modifiers_in_order(g, ci, "strike"):
-            value += m.amount  # 10.10.1.6.2 in the order they were used
+        for m in _modifiers_on(g, ci, "strike"):
+            value += m.amount  # 10.10.1.6.2
             cites.append("10.10.1.6.2")
     for src, _a, s in continuous_steps(g, "strike"):
         if s.target is not None and matches(g, ci, s.target, src.controller, src):
@@ -545,6 +558,8 @@ def trigger_times(g: "Game", controller: int, trigger: str | None) -> list[int]:
     """5.21.1 the "activates N times" values that apply to this controller's `trigger` abilities, distinct
     and sorted ([1] when none does). 5.21.2 with several, the controller applies only one of them: the
     caller asks which."""
+    if "trigger_times" not in g.zones.continuous_kinds:
+        return [1]  # no such effect in play (10.10.1): every auto ability activates once (5.21.1)
     values = {max(s.amount or 1, 1) for src, _a, s in continuous_steps(g, "trigger_times")
               if src.controller == controller and s.trigger == trigger}
     return sorted(values) or [1]

@@ -67,14 +67,10 @@ def capture_lki(g: "Game", ci: CardInstance) -> Lki:
                battle_opponent=b.opponents.get(ci.oid) if b is not None else None)
 
 
-_ONCE = (1,)  # `stats.trigger_times` with no "activates N times" effect (5.21.1)
-
-
 def _standby(g: "Game", ability: Ability, ctx: Context, key: tuple[Any, ...], cites: tuple[str, ...]) -> None:
     # 10.8.2 the ability enters standby; 5.21.1 "activates N times" puts it there N times (only a continuous ability
-    # says so: with none in play, once)
-    values = stats.trigger_times(g, ctx.controller, ability.trigger) if "trigger_times" in g.zones.continuous_kinds \
-        else _ONCE
+    # says so: with none in play, once, `stats.trigger_times`)
+    values = stats.trigger_times(g, ctx.controller, ability.trigger)
     times = values[0]
     if len(values) > 1:
         # 5.21.2 several "activates N times" effects: the ability's controller applies only one of them
