@@ -158,6 +158,17 @@ def test_interrupt_without_a_soul_still_decides_which_other_card_pays_when_the_c
     assert {"5.18.1", "10.6.2.3.1"} <= cited(g)
 
 
+def test_an_ability_with_one_way_to_pay_does_not_cite_the_choice_of_payment() -> None:
+    # 10.6.2.3.1 is the choice among several ways of paying a cost (Interrupt's soul or discard, above); a
+    # structure's ability paid one way only (rest this card) uses no such choice, so its use does not cite it.
+    well = {"name": "Well", "type": "structure", "power": 3000, "cost": 1, "abilities": [
+        {"kind": "activated", "cost": [{"rest": "self"}], "effect": [{"do": "draw", "amount": 1}]}]}
+    g = play(board({"base": ["Well"]}), [well], ["activate Well"])
+    (used,) = [e for e in g.events if e.what.startswith("A uses Well")]
+    assert used.cites[0] == "8.3.1" and "10.6.2.3.1" not in used.cites
+    assert g.snapshot()["players"]["A"]["hand"]  # the ability resolved: A drew a card
+
+
 # ------------------------------------------------------------------ 9.7.4 the end-of-battle step repeats
 def test_the_defenders_end_of_battle_ability_that_does_not_trigger_does_not_repeat_the_step() -> None:
     # Watcher (B's) says "at the end of battle in your turn" (whose: you): in A's battle it never triggers,

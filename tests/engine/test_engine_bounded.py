@@ -4,6 +4,7 @@ a game that exceeds the event budget stops with one clear message."""
 
 from __future__ import annotations
 
+import re
 import time
 from typing import Any
 
@@ -65,6 +66,10 @@ def test_an_end_phase_that_keeps_triggering_is_a_draw() -> None:
     g = _run(board({"base": ["Looper"]}, phase="end"), [looper])
     assert g.result is not None and g.result.outcome == "loop_draw", g.result
     assert "13.1.1.1" in cited(g)
+    # the draw says how many times the end phase repeated (7.6.5), and the trace shows exactly that many repetitions
+    said = re.search(r"\((\d+) times\)", g.result.reason)
+    assert said is not None, g.result.reason
+    assert sum(e.what.startswith("end phase repeats") for e in g.events) == int(said.group(1))
 
 
 def test_an_event_budget_stops_any_game_with_one_message() -> None:
