@@ -7,7 +7,7 @@ from pathlib import Path
 from typing import Any
 
 from pal_judge.corpus.zh_parser import parse_zh
-from pal_judge.engine import Game, ScriptedDecider
+from pal_judge.engine import Game, RandomDecider, ScriptedDecider
 from pal_judge.engine.deciders import Decision, Option
 
 ZH = Path(__file__).resolve().parents[2] / "rules" / "zh.txt"
@@ -43,6 +43,18 @@ def play(setup: dict[str, Any], cards: list[dict[str, Any]], answers: list[Any],
     g.run(ScriptedDecider(answers))
     assert_cites_exist(g)
     return g
+
+
+class RecordingRandomDecider:
+    """A seeded random decider that keeps every decision it was asked."""
+
+    def __init__(self, seed: int) -> None:
+        self.inner = RandomDecider(seed)
+        self.asked: list[Decision] = []
+
+    def decide(self, decision: Decision, game: Game) -> Option:
+        self.asked.append(decision)
+        return self.inner.decide(decision, game)
 
 
 class _Asked(Exception):

@@ -7,13 +7,11 @@ built with the game's concession options made once, still offers both players' c
 from __future__ import annotations
 
 import random
-from typing import Any
 
-from engine_helpers import board, pal, play
-from pal_judge.engine import Game, RandomDecider
+from engine_helpers import RecordingRandomDecider, board, pal, play
+from pal_judge.engine import Game
 from pal_judge.engine.cards import CardDef
 from pal_judge.engine.deck import validate_deck
-from pal_judge.engine.deciders import Decision, Option
 from pal_judge.engine.simulate import generate_deck
 
 WATCHTOWER = {"name": "Watchtower", "type": "structure", "cost": 2, "power": 3000, "abilities": [
@@ -71,23 +69,11 @@ def test_lucky_cards_are_counted_across_the_deck() -> None:
     assert [v.rule for v in violations] == ["6.1.1.3"] and "9 cards" in violations[0].message
 
 
-class _Recording:
-    """A random decider that keeps every decision it was asked."""
-
-    def __init__(self, seed: int) -> None:
-        self.inner = RandomDecider(seed)
-        self.asked: list[Decision] = []
-
-    def decide(self, decision: Decision, game: Any) -> Option:
-        self.asked.append(decision)
-        return self.inner.decide(decision, game)
-
-
 def test_every_decision_of_either_player_offers_both_concessions_last() -> None:
     # 1.2.3 a player may concede at any time: every decision ends with `concede` (the player asked) and
     # `concede NAME` for each player, also the one not being asked
     rng = random.Random(3)
-    decider = _Recording(3)
+    decider = RecordingRandomDecider(3)
     Game.from_decks(generate_deck(rng, "Red"), generate_deck(rng, "Blue"), seed=3).run(decider)
     players = {d.player for d in decider.asked}
     assert players == {"A", "B"} and len(decider.asked) > 20

@@ -12,13 +12,12 @@ set with the object, is its owner (3.1.2, 4.1.6): the Pal B deploys is B's (a ca
 from __future__ import annotations
 
 import random
-from typing import Any
 
-from engine_helpers import board, pal, play
+from engine_helpers import RecordingRandomDecider, board, pal, play
 from pal_judge.engine import Game, RandomDecider, ScriptedDecider, card_from_dict, validate_deck
 from pal_judge.engine.cards import CardDef
 from pal_judge.engine.deck import DECK_SIZE, read_deck
-from pal_judge.engine.deciders import Decision, Option
+from pal_judge.engine.deciders import Decision
 from pal_judge.engine.simulate import generate_deck
 
 
@@ -57,21 +56,9 @@ def test_a_text_naming_a_main_name_finds_only_the_card_that_has_it() -> None:
     assert [c.card.name for c in g.players[1].graveyard] == ["Alpha – Lamball"]
 
 
-class _Recording:
-    """A random decider that keeps every decision it was asked."""
-
-    def __init__(self, seed: int) -> None:
-        self.inner = RandomDecider(seed)
-        self.asked: list[Decision] = []
-
-    def decide(self, decision: Decision, game: Any) -> Option:
-        self.asked.append(decision)
-        return self.inner.decide(decision, game)
-
-
 def _asked(names: tuple[str, str], seed: int) -> list[Decision]:
     rng = random.Random(seed)
-    decider = _Recording(seed)
+    decider = RecordingRandomDecider(seed)
     Game.from_decks(generate_deck(rng, "Red"), generate_deck(rng, "Blue"), seed=seed, names=names,
                     turn_limit=3).run(decider)
     return decider.asked
