@@ -1,0 +1,67 @@
+"""The review of stop 19's speed work (issue 11): boards for the procedures it rewrote as loops that no other test
+played, each one a board on which the rewritten loop, were it wrong, would change what a judge reads."""
+
+from __future__ import annotations
+
+from engine_helpers import board, pal, play
+
+# "When a Pal of yours is destroyed, draw 1", working only in the graveyard (10.3.4.1)
+MOURNER = pal("Mourner", abilities=[{"kind": "auto", "zone": "graveyard", "trigger": "on_ally_destroyed",
+                                     "effect": [{"do": "draw", "amount": 1}]}])
+# "Destroy every Pal of yours": one event, the Pals go to the graveyard at the same time (11.1.2.4, 10.8.4.1.2)
+PURGE = {"name": "Purge", "type": "event", "cost": 0, "effect": [
+    {"do": "destroy", "target": {"all": True, "controller": "you", "type": "pal"}}]}
+
+
+def test_a_pal_destroyed_with_another_does_not_work_from_the_graveyard_it_arrives_in() -> None:
+    # 10.8.4.1.2 a leaving-the-base trigger looks back to the moment before the event: then Mourner was in the base,
+    # where its graveyard ability (10.3.4.1) does not work, so Filler destroyed with it draws A nothing
+    # (`triggers.on_left_base_group`'s cards that arrived in this very event)
+    g = play(board({"base": ["Mourner", "Filler"], "hand": ["Purge"], "deck": ["Lamball", "Filler"]}),
+             [MOURNER, PURGE, pal("Lamball")], ["play Purge"])
+    a = g.players[0]
+    assert sorted(c.card.name for c in a.graveyard) == ["Filler", "Mourner", "Purge"]
+    assert a.hand == [] and len(a.deck) == 2
+    assert not any(e.card == "Mourner" and "triggers" in e.what for e in g.events)
+
+
+def test_the_same_pal_in_the_graveyard_before_the_event_draws_for_each_pal_destroyed() -> None:
+    # the same event with Mourner in the graveyard already: its ability works there (10.3.4.1) and triggers for each
+    # of the two Pals (10.8.2.1: once per time its trigger is met), so A draws 2
+    g = play(board({"base": ["Filler", "Lamball"], "graveyard": ["Mourner"], "hand": ["Purge"],
+                    "deck": ["Lamball", "Filler", "Filler"]}),
+             [MOURNER, PURGE, pal("Lamball")], ["play Purge"])
+    a = g.players[0]
+    assert len(a.hand) == 2 and len(a.deck) == 1
+
+
+def test_an_ability_that_triggers_again_while_in_standby_says_so() -> None:
+    # 10.8.2.1 Watcher's "when another Pal of yours is destroyed, draw 1" is met twice by one event: it enters standby
+    # twice, the second time while it is there already, which that event cites (`triggers._standby`); the first
+    # does not
+    watcher = pal("Watcher", abilities=[{"kind": "auto", "trigger": "on_ally_destroyed",
+                                         "effect": [{"do": "draw", "amount": 1}]}])
+    purge_others = {"name": "Purge", "type": "event", "cost": 0, "effect": [
+        {"do": "destroy", "target": {"all": True, "controller": "you", "name": "Filler"}}]}
+    g = play(board({"base": ["Watcher", "Filler", "Filler"], "hand": ["Purge"], "deck": ["Lamball", "Lamball"]}),
+             [watcher, purge_others, pal("Lamball")], ["play Purge"])
+    standby = [e for e in g.events if e.card == "Watcher" and "triggers" in e.what]
+    assert len(standby) == 2
+    assert "10.8.2.1" not in standby[0].cites and "10.8.2.1" in standby[1].cites
+    assert len(g.players[0].hand) == 2  # both are used (10.8.3)
+
+
+def test_lethal_damage_on_a_structure_cites_its_durability() -> None:
+    # 2.8.3 a structure's power is its durability: the rule action that destroys a structure by lethal damage (11.4.1)
+    # reads that value, which its events cite; one that destroys Pals alone reads their power (2.8.1) only
+    blast = {"name": "Blast", "type": "event", "cost": 0, "effect": [
+        {"do": "damage", "amount": 3000, "target": {"all": True, "controller": "opponent"}},
+        {"do": "damage", "amount": 3000, "target": {"all": True, "controller": "opponent", "type": "structure"}}]}
+    g = play(board({"hand": ["Blast"]}, {"base": ["Wall", "Filler"]}),
+             [blast, {"name": "Wall", "type": "structure", "power": 2000, "cost": 1}], ["play Blast"])
+    wall = [e for e in g.events if "11.4.1" in e.cites and e.card == "Wall"]
+    assert len(wall) == 1 and "2.8.3" in wall[0].cites
+    assert sorted(c.card.name for c in g.players[1].graveyard) == ["Filler", "Wall"]
+    g = play(board({"hand": ["Blast"]}, {"base": ["Filler"]}), [blast], ["play Blast"])
+    lethal = [e for e in g.events if "11.4.1" in e.cites]
+    assert lethal and not any("2.8.3" in e.cites for e in lethal) and all("2.8.1" in e.cites for e in lethal)
