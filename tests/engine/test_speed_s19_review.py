@@ -1,8 +1,11 @@
 """The review of stop 19's speed work (issue 11): boards for the procedures it rewrote as loops that no other test
-played, each one a board on which the rewritten loop, were it wrong, would change what a judge reads."""
+played, each one a board on which the rewritten loop, were it wrong, would change what a judge reads; and a board
+the review's random games found the engine failing on, before and after stop 19 (a grouped move whose replacement
+moved other cards of the group)."""
 
 from __future__ import annotations
 
+import pytest
 from engine_helpers import board, pal, play
 
 # "When a Pal of yours is destroyed, draw 1", working only in the graveyard (10.3.4.1)
@@ -65,3 +68,22 @@ def test_lethal_damage_on_a_structure_cites_its_durability() -> None:
     g = play(board({"hand": ["Blast"]}, {"base": ["Filler"]}), [blast], ["play Blast"])
     lethal = [e for e in g.events if "11.4.1" in e.cites]
     assert lethal and not any("2.8.3" in e.cites for e in lethal) and all("2.8.1" in e.cites for e in lethal)
+
+
+# "If this Pal would be destroyed, you may butcher 2 Pals instead" (10.11, 5.16.2)
+MARTYR = pal("Martyr", abilities=[{"kind": "replacement", "replaces": "destroy", "optional": True,
+                                   "instead": [{"do": "butcher", "amount": 2}]}])
+
+
+@pytest.mark.parametrize("base", [["Martyr", "Trainee", "Waker"], ["Trainee", "Waker", "Martyr"]])
+def test_pals_butchered_instead_of_a_destruction_are_not_destroyed_again_by_it(base: list[str]) -> None:
+    # Purge destroys A's three Pals at the same time; Martyr's replacement (10.11) butchers Trainee and Waker instead
+    # (5.16.2): they go to the graveyard, each once, as new objects (4.1.4) that Purge's destruction no longer finds;
+    # Martyr stays in the base (the ruling optional-butcher-instead-with-pals-to-spare, with one destruction for all)
+    g = play(board({"base": base, "hand": ["Purge"]}), [MARTYR, PURGE, pal("Trainee"), pal("Waker")],
+             ["play Purge", "yes", "Trainee", "Waker"])
+    a = g.players[0]
+    assert [c.card.name for c in a.base] == ["Martyr"]
+    assert sorted(c.card.name for c in a.graveyard) == ["Purge", "Trainee", "Waker"]
+    moved = [e.card for e in g.events if e.after.get("zone") == "graveyard"]
+    assert sorted(moved) == ["Purge", "Trainee", "Waker"]
