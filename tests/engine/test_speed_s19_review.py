@@ -1,12 +1,13 @@
 """The review of stop 19's speed work (issue 11): boards for the procedures it rewrote as loops that no other test
 played, each one a board on which the rewritten loop, were it wrong, would change what a judge reads; and a board
 the review's random games found the engine failing on, before and after stop 19 (a grouped move whose replacement
-moved other cards of the group)."""
+moved other cards of the group), and a decision made with its options and asked as the main phase's is."""
 
 from __future__ import annotations
 
 import pytest
 from engine_helpers import board, pal, play
+from pal_judge.engine.deciders import CONCEDE, Concession, Decision, Option
 
 # "When a Pal of yours is destroyed, draw 1", working only in the graveyard (10.3.4.1)
 MOURNER = pal("Mourner", abilities=[{"kind": "auto", "zone": "graveyard", "trigger": "on_ally_destroyed",
@@ -87,3 +88,13 @@ def test_pals_butchered_instead_of_a_destruction_are_not_destroyed_again_by_it(b
     assert sorted(c.card.name for c in a.graveyard) == ["Purge", "Trainee", "Waker"]
     moved = [e.card for e in g.events if e.after.get("zone") == "graveyard"]
     assert sorted(moved) == ["Purge", "Trainee", "Waker"]
+
+
+def test_a_decision_made_with_its_options_offers_the_concessions_after_them_once_asked() -> None:
+    # 1.2.3 `Game.ask_decision` offers the concessions last at every decision it asks (`Decision.offer_last`): a
+    # decision made with its options keeps them as its actions, the concessions after them, read whole or one by one
+    yes, no = Option("yes", True), Option("no", False)
+    concede = Option(CONCEDE, Concession(CONCEDE, 0))
+    d = Decision("confirm", "A", [yes, no]).offer_last((concede,))
+    assert d.options == (yes, no, concede) and d.actions() == 2
+    assert d.option(-1) == concede and d.option(0) == yes
