@@ -1,12 +1,14 @@
 """The review of stop 19's speed work (issue 11): boards for the procedures it rewrote as loops that no other test
 played, each one a board on which the rewritten loop, were it wrong, would change what a judge reads; and a board
 the review's random games found the engine failing on, before and after stop 19 (a grouped move whose replacement
-moved other cards of the group), and a decision made with its options and asked as the main phase's is."""
+moved other cards of the group; two delayed abilities of one name labelled by their memory address), and a decision
+made with its options and asked as the main phase's is."""
 
 from __future__ import annotations
 
 import pytest
 from engine_helpers import board, pal, play
+from pal_judge.engine import Game, ScriptedDecider
 from pal_judge.engine.deciders import CONCEDE, Concession, Decision, Option
 
 # "When a Pal of yours is destroyed, draw 1", working only in the graveyard (10.3.4.1)
@@ -98,3 +100,24 @@ def test_a_decision_made_with_its_options_offers_the_concessions_after_them_once
     d = Decision("confirm", "A", [yes, no]).offer_last((concede,))
     assert d.options == (yes, no, concede) and d.actions() == 2
     assert d.option(-1) == concede and d.option(0) == yes
+
+
+def test_two_delayed_abilities_of_one_card_name_are_told_apart_by_their_order() -> None:
+    # 10.8.5 each Slow Harvest leaves "at the end of this turn, draw 1"; both trigger at A's end phase (7.6.1) and A
+    # orders them (10.8.3.1): they are offered as `Slow Harvest: delayed #1` and `#2`, in the order they entered
+    # standby, the same in every run (a script names them), and both are used
+    harvest = {"name": "Slow Harvest", "type": "event", "cost": 0, "effect": [
+        {"do": "delayed", "trigger": "end_of_turn", "effect": [{"do": "draw", "amount": 1}]}]}
+    asked: list[list[str]] = []
+    script = ScriptedDecider(["play Slow Harvest", "play Slow Harvest", "end_turn", "Slow Harvest: delayed #2"])
+
+    class Keep:
+        def decide(self, decision: Decision, game: Game) -> Option:
+            if decision.kind == "order_triggers":
+                asked.append(decision.labels()[:decision.actions()])
+            return script.decide(decision, game)
+
+    g = Game.from_setup(board({"hand": ["Slow Harvest", "Slow Harvest"], "deck": 10}), [harvest])
+    g.run(Keep())
+    assert asked == [["Slow Harvest: delayed #1", "Slow Harvest: delayed #2"]]
+    assert len(g.players[0].hand) == 2
