@@ -1,8 +1,7 @@
-"""The review of stop 19's speed work (issue 11): boards for the procedures it rewrote as loops that no other test
-played, each one a board on which the rewritten loop, were it wrong, would change what a judge reads; and a board
-the review's random games found the engine failing on, before and after stop 19 (a grouped move whose replacement
-moved other cards of the group; two delayed abilities of one name labelled by their memory address), and a decision
-made with its options and asked as the main phase's is."""
+"""The review of stop 19's speed work (issue 11). Boards for procedures it rewrote as loops that no other test played
+(each fails when its loop is broken); boards its random games found the engine failing on, before and after stop 19
+(a grouped move whose replacement moved other cards of the group; two delayed abilities of one name labelled by their
+memory address); and a decision made with its options, asked as the main phase's is (`Decision.offer_last`)."""
 
 from __future__ import annotations
 
