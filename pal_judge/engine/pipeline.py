@@ -44,9 +44,8 @@ def move_group(g: "Game", moves: Sequence[Move], batch: int | None = None,
     live: list[Move | None] = []
     replaced = False
     for m in moves:  # 10.11.1.1 a replaced move never happens: every replacement is applied before anything moves
-        if replaced and not _in_its_zone(g, m.card):
-            live.append(None)  # a replacement moved it already (below)
-        elif m.card.zone == "base" and m.to == "graveyard" and replacement.replace(g, m.card, "destroy", m.cites):
+        if m.card.zone == "base" and m.to == "graveyard" and (not replaced or _in_its_zone(g, m.card)) \
+                and replacement.replace(g, m.card, "destroy", m.cites):
             live.append(None)
             replaced = True
         else:
@@ -142,8 +141,10 @@ def _relocate(g: "Game", ci: CardInstance, to: str, cites: tuple[str, ...], what
               rested: bool, batch: int | None, quiet: bool) -> CardInstance:
     """Take the card out of its zone and put a new object (4.1.4) into its owner's zone (4.1.6)."""
     src = ci.zone
-    here = _zone_cards(g, ci.owner, src)
-    there = _zone_cards(g, ci.owner, to)
+    player = g.players[ci.owner]
+    # (`_zone_cards` written out: a move is ~130 events a game)
+    here = g.resolution if src == "resolution" else getattr(player, src)
+    there = g.resolution if to == "resolution" else getattr(player, to)
     kept: stats.Zones | None = None  # the zone view, kept through the move of a card it lists only by itself
     if src == "base" or to == "base" or ci.card.icon_zones:
         view = g.zones
