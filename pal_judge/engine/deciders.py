@@ -89,10 +89,12 @@ class Decision:
         return built[index] if built is not None else self.options[index]
 
     def offer_last(self, last: tuple[Option, ...]) -> "Decision":
-        """This decision, read from the board and not yet asked, with `last` offered after its actions: the concessions
-        a game offers at every decision (`Game.ask_decision`, 1.2.3)."""
+        """This decision, not yet asked, with `last` offered after its actions: the concessions a game offers at every
+        decision (`Game.ask_decision`, 1.2.3). Its actions, when built already (its options given, or read before it
+        is asked), are kept; otherwise they are built as they are read."""
+        built = self._built
         self._last = last
-        self._built = None
+        self._built = None if built is None else built[:self.action_count] + last
         return self
 
     def _from_start(self, index: int) -> int:

@@ -42,9 +42,20 @@ def move_group(g: "Game", moves: Sequence[Move], batch: int | None = None,
     Each step is one loop over the group (a comprehension or `any()` is a function call of its own, ~15 groups a
     game): the replacements of every card first (10.11), then what the group does to the bases, then the moves."""
     live: list[Move | None] = []
+    replaced = False
     for m in moves:  # 10.11.1.1 a replaced move never happens: every replacement is applied before anything moves
-        live.append(None if m.card.zone == "base" and m.to == "graveyard"
-                    and replacement.replace(g, m.card, "destroy", m.cites) else m)
+        if m.card.zone == "base" and m.to == "graveyard" and (not replaced or _in_its_zone(g, m.card)) \
+                and replacement.replace(g, m.card, "destroy", m.cites):
+            live.append(None)
+            replaced = True
+        else:
+            live.append(m)
+    if replaced:
+        # what a replacement did instead may have moved other cards of the group ("butcher 2 Pals instead", 5.16.2):
+        # each is a new object in its new zone (4.1.4), which this event does not find, so it does not move it again
+        for i, m in enumerate(live):
+            if m is not None and not _in_its_zone(g, m.card):
+                live[i] = None
     leaving: list[CardInstance] = []
     enters = False
     for m in live:
@@ -116,11 +127,22 @@ def _relocate_move(g: "Game", m: Move, batch: int | None, quiet: bool) -> CardIn
     return _relocate(g, m.card, m.to, m.cites, m.what, m.bottom, m.rested, batch, quiet)
 
 
+def _zone_cards(g: "Game", owner: int, zone: str) -> list[CardInstance]:
+    """The cards of this zone of this player (the resolution zone is the game's, 4.1.6)."""
+    return g.resolution if zone == "resolution" else getattr(g.players[owner], zone)
+
+
+def _in_its_zone(g: "Game", ci: CardInstance) -> bool:
+    """Is this card object still in the zone it was in? A card that moved is a new object (4.1.4)."""
+    return ci in _zone_cards(g, ci.owner, ci.zone)
+
+
 def _relocate(g: "Game", ci: CardInstance, to: str, cites: tuple[str, ...], what: str | None, bottom: bool,
               rested: bool, batch: int | None, quiet: bool) -> CardInstance:
     """Take the card out of its zone and put a new object (4.1.4) into its owner's zone (4.1.6)."""
     src = ci.zone
     player = g.players[ci.owner]
+    # (`_zone_cards` written out: a move is ~130 events a game)
     here = g.resolution if src == "resolution" else getattr(player, src)
     there = g.resolution if to == "resolution" else getattr(player, to)
     kept: stats.Zones | None = None  # the zone view, kept through the move of a card it lists only by itself

@@ -107,7 +107,8 @@ def _pick(g: "Game", who: int, mine: list[Pending]) -> Pending:
     """10.8.3.1 with several different abilities in standby the controller chooses which to use first.
     They are told apart by which ability of which card they are (not by how they read): two unnamed
     abilities of one card are `Name: trigger #1` and `#2` (their order on the card); the same ability in
-    standby several times (5.21.1) is one choice."""
+    standby several times (5.21.1) is one choice; delayed abilities of one source (10.8.5), `Name: delayed #1` and `#2`
+    (the order they entered standby)."""
     if len(mine) == 1:
         return mine[0]  # (one ability in standby: nothing to choose)
     first = {p.key: p for p in reversed(mine)}  # each distinct ability, its earliest standby entry
@@ -116,7 +117,16 @@ def _pick(g: "Game", who: int, mine: list[Pending]) -> Pending:
         return distinct[0]
     labels = [p.label() for p in distinct]
     clash = {lb for lb in labels if labels.count(lb) > 1}
-    named = [f"{lb} #{_ability_number(p)}" if lb in clash else lb for lb, p in zip(labels, distinct)]
+    named = []
+    delayed: dict[str, int] = {}  # of each clashing label, the delayed abilities (10.8.5) numbered so far
+    for lb, p in zip(labels, distinct):
+        if lb in clash:
+            if p.key[0] == "delayed":  # on no card: numbered in the order they entered standby
+                number = delayed[lb] = delayed.get(lb, 0) + 1
+            else:
+                number = _ability_number(p)
+            lb = f"{lb} #{number}"
+        named.append(lb)
     opt = g.ask("order_triggers", who, [Option(lb, k) for k, lb in enumerate(named)],
                 "which standby ability resolves next (10.8.3.1)")
     return distinct[opt.data]
