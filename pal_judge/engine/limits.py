@@ -11,4 +11,7 @@ MAX_REPEAT = 100  # `repeat` amount, and the product of nested repeats' amounts
 MAX_TRIGGER_TIMES = 10  # `trigger_times` amount (5.21.1 "activates N times")
 MAX_CHOOSE = 100  # a selector's `choose: N`, look_and_choose's `choose`
 MAX_EVENTS = 200_000  # events in one game (one scenario); beyond it the game stops with outcome `event_limit`
+# replacement effects applied one inside another (a replacement's cost or steps make an event another replacement
+# replaces, before the first event has happened) before the chain is a loop no player can stop (13.1.1.1)
+REPLACEMENT_DEPTH = 50
 RULE_ACTION_ROUNDS = 100  # rounds of check-type rule actions in one check timing before it is a loop (13.1.1.1)

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Sequence
 
-from pal_judge.engine import loops, stats
+from pal_judge.engine import limits, loops, stats
 from pal_judge.engine.cards import Ability
 from pal_judge.engine.deciders import Option
 from pal_judge.engine.state import CardInstance, Context
@@ -85,10 +85,26 @@ def replace(g: "Game", ci: CardInstance, event: str, cites: Sequence[str]) -> bo
             continue  # a "yes" kept answering into the same state is a loop that player stops (13.1.1.2)
         g.emit(f"{ci.label}'s {event} is replaced ({_label(holder, i, a)})", ("10.11.1", "10.11.1.1") + a.cites
                + tuple(cites)[:1], player=holder.controller, card=ci.label)
+        _apply(g, holder, a, ctx)
+        return True
+
+
+def _apply(g: "Game", holder: CardInstance, a: Ability, ctx: Context) -> None:
+    """Pay the replacement's cost and do what it does instead. Its cost or steps may make an event that another
+    replacement replaces before this one has happened, and so on (butchering Pals that are themselves replaced by
+    butchering, ...): past `limits.REPLACEMENT_DEPTH` replacements one inside another, the events never happen and
+    no answer ends the chain, so it is a loop no player can stop and the game is a draw (13.1.1, 13.1.1.1)."""
+    effects = g.procedures
+    if g.replacement_depth >= limits.REPLACEMENT_DEPTH:
+        g.end_game("loop_draw", None, f"replacement effects replace each other's events without end "
+                   f"({limits.REPLACEMENT_DEPTH} one inside another)", ("13.1.1", "13.1.1.1", "10.11.1.1"))
+    g.replacement_depth += 1
+    try:
         if a.cost:
             effects.pay(g, holder.controller, a.cost, holder, ctx)
         effects.run_steps(g, a.effect, ctx)
-        return True
+    finally:
+        g.replacement_depth -= 1
 
 
 def _who_orders(cites: Sequence[str]) -> str:

@@ -72,6 +72,19 @@ def test_an_end_phase_that_keeps_triggering_is_a_draw() -> None:
     assert sum(e.what.startswith("end phase repeats") for e in g.events) == int(said.group(1))
 
 
+def test_replacements_whose_cost_is_replaced_again_without_end_are_a_draw() -> None:
+    # "if this would be destroyed, butcher 1 Pal instead" (mandatory, 10.11): its only Pal to butcher (5.16.2) is
+    # itself, so paying the cost is a new destroy event the same replacement replaces again (10.11.2.3 once per
+    # event), before any card has moved: the chain never ends and no answer stops it, 13.1.1.1 a draw
+    martyr = pal("Martyr", abilities=[{"kind": "replacement", "replaces": "destroy", "cost": [{"butcher": 1}],
+                                       "instead": [{"do": "rest", "target": "self"}]}])
+    g = _run(board({"base": [{"card": "Martyr", "damage": 1000}]}), [martyr])
+    assert g.result is not None and g.result.outcome == "loop_draw", g.result
+    assert "13.1.1.1" in cited(g)
+    replaced = sum(e.what.startswith("Martyr's destroy is replaced") for e in g.events)
+    assert 1 < replaced < 1000  # it was replaced again and again, and the chain was caught, not run
+
+
 def test_an_event_budget_stops_any_game_with_one_message() -> None:
     g = _run(board({"base": [{"card": "Stubborn", "damage": 2000}]}), [pal("Stubborn", abilities=[REST_INSTEAD])],
              max_events=50)
