@@ -207,6 +207,8 @@ class Game:
         return self.players[idx].name
 
     def next_order(self) -> int:
+        """A number this game has not given before (saved with it): the order effects were used in (10.10.1.6.2), a
+        delayed ability's standby key."""
         self._order += 1
         return self._order
 

@@ -204,7 +204,8 @@ def fire_global(g: "Game", trigger: str, phase: str | None = None, step: str | N
         if d.trigger == trigger and d.phase == phase and _whose_ok(g, d.whose, d.ctx.controller):
             g.delayed.remove(d)  # 10.8.5.1 a delayed trigger triggers once
             ab = Ability("auto", d.effect, name="delayed", trigger=trigger, cites=("10.8.5",))
-            _standby(g, ab, d.ctx, ("delayed", id(d)), cites + ("10.8.5.1", "10.13.2"))
+            # its standby key: a number of this game's own (saved with it), never reused as a freed object's id may be
+            _standby(g, ab, d.ctx, ("delayed", g.next_order()), cites + ("10.8.5.1", "10.13.2"))
 
 
 def unfired_triggers(g: "Game", trigger: str, fired: set[Any]) -> bool:

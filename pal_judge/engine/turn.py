@@ -118,10 +118,10 @@ class MainOptions(Decision):
     (`Game.ask_decision`, 1.2.3). Counted when read from the board (`main_options`); a card's, an ability's and an
     attack's option are built only when read. Read only."""
 
-    __slots__ = ("plays", "abilities", "attacks", "last")
+    __slots__ = ("plays", "abilities", "attacks", "closing")
 
     def __init__(self, player: str, plays: list[CardInstance], abilities: list[effects.Usable],
-                 attacks: battle.Attacks | battle.PlainAttacks, last: tuple[Option, ...]) -> None:
+                 attacks: battle.Attacks | battle.PlainAttacks, closing: tuple[Option, ...]) -> None:
         self.kind = "main"
         self.player = player
         self.prompt = MAIN_PROMPT
@@ -130,8 +130,8 @@ class MainOptions(Decision):
         self.plays = plays
         self.abilities = abilities
         self.attacks = attacks
-        self.last = last
-        self.action_count = len(plays) + len(abilities) + attacks.count + len(last)
+        self.closing = closing  # the soul draw and ending the main phase, when allowed (`_CLOSING`)
+        self.action_count = len(plays) + len(abilities) + attacks.count + len(closing)
 
     def option(self, index: int) -> Option:
         if index < 0:
@@ -148,14 +148,14 @@ class MainOptions(Decision):
         if index < attacks.count:
             return attacks.option(index)
         index -= attacks.count
-        last = self.last
-        if index < len(last):
-            return last[index]
-        return self._last[index - len(last)]  # the concessions (an IndexError past them)
+        closing = self.closing
+        if index < len(closing):
+            return closing[index]
+        return self._last[index - len(closing)]  # the concessions (an IndexError past them)
 
 
 # what the main phase offers after the attacks (8.5, 7.5.3), by (soul draw allowed, ending allowed)
-_LAST = {(True, True): (SOUL_DRAW, END_TURN), (True, False): (SOUL_DRAW,), (False, True): (END_TURN,),
+_CLOSING = {(True, True): (SOUL_DRAW, END_TURN), (True, False): (SOUL_DRAW,), (False, True): (END_TURN,),
          (False, False): ()}
 
 
@@ -183,8 +183,8 @@ def main_options(g: "Game") -> MainOptions:
     # 8.5 the soul draw; 7.5.2.1 only a pal that must attack AND can attack legally (9.2.2) binds the player; a pal
     # with no legal target (9.2.4, 9.2.4.1) cannot, even when another pal of the same player could attack: else doing
     # nothing is not allowed
-    last = _LAST[not g.soul_draw_used and souls >= SOUL_DRAW_COST, not must_attack]
-    return MainOptions(p.name, plays, abilities, attacks, last)  # `concede` is offered last by Game.ask_decision (1.2.3)
+    closing = _CLOSING[not g.soul_draw_used and souls >= SOUL_DRAW_COST, not must_attack]
+    return MainOptions(p.name, plays, abilities, attacks, closing)  # `concede` is offered last by Game.ask_decision (1.2.3)
 
 
 def perform(g: "Game", who: int, opt: Option, cites: Sequence[str]) -> None:

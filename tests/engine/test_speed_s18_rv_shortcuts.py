@@ -1,7 +1,7 @@
 """The shortcuts of stop 18 (speed, issue 11) on boards where they decide what a player is offered, each expectation
 taken from the rules: an Assault attacker facing a standing Taunt pal (the defending base's precomputed offers,
 `battle._defence`, 12.15.2, 12.10.2, 12.10.3); a restriction that removes no target of its pal (`battle._targets`,
-9.2.4.1); a pal that must attack with the soul draw allowed (`turn._LAST`, 7.5.2.1, 8.5.1); activated abilities
+9.2.4.1); a pal that must attack with the soul draw allowed (`turn._CLOSING`, 7.5.2.1, 8.5.1); activated abilities
 numbered among those of their zone (`effects.ability_option`, 10.3.4.1); the pre-game reading each card of a deck once
 (`deck.pregame`, 6.1.3); and an option read alone by its place (`Decision.option`), from either end, being the option
 at that place (1.2.3); the traits a card's abilities give it, read once per abilities tuple (`cards._ability_traits`),
