@@ -108,7 +108,7 @@ def _pick(g: "Game", who: int, mine: list[Pending]) -> Pending:
     They are told apart by which ability of which card they are (not by how they read): two unnamed
     abilities of one card are `Name: trigger #1` and `#2` (their order on the card); the same ability in
     standby several times (5.21.1) is one choice; delayed abilities of one source (10.8.5), `Name: delayed #1` and `#2`
-    (the order they entered standby)."""
+    (the order they entered standby); the same ability of two cards with one label, by that order too (`_apart`)."""
     if len(mine) == 1:
         return mine[0]  # (one ability in standby: nothing to choose)
     first = {p.key: p for p in reversed(mine)}  # each distinct ability, its earliest standby entry
@@ -127,9 +127,26 @@ def _pick(g: "Game", who: int, mine: list[Pending]) -> Pending:
                 number = _ability_number(p)
             lb = f"{lb} #{number}"
         named.append(lb)
-    opt = g.ask("order_triggers", who, [Option(lb, k) for k, lb in enumerate(named)],
+    opt = g.ask("order_triggers", who, [Option(lb, k) for k, lb in enumerate(_apart(named))],
                 "which standby ability resolves next (10.8.3.1)")
     return distinct[opt.data]
+
+
+def _apart(named: list[str]) -> list[str]:
+    """These choices, each named once: the same ability of two cards with one label (two copies in a graveyard, whose
+    cards are labelled by name alone) is told apart by the order the abilities entered standby, `(1)`, `(2)`, so a
+    script or a saved game names the one it chose."""
+    same = {lb for lb in named if named.count(lb) > 1}
+    if not same:
+        return named
+    seen: dict[str, int] = {}
+    out = []
+    for lb in named:
+        if lb in same:
+            seen[lb] = seen.get(lb, 0) + 1
+            lb = f"{lb} ({seen[lb]})"
+        out.append(lb)
+    return out
 
 
 def _ability_number(p: Pending) -> int:

@@ -216,3 +216,23 @@ def test_an_auto_abilitys_undefined_x_is_chosen_when_it_is_used_not_halfway_thro
     assert g.snapshot()["players"]["A"]["hand"] == []
     g = play(setup, [miner], ["play Miner", "2"])
     assert g.players[0].material == 2 and len(g.players[0].hand) == 1
+
+
+# ------------------------------------------------------------------ 10.8.3.1 the same ability of two same-named cards
+def test_the_same_ability_of_two_copies_in_a_graveyard_is_offered_as_two_choices_a_script_can_name() -> None:
+    # 10.8.3.1 with several abilities in standby their controller chooses which to use first. Two copies of Ember in
+    # the graveyard (labelled by name alone there) both trigger at the end of the turn (10.3.4.1): two different
+    # abilities, each named apart, and the one chosen is the one used first (its card is placed first, 4.1.4)
+    ember = pal("Ember", abilities=[{"kind": "auto", "trigger": "end_of_turn", "zone": "graveyard",
+                                     "effect": [{"do": "place", "target": "self", "to": "base"}]}])
+    g = Game.from_setup(board({"graveyard": ["Ember", "Ember"]}), [ember])
+    first, second = (c.oid for c in g.players[0].graveyard)
+    r = g.run(ScriptedDecider(["end_turn"]))
+    assert r.pending is not None and r.pending.kind == "order_triggers"
+    labels = r.pending.labels()[:2]
+    assert len(set(labels)) == 2, labels
+    for chosen, expected in ((labels[0], first), (labels[1], second)):
+        g = Game.from_setup(board({"graveyard": ["Ember", "Ember"]}), [ember])
+        g.run(ScriptedDecider(["end_turn", chosen]))
+        placed = [e for e in g.events if e.what == "Ember is placed in the base"]
+        assert placed and placed[0].before["oid"] == expected
