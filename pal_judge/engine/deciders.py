@@ -60,8 +60,8 @@ class Decision:
     def __init__(self, kind: str, player: str, options: Sequence[Option], prompt: str = "",
                  last: tuple[Option, ...] = ()) -> None:
         """The options are `options`, then `last` (the concessions, 1.2.3). `action_count`: how many options come
-        before the concessions (`actions`), known when the decision is made: the options before `last` (without
-        `last`, those before the concessions that end `options`)."""
+        before the concessions a game offers last at every decision, known when the decision is made: the options
+        before `last` (without `last`, those before the concessions that end `options`)."""
         self.kind = kind
         self.player = player
         self.prompt = prompt
@@ -75,6 +75,17 @@ class Decision:
             while n and type(built[n - 1].data) is Concession:  # (`is_concession`, read inline)
                 n -= 1
             self.action_count = n
+
+    def _read_from_board(self, kind: str, player: str, prompt: str, action_count: int) -> None:
+        """The fields of a decision a subclass reads from the board (its `__init__` calls this, not `__init__`): its
+        `action_count` actions, each built by the subclass's `option(k)` when read, and no concessions until it is
+        asked (`offer_last`)."""
+        self.kind = kind
+        self.player = player
+        self.prompt = prompt
+        self.action_count = action_count
+        self._built = None
+        self._last = ()
 
     @property
     def options(self) -> tuple[Option, ...]:
@@ -103,10 +114,6 @@ class Decision:
         if index < 0:
             raise IndexError("decision option index out of range")
         return index
-
-    def actions(self) -> int:
-        """How many options come before the concessions a game offers last at every decision (1.2.3)."""
-        return self.action_count
 
     def labels(self) -> list[str]:
         return [o.label for o in self.options]

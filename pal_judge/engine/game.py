@@ -75,9 +75,9 @@ class Game:
         "decider", "delayed", "derived", "derived_at", "end_triggered", "event_count", "first_player", "leaving",
         "listeners", "lki", "loop_budget", "loop_seen", "loop_state", "loop_stoppers", "max_actions_per_turn",
         "max_events", "modifiers", "night", "pending", "phase", "players", "pregame", "procedures", "record",
-        "replacement_depth", "replay_answers", "resolution", "result", "resume_at", "rng", "rules_clean_at", "seed", "shown_after",
-        "soul_draw_used", "start_phase", "state_armed", "step", "turn", "turn_limit", "turn_player", "uses",
-        "values_version", "zone_icons", "zones",
+        "replacement_depth", "replay_answers", "resolution", "result", "resume_at", "rng", "rules_clean_at", "seed",
+        "shown_after", "soul_draw_used", "start_phase", "state_armed", "step", "turn", "turn_limit", "turn_player",
+        "uses", "values_version", "zone_icons", "zones",
     )
 
     def __init__(self, names: Sequence[str] = ("A", "B"), seed: int = 0, turn_limit: int = 200,
@@ -142,7 +142,7 @@ class Game:
         self.loop_budget: int | None = None  # declared loop count still to perform (13.1.1.2)
         self.loop_seen: set[str] = set()  # game states at optional uses in this check timing (13.1.1)
         self.loop_state: str | None = None  # the state the declared loop started from (13.1.1.2.1)
-        self.replacement_depth = 0  # replacements being applied one inside another now (`replacement.replace`)
+        self.replacement_depth = 0  # replacements being applied one inside another now (`replacement._apply`)
         self.result: Result | None = None
         self.turn_limit = turn_limit
         self.max_actions_per_turn = max_actions_per_turn

@@ -122,16 +122,12 @@ class MainOptions(Decision):
 
     def __init__(self, player: str, plays: list[CardInstance], abilities: list[effects.Usable],
                  attacks: battle.Attacks | battle.PlainAttacks, closing: tuple[Option, ...]) -> None:
-        self.kind = "main"
-        self.player = player
-        self.prompt = MAIN_PROMPT
-        self._built = None
-        self._last = ()  # the concessions: offered when it is asked (`Game.ask_decision`)
+        # the concessions are offered when it is asked (`Game.ask_decision`)
+        self._read_from_board("main", player, MAIN_PROMPT, len(plays) + len(abilities) + attacks.count + len(closing))
         self.plays = plays
         self.abilities = abilities
         self.attacks = attacks
         self.closing = closing  # the soul draw and ending the main phase, when allowed (`_CLOSING`)
-        self.action_count = len(plays) + len(abilities) + attacks.count + len(closing)
 
     def option(self, index: int) -> Option:
         if index < 0:

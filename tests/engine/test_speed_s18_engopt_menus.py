@@ -29,7 +29,7 @@ class _Reading:
         self.kinds: set[str] = set()
 
     def decide(self, decision: Decision, game: Game) -> Option:
-        actions = decision.actions()
+        actions = decision.action_count
         if decision.kind == "main":
             one_by_one = [decision.option(k) for k in range(actions + 3)]  # the actions, then the three concessions
             assert one_by_one == list(decision.options), f"turn {game.turn}: an option read alone differs"
@@ -98,7 +98,7 @@ def test_the_main_phase_offers_the_actions_the_rules_give_read_alone_or_together
     random.Random(5).shuffle(order)
     read = {k: alone.option(k).label for k in order}
     assert [read[k] for k in range(len(EXPECTED))] == EXPECTED
-    assert alone.actions() == len(EXPECTED) - 3
+    assert alone.action_count == len(EXPECTED) - 3
     assert _first_main().labels() == EXPECTED
 
 

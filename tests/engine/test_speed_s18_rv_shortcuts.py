@@ -66,7 +66,7 @@ def test_a_pal_that_must_attack_leaves_the_soul_draw_but_not_the_end_of_the_main
     # 7.5.2.1 Berserker must attack and can: A may not end the main phase; 8.5.1 with 3 standing souls A may still
     # draw with them first
     decision = first_decision(board({"base": ["Berserker"], "souls": {"standing": 3}}), [BERSERKER])
-    assert decision.labels()[:decision.actions()] == ["attack Berserker -> player", "soul_draw"]
+    assert decision.labels()[:decision.action_count] == ["attack Berserker -> player", "soul_draw"]
 
 
 def test_activated_abilities_are_numbered_among_those_of_their_zone() -> None:

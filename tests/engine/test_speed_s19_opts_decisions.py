@@ -24,12 +24,12 @@ def test_the_concessions_given_apart_come_last_and_are_not_counted_as_actions() 
     for n in range(6):
         decision = Decision("block", "B", _actions(n), "block? (9.4.2)", last=CONCESSIONS)
         assert decision.options == _actions(n) + CONCESSIONS  # 1.2.3 offered last
-        assert decision.actions() == n == len([o for o in decision.options if not is_concession(o)])
+        assert decision.action_count == n == len([o for o in decision.options if not is_concession(o)])
 
 
 def test_the_concessions_given_with_the_options_are_not_counted_either() -> None:
     for n in range(6):
-        assert Decision("block", "B", _actions(n) + CONCESSIONS).actions() == n
+        assert Decision("block", "B", _actions(n) + CONCESSIONS).action_count == n
 
 
 def test_the_random_decider_picks_among_the_actions_as_random_choice_does() -> None:
@@ -56,6 +56,6 @@ def test_the_main_phase_decision_read_before_it_is_asked_offers_the_concessions_
     assert [o.label for o in decision.options] == ACTIONS
     concessions = decision.offer_last(CONCESSIONS)
     assert [o.label for o in concessions.options] == ACTIONS + ["concede", "concede A", "concede B"]
-    assert concessions.actions() == len(ACTIONS)
+    assert concessions.action_count == len(ACTIONS)
     assert [turn.main_options(g).offer_last(CONCESSIONS).option(k).label for k in range(-3, 0)] == \
         ["concede", "concede A", "concede B"]  # read alone, counted from the end

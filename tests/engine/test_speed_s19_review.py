@@ -97,7 +97,7 @@ def test_a_decision_made_with_its_options_offers_the_concessions_after_them_once
     yes, no = Option("yes", True), Option("no", False)
     concede = Option(CONCEDE, Concession(CONCEDE, 0))
     d = Decision("confirm", "A", [yes, no]).offer_last((concede,))
-    assert d.options == (yes, no, concede) and d.actions() == 2
+    assert d.options == (yes, no, concede) and d.action_count == 2
     assert d.option(-1) == concede and d.option(0) == yes
 
 
@@ -113,7 +113,7 @@ def test_two_delayed_abilities_of_one_card_name_are_told_apart_by_their_order() 
     class Keep:
         def decide(self, decision: Decision, game: Game) -> Option:
             if decision.kind == "order_triggers":
-                asked.append(decision.labels()[:decision.actions()])
+                asked.append(decision.labels()[:decision.action_count])
             return script.decide(decision, game)
 
     g = Game.from_setup(board({"hand": ["Slow Harvest", "Slow Harvest"], "deck": 10}), [harvest])
